@@ -1,0 +1,34 @@
+// `npm run bench`: one JSON line per figure. Builds the SPA first when it is stale.
+import { spawnSync } from 'node:child_process';
+import { measureGeneration } from './generation';
+import { measureReplay, measureReplayOverhead, measureRunThroughput } from './replay';
+import { measureSpaBundle, type Figure } from './spaBundle';
+import { measureTreeApi } from './treeApi';
+import { measureTreeRender } from './treeRender';
+
+function main() {
+  const setup = spawnSync('node', ['scripts/setup.mjs', 'bench'], { stdio: 'inherit' });
+  if (setup.status !== 0) throw new Error('setup failed');
+  const only = process.argv[2];
+  const benches: Record<string, () => Figure[] | Promise<Figure[]>> = {
+    'spa-bundle': measureSpaBundle,
+    'tree-api': measureTreeApi,
+    generation: measureGeneration,
+    // `npm run bench replay` runs both; each also runs alone.
+    replay: measureReplay,
+    'replay-overhead': measureReplayOverhead,
+    'run-throughput': measureRunThroughput,
+    'tree-render': measureTreeRender,
+  };
+  return Object.entries(benches)
+    .filter(([name]) => !only || name === only)
+    .reduce(async (previous, [, run]) => {
+      await previous;
+      for (const figure of await run()) console.log(JSON.stringify(figure));
+    }, Promise.resolve());
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exitCode = 1;
+});

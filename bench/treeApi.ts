@@ -1,0 +1,205 @@
+// GET /api/test-suites/{id}/tree for a suite of 10,000 tests in 200 folders: p50 and p99 over 200
+// requests, on PGlite and on Postgres (BENCH_DATABASE_URL, else the local default when reachable).
+import { performance } from 'node:perf_hooks';
+import { Worker } from 'node:worker_threads';
+import pg from 'pg';
+import { testCases, testFolders } from '../server/src/db/schema';
+import { api, startTestServer, tokenFor, type TestServer } from '../server/test/helpers';
+import { type Figure } from './spaBundle';
+
+export const LARGE_TREE_TESTS = 10_000;
+const TESTS = LARGE_TREE_TESTS;
+const TOP_FOLDERS = 20;
+const SUB_FOLDERS = 9; // 20 top-level folders with 9 sub-folders each: 200 folders.
+const REQUESTS = 200;
+const WARMUP = 10;
+const DEFAULT_POSTGRES = 'postgres://root@127.0.0.1:5432/test';
+
+export async function measureTreeApi(): Promise<Figure[]> {
+  const figures = await measureOn(
+    'pglite',
+    await startTestServer({ roles: ['api'], target: pgliteTarget() }),
+  );
+  const postgres = await freshPostgresDatabase();
+  if ('skipped' in postgres) {
+    console.error(`[tree-api] Postgres skipped: ${postgres.skipped}`);
+    return figures;
+  }
+  try {
+    const server = await startTestServer({
+      roles: ['api'],
+      target: { kind: 'postgres', url: postgres.url, poolSize: 10 },
+    });
+    figures.push(...(await measureOn('postgres', server)));
+  } finally {
+    await postgres.drop();
+  }
+  return figures;
+}
+
+function pgliteTarget() {
+  return { kind: 'pglite' as const, dataDir: null };
+}
+
+async function measureOn(database: 'pglite' | 'postgres', server: TestServer): Promise<Figure[]> {
+  try {
+    const { token } = await tokenFor(server, { email: 'bench@example.com' });
+    const org = await api<{ org_id: string }>(server, 'POST', '/organizations', {
+      token,
+      body: { name: 'Bench' },
+    });
+    const suite = await api<{ test_suite_id: string }>(server, 'POST', '/test-suites', {
+      token,
+      body: { name: 'Ten thousand', org_id: org.body.org_id },
+    });
+    const suiteId = suite.body.test_suite_id;
+    const seedStart = performance.now();
+    await seedLargeTree(server, suiteId);
+    const seedMs = performance.now() - seedStart;
+
+    const url = `${server.url}/api/test-suites/${suiteId}/tree`;
+    const { timings, items, bytes, wireBytes } = await timeRequests(url, token);
+    if (items !== TESTS + TOP_FOLDERS * (1 + SUB_FOLDERS))
+      throw new Error(`expected ${TESTS} tests and 200 folders, got ${items} items`);
+    timings.sort((a, b) => a - b);
+    const at = (q: number) => round(timings[Math.min(timings.length - 1, Math.ceil(q * timings.length) - 1)]);
+    const bench = 'tree-api';
+    return [
+      { bench, metric: `${database}_p50`, value: at(0.5), unit: 'ms' },
+      {
+        bench,
+        metric: `${database}_p99`,
+        value: at(0.99),
+        unit: 'ms',
+        ...(database === 'postgres' ? { target: '< 100' } : {}),
+      },
+      { bench, metric: `${database}_max`, value: round(timings[timings.length - 1]), unit: 'ms' },
+      { bench, metric: `${database}_items`, value: items, unit: 'items' },
+      { bench, metric: `${database}_response_size`, value: round(bytes / 1024), unit: 'KB' },
+      { bench, metric: `${database}_compressed_size`, value: round(wireBytes / 1024), unit: 'KB' },
+      { bench, metric: `${database}_seed`, value: round(seedMs), unit: 'ms' },
+    ];
+  } finally {
+    await server.close();
+  }
+}
+
+// The client runs in a worker thread, as a browser would run apart from the server: reading 3 MB
+// bodies on the server's own event loop would add the client's time to the server's.
+const CLIENT = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { performance } = require('node:perf_hooks');
+(async () => {
+  const { url, token, warmup, requests } = workerData;
+  const headers = { authorization: 'Bearer ' + token };
+  for (let i = 0; i < warmup; i++) await (await fetch(url, { headers })).arrayBuffer();
+  const timings = [];
+  let items = 0;
+  let bytes = 0;
+  for (let i = 0; i < requests; i++) {
+    const start = performance.now();
+    const response = await fetch(url, { headers });
+    const body = await response.text();
+    timings.push(performance.now() - start);
+    if (response.status !== 200) throw new Error('tree answered ' + response.status + ': ' + body.slice(0, 200));
+    bytes = Buffer.byteLength(body);
+    if (i === 0) items = JSON.parse(body).length;
+  }
+  // What goes over the wire to a browser (fetch above decompresses transparently).
+  const wireBytes = await new Promise((resolve, reject) => {
+    require('node:http').get(url, { headers: { ...headers, 'accept-encoding': 'br, gzip' } }, (response) => {
+      let size = 0;
+      response.on('data', (chunk) => (size += chunk.length));
+      response.on('end', () => resolve(size));
+    }).on('error', reject);
+  });
+  parentPort.postMessage({ timings, items, bytes, wireBytes });
+})().catch((error) => { throw error; });
+`;
+
+function timeRequests(
+  url: string,
+  token: string,
+): Promise<{ timings: number[]; items: number; bytes: number; wireBytes: number }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(CLIENT, {
+      eval: true,
+      workerData: { url, token, warmup: WARMUP, requests: REQUESTS },
+    });
+    worker.once('message', (result) => {
+      resolve(result);
+      void worker.terminate();
+    });
+    worker.once('error', reject);
+  });
+}
+
+/** The 200 folder paths of the large tree: 20 areas with 9 features each. */
+export function largeTreeFolders(): string[] {
+  const folders: string[] = [];
+  for (let top = 0; top < TOP_FOLDERS; top++) {
+    folders.push(`area_${top}`);
+    for (let sub = 0; sub < SUB_FOLDERS; sub++) folders.push(`area_${top}/feature_${sub}`);
+  }
+  return folders;
+}
+
+/** 200 folders and 10,000 tests straight into the tables (the API would take 10,000 calls). */
+export async function seedLargeTree(server: TestServer, suiteId: string) {
+  const db = server.database.db;
+  const folders = largeTreeFolders();
+  await db.insert(testFolders).values(folders.map((path) => ({ testSuiteId: suiteId, path })));
+  const now = Date.now();
+  const rows = Array.from({ length: TESTS }, (_, index) => ({
+    testSuiteId: suiteId,
+    name: `Checks behaviour number ${index} of the shop`,
+    website: `https://shop.example/products/${index}`,
+    description: `<p>Open the product page ${index}, add it to the cart and check the total.</p>`,
+    path: folders[index % folders.length],
+    parameters: { user: `user_${index}` },
+    collectionIds: index % 3 === 0 ? ['11111111-1111-4111-8111-111111111111'] : [],
+    createdAt: new Date(now + index),
+    lastModifiedAt: new Date(now + index),
+  }));
+  for (let start = 0; start < rows.length; start += 1000)
+    await db.insert(testCases).values(rows.slice(start, start + 1000));
+  if (server.database.pool) await server.database.pool.query('ANALYZE test_cases; ANALYZE test_folders');
+  else await server.database.pglite?.exec('ANALYZE test_cases; ANALYZE test_folders');
+}
+
+async function freshPostgresDatabase(): Promise<
+  { url: string; drop: () => Promise<void> } | { skipped: string }
+> {
+  const adminUrl = process.env.BENCH_DATABASE_URL?.trim() || DEFAULT_POSTGRES;
+  const name = `pw_bench_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    return { skipped: `${redact(adminUrl)} is not reachable (${(error as Error).message})` };
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+function redact(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+import { findChromium, QUIET_CHROMIUM_ARGS } from './server/src/runner/chromium';
+
+const port = Number(process.env.E2E_PORT ?? 3197);
+const baseURL = `http://127.0.0.1:${port}`;
+// A fresh data dir per run: the end-to-end tests start from an empty product.
+const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-'));
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: findChromium() ?? undefined, args: QUIET_CHROMIUM_ARGS },
+      },
+    },
+  ],
+  webServer: {
+    command: 'npx tsx server/src/main.ts start',
+    url: `${baseURL}/api/health`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      AUTH_AUTOCONFIRM: 'true',
+      LOG_LEVEL: 'warn',
+      // A step of the changed fixture site fails sooner than with the 10 s default.
+      STEP_TIMEOUT_MS: '5000',
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+    },
+  },
+});

@@ -1,0 +1,525 @@
+import {
+  type Action,
+  type Assertion,
+  type Candidate,
+  type LocatorSpec,
+  type PageSnapshot,
+  type RunnerSession,
+  type Target,
+} from '../runner';
+import { type Intent, type IntentAssertion, type Phrase, type TargetRef } from './intent';
+import {
+  closestNames,
+  isCheckable,
+  isEditable,
+  isSelect,
+  normalizeWords,
+  rankCandidates,
+  similarity,
+  type Purpose,
+} from './matching';
+
+// The coder ties an intent to the live page: it ranks the candidates the words may mean, asks the
+// runner for locators in Playwright's order of preference that resolve to exactly that element,
+// and returns the actions to try, best first.
+
+export interface UserVisibleError {
+  message: string;
+  error_type: string;
+}
+
+/** An action to try, built only when the ones before it failed (locating costs round trips to the page). */
+export type ActionOption = () => Promise<Action | null>;
+
+export type Resolution =
+  { ok: true; actions: ActionOption[]; note: string | null } | { ok: false; error: UserVisibleError };
+
+const ready =
+  (action: Action): ActionOption =>
+  async () =>
+    action;
+
+/** How many different elements the coder tries before the step fails. */
+export const MAX_OPTIONS = 4;
+
+interface Located {
+  candidate: Candidate | null;
+  target: () => Promise<Target | null>;
+}
+
+function notFound(phrase: Phrase, snapshot: PageSnapshot, what = 'element'): Resolution {
+  const closest = closestNames(phrase, snapshot.candidates);
+  const named = phrase.submit
+    ? 'a submit button'
+    : phrase.text
+      ? `"${phrase.text}"`
+      : `a ${phrase.role ?? 'matching'} ${what}`;
+  return {
+    ok: false,
+    error: {
+      message: `No ${what} on the page matches ${named}${phrase.context ? ` near "${phrase.context}"` : ''}.${closest.length > 0 ? ` The closest are: ${closest.join(', ')}.` : ''}`,
+      error_type: 'element_not_found',
+    },
+  };
+}
+
+async function locate(
+  session: RunnerSession,
+  snapshot: PageSnapshot,
+  ref: TargetRef,
+  purpose: Purpose,
+  options: { independentOfText?: boolean } = {},
+): Promise<Located[] | Resolution> {
+  if (ref.kind === 'text')
+    return [{ candidate: null, target: () => textTarget(session, ref.text, ref.exact ?? false, false) }];
+  const candidates =
+    ref.kind === 'candidates'
+      ? ref.indexes
+          .map((index) => snapshot.candidates[index])
+          .filter((candidate): candidate is Candidate => Boolean(candidate))
+      : rankCandidates(ref.phrase, snapshot.candidates, purpose).map((entry) => entry.candidate);
+  if (candidates.length === 0) {
+    if (ref.kind === 'phrase') return notFound(ref.phrase, snapshot);
+    return {
+      ok: false,
+      error: { message: 'The chosen element is not on the page.', error_type: 'element_not_found' },
+    };
+  }
+  return candidates.slice(0, MAX_OPTIONS).map((candidate) => ({
+    candidate,
+    target: async () => {
+      // A check of an element's text must not find the element by that text: it would always hold.
+      if (options.independentOfText) {
+        const [independent] = await session.locatorsFor(candidate.index, {
+          first: true,
+          accept: (spec) => !dependsOnText({ locator: spec }, candidate),
+        });
+        if (independent) return independent;
+      }
+      const [target] = await session.locatorsFor(candidate.index, { first: true });
+      return target ?? null;
+    },
+  }));
+}
+
+/** Builds each option's action from its target when the option's turn comes. */
+function lazily(
+  located: Located[],
+  build: (candidate: Candidate | null, target: Target) => Action,
+): ActionOption[] {
+  return located.map(({ candidate, target }) => async () => {
+    const resolved = await target();
+    return resolved ? build(candidate, resolved) : null;
+  });
+}
+
+function dependsOnText(target: Target, candidate: Candidate): boolean {
+  const locator = target.locator;
+  if (locator.by === 'text') return true;
+  return (
+    locator.by === 'role' &&
+    Boolean(locator.name) &&
+    normalizeWords(locator.name) === normalizeWords(candidate.text)
+  );
+}
+
+/** Text on the page: the visible match when the text also appears hidden or several times. */
+async function textTarget(
+  session: RunnerSession,
+  text: string,
+  exact: boolean,
+  hidden: boolean,
+): Promise<Target> {
+  const base: Target = { locator: { by: 'text', text, ...(exact ? { exact: true } : {}) } };
+  const all = await session.matchCount(base);
+  if (all <= 1) return base;
+  if (hidden) return { ...base, nth: 0 };
+  const visible: Target = { ...base, visible: true };
+  return (await session.matchCount(visible)) <= 1 ? visible : { ...visible, nth: 0 };
+}
+
+function isResolution(value: Located[] | Resolution): value is Resolution {
+  return !Array.isArray(value);
+}
+
+const PURPOSES: Record<string, Purpose> = {
+  click: 'click',
+  fill: 'fill',
+  select: 'select',
+  check: 'check',
+  uncheck: 'check',
+  clear: 'clear',
+  hover: 'hover',
+  scrollTo: 'read',
+  waitFor: 'read',
+  press: 'press',
+};
+
+/** The actions an intent may mean on this page, best first. */
+export async function resolveIntent(
+  intent: Intent,
+  session: RunnerSession,
+  snapshot: PageSnapshot,
+): Promise<Resolution> {
+  const single = (action: Action): Resolution => ({ ok: true, actions: [ready(action)], note: null });
+  switch (intent.kind) {
+    case 'goto':
+    case 'goBack':
+    case 'reload':
+    case 'waitForLoad':
+    case 'wait':
+    case 'scroll':
+    case 'type':
+      return single(intent as Action);
+    case 'press':
+      if (!intent.target) return single({ kind: 'press', key: intent.key });
+      break;
+    case 'expect':
+      return resolveAssertion(intent.assert, session, snapshot);
+  }
+  const located = await locate(session, snapshot, intent.target!, PURPOSES[intent.kind]);
+  if (isResolution(located)) return located;
+  const actions = lazily(located, (candidate, target): Action => {
+    switch (intent.kind) {
+      case 'click':
+        if (intent.choose && candidate && isCheckable(candidate)) return { kind: 'check', target };
+        return {
+          kind: 'click',
+          target,
+          ...(intent.clickCount ? { clickCount: intent.clickCount } : {}),
+          ...(intent.button ? { button: intent.button } : {}),
+        };
+      case 'fill':
+        return candidate && isSelect(candidate)
+          ? { kind: 'select', target, value: intent.value }
+          : { kind: 'fill', target, value: intent.value };
+      case 'select':
+        return candidate && !isSelect(candidate) && isEditable(candidate)
+          ? { kind: 'fill', target, value: intent.value }
+          : { kind: 'select', target, value: intent.value };
+      case 'clear':
+        return candidate && isCheckable(candidate)
+          ? { kind: 'uncheck', target }
+          : { kind: 'fill', target, value: '' };
+      case 'check':
+        return { kind: 'check', target };
+      case 'uncheck':
+        return { kind: 'uncheck', target };
+      case 'hover':
+        return { kind: 'hover', target };
+      case 'press':
+        return { kind: 'press', key: intent.key, target };
+      case 'scrollTo':
+        return { kind: 'scrollTo', target };
+      case 'waitFor':
+        return { kind: 'waitFor', target, state: intent.state };
+      default:
+        throw new Error('This intent acts on no element');
+    }
+  });
+  return { ok: true, actions, note: null };
+}
+
+async function resolveAssertion(
+  assert: IntentAssertion,
+  session: RunnerSession,
+  snapshot: PageSnapshot,
+): Promise<Resolution> {
+  const expect = (value: Assertion): Action => ({ kind: 'expect', assert: value });
+  switch (assert.type) {
+    case 'url':
+    case 'title':
+      return { ok: true, actions: [ready(expect(assert))], note: null };
+    case 'onPage':
+      return resolveOnPage(assert.name, session, snapshot);
+    case 'count':
+      return resolveCount(assert.target, assert.count, session, snapshot);
+    case 'visible': {
+      if (assert.target.kind === 'text') {
+        const target = await textTarget(
+          session,
+          assert.target.text,
+          assert.target.exact ?? false,
+          Boolean(assert.negate),
+        );
+        return {
+          ok: true,
+          actions: [ready(expect({ type: 'visible', target, ...(assert.negate ? { negate: true } : {}) }))],
+          note: null,
+        };
+      }
+      const located = await locate(session, snapshot, assert.target, 'read');
+      if (isResolution(located)) {
+        // An element that is not there at all is hidden: the check holds without a locator to it.
+        if (assert.negate && assert.target.kind === 'phrase' && assert.target.phrase.text) {
+          const target = await textTarget(session, assert.target.phrase.text, false, true);
+          return {
+            ok: true,
+            actions: [ready(expect({ type: 'visible', target, negate: true }))],
+            note: null,
+          };
+        }
+        return located;
+      }
+      return {
+        ok: true,
+        actions: lazily(located, (_candidate, target) =>
+          expect({ type: 'visible', target, ...(assert.negate ? { negate: true } : {}) }),
+        ),
+        note: null,
+      };
+    }
+    case 'text': {
+      const located = await locate(session, snapshot, assert.target, 'read', { independentOfText: true });
+      if (isResolution(located)) {
+        // 'The status says "2 items left"' with no element called status: the words must be on the page.
+        if (assert.target.kind === 'phrase' && !assert.negate) {
+          const target = await textTarget(session, assert.value, false, false);
+          return {
+            ok: true,
+            actions: [ready(expect({ type: 'visible', target }))],
+            note: `No element is called "${assert.target.phrase.text}", so the page as a whole must show "${assert.value}".`,
+          };
+        }
+        return located;
+      }
+      return {
+        ok: true,
+        actions: lazily(located, (candidate, target) =>
+          candidate && (isEditable(candidate) || isSelect(candidate)) && !assert.negate
+            ? expect({ type: 'value', target, value: assert.value })
+            : expect({
+                type: 'text',
+                target,
+                value: assert.value,
+                ...(assert.negate ? { negate: true } : {}),
+              }),
+        ),
+        note: null,
+      };
+    }
+    case 'value': {
+      const located = await locate(session, snapshot, assert.target, 'fill');
+      if (isResolution(located)) return located;
+      return {
+        ok: true,
+        actions: lazily(located, (_candidate, target) =>
+          expect({ type: 'value', target, value: assert.value }),
+        ),
+        note: null,
+      };
+    }
+    case 'checked': {
+      const located = await locate(session, snapshot, assert.target, 'check');
+      if (isResolution(located)) return located;
+      return {
+        ok: true,
+        actions: lazily(located, (_candidate, target) =>
+          expect({ type: 'checked', target, checked: assert.checked }),
+        ),
+        note: null,
+      };
+    }
+    case 'enabled': {
+      const located = await locate(session, snapshot, assert.target, 'read');
+      if (isResolution(located)) return located;
+      return {
+        ok: true,
+        actions: lazily(located, (_candidate, target) =>
+          expect({ type: 'enabled', target, enabled: assert.enabled }),
+        ),
+        note: null,
+      };
+    }
+  }
+}
+
+/** 'I am on the dashboard': the URL names it, else the title, else a heading. */
+async function resolveOnPage(
+  name: string,
+  session: RunnerSession,
+  snapshot: PageSnapshot,
+): Promise<Resolution> {
+  const words = normalizeWords(name);
+  const url = new URL(snapshot.url);
+  const path = decodeURIComponent(`${url.pathname}${url.search}`).toLowerCase();
+  for (const form of [
+    words.replace(/ /g, '-'),
+    words.replace(/ /g, '_'),
+    words.replace(/ /g, ''),
+    words.replace(/ /g, '/'),
+  ]) {
+    if (form && path.includes(form))
+      return {
+        ok: true,
+        actions: [ready({ kind: 'expect', assert: { type: 'url', value: form, match: 'contains' } })],
+        note: null,
+      };
+  }
+  const title = snapshot.title;
+  const at = title.toLowerCase().indexOf(name.toLowerCase());
+  if (at >= 0)
+    return {
+      ok: true,
+      actions: [
+        ready({
+          kind: 'expect',
+          assert: { type: 'title', value: title.slice(at, at + name.length), match: 'contains' },
+        }),
+      ],
+      note: null,
+    };
+  const heading = snapshot.candidates.find(
+    (candidate) =>
+      candidate.role === 'heading' && candidate.visible && similarity(name, candidate.name) >= 85,
+  );
+  if (heading) {
+    const [target] = await session.locatorsFor(heading.index, { first: true });
+    if (target)
+      return {
+        ok: true,
+        actions: [ready({ kind: 'expect', assert: { type: 'visible', target } })],
+        note: null,
+      };
+  }
+  return {
+    ok: false,
+    error: {
+      message: `This does not look like the ${name} page: the URL is ${snapshot.url} and the title "${snapshot.title}".`,
+      error_type: 'assertion_failed',
+    },
+  };
+}
+
+const ITEM_WORDS =
+  /^(?:items?|entries|entry|rows?|results?|elements?|things?|lines?|options?|todos?|tasks?|products?)$/i;
+
+/** Words for a set of elements → locators whose match count the assertion checks, best first. */
+async function resolveCount(
+  ref: TargetRef,
+  count: number,
+  session: RunnerSession,
+  snapshot: PageSnapshot,
+): Promise<Resolution> {
+  if (ref.kind !== 'phrase') {
+    const located = await locate(session, snapshot, ref, 'read');
+    if (isResolution(located)) return located;
+    return {
+      ok: true,
+      actions: lazily(located, (_candidate, target) =>
+        countOf({ locator: target.locator, ...(target.within ? { within: target.within } : {}) }, count),
+      ),
+      note: null,
+    };
+  }
+  const phrase = ref.phrase;
+  const targets: Target[] = [];
+  const words = normalizeWords(phrase.text);
+  const candidates = snapshot.candidates;
+
+  // 'items in the todo list': the list's items.
+  const inside = /^(.+?)\s+(?:in|on|of|within|inside|from)\s+(?:the\s+)?(.+)$/.exec(words);
+  const listWords = inside
+    ? inside[2]
+    : ITEM_WORDS.test(words.split(' ').pop() ?? '')
+      ? words.split(' ').slice(0, -1).join(' ')
+      : '';
+  if (listWords) {
+    const lists = candidates
+      .filter((candidate) => candidate.role === 'list' && candidate.name)
+      .map((candidate) => ({ candidate, score: similarity(listWords, candidate.name) }))
+      .filter((entry) => entry.score >= 60)
+      .sort((a, b) => b.score - a.score);
+    for (const { candidate } of lists.slice(0, 2)) {
+      const [list] = await session.locatorsFor(candidate.index, { first: true });
+      if (list && list.nth === undefined)
+        targets.push({ within: list.locator, locator: { by: 'role', role: 'listitem' } });
+    }
+  }
+
+  // Test ids: 'todo items' → data-testid="todo-item"; 'products' → data-testid="product-…".
+  const groups = new Map<string, { count: number; full: boolean }>();
+  for (const candidate of candidates) {
+    if (!candidate.testId) continue;
+    const id = candidate.testId;
+    const cuts = [...id.matchAll(/[-_]/g)].map((match) => match.index);
+    for (const cut of [...cuts, id.length]) {
+      const key = id.slice(0, cut);
+      const group = groups.get(key) ?? { count: 0, full: true };
+      group.count++;
+      if (cut !== id.length) group.full = false;
+      groups.set(key, group);
+    }
+  }
+  const idGroups = [...groups.entries()]
+    .map(([key, group]) => ({
+      key,
+      group,
+      score: similarity(inside ? inside[1] : words, key.replace(/[-_]+/g, ' ')),
+    }))
+    .filter((entry) => entry.score >= 85 && (entry.group.full || entry.group.count > 1))
+    .sort((a, b) => b.score - a.score || b.group.count - a.group.count);
+  for (const { key, group } of idGroups.slice(0, 2)) {
+    const locator: LocatorSpec = group.full
+      ? { by: 'testId', testId: key }
+      : { by: 'css', selector: `[data-testid^="${key}${key.endsWith('-') ? '' : '-'}"]` };
+    targets.push({ locator });
+  }
+
+  // Elements by role and name: '"Add to cart" buttons', 'links', 'checkboxes'.
+  if (phrase.role) {
+    const role = phrase.role === 'textbox' ? 'textbox' : phrase.role;
+    targets.push({ locator: phrase.text ? { by: 'role', role, name: phrase.text } : { by: 'role', role } });
+  }
+
+  // Lists named by the words themselves: 'the todo list' counts its items.
+  if (!listWords) {
+    const list = candidates.find(
+      (candidate) => candidate.role === 'list' && candidate.name && similarity(words, candidate.name) >= 85,
+    );
+    if (list) {
+      const [located] = await session.locatorsFor(list.index, { first: true });
+      if (located && located.nth === undefined)
+        targets.push({ within: located.locator, locator: { by: 'role', role: 'listitem' } });
+    }
+  }
+
+  if (targets.length === 0) return notFound(phrase, snapshot, 'set of elements');
+  // Prefer the reading whose count on the page already agrees; the assertion still waits for it.
+  const scored = await Promise.all(
+    targets.map(async (target) => ({ target, now: await session.matchCount(target) })),
+  );
+  scored.sort((a, b) => Number(b.now === count) - Number(a.now === count));
+  return {
+    ok: true,
+    actions: scored.slice(0, MAX_OPTIONS).map(({ target }) => ready(countOf(target, count))),
+    note: null,
+  };
+}
+
+function countOf(target: Target, count: number): Action {
+  return { kind: 'expect', assert: { type: 'count', target, count } };
+}
+
+/** A sentence the grammar could not read may still be the exact name of a button or link ('Place order'). */
+export function implicitClick(sentence: string, snapshot: PageSnapshot): number | null {
+  const words = normalizeWords(
+    sentence
+      .replace(/^(?:click|press|tap|select|choose|use|hit)\s+(?:on\s+)?/i, '')
+      .replace(/^(?:the|a|an)\s+/i, ''),
+  )
+    .replace(/\b(?:the|a|an)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (!words || words.split(' ').length > 5) return null;
+  const match = snapshot.candidates.find(
+    (candidate) =>
+      candidate.visible &&
+      (candidate.role === 'button' || candidate.role === 'link') &&
+      normalizeWords(candidate.name)
+        .replace(/\b(?:the|a|an)\b/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim() === words,
+  );
+  return match ? match.index : null;
+}

@@ -1,0 +1,498 @@
+import crypto from 'node:crypto';
+import {
+  type GenerationStep,
+  type StoredUserFeedback,
+  type UnsuccessfulAttempt,
+  truncateActionName,
+} from '../../../contract/generation';
+import {
+  type Action,
+  type Language,
+  type PageSnapshot,
+  type RunnerSession,
+  actionCode,
+  describeAction,
+  isAction,
+  messageOf,
+  referencedNames,
+} from '../runner';
+import { implicitClick, resolveIntent, type UserVisibleError } from './coder';
+import { type Intent } from './intent';
+import { type ModelSet } from './models';
+import { withStartPage } from './planner';
+import { verifyAction } from './verifier';
+
+// One generation: plan the steps, then for each step let the coder choose an action on the live
+// page (from the cache when the page is unchanged), execute it, verify it, screenshot it, and
+// hand the step over to be stored before the next one starts.
+
+export interface ActionCache {
+  getAction(step: string, fingerprint: string): Promise<{ id: string; action: Action } | null>;
+  putAction(step: string, fingerprint: string, action: Action, model: string): Promise<string>;
+  getPlan(instructions: string, website: string): Promise<string[] | null>;
+  putPlan(instructions: string, website: string, steps: string[], model: string): Promise<void>;
+}
+
+/** Lower case, single spaces, no final full stop: the step half of the cache key. */
+export function normalizeStepText(text: string): string {
+  return text
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/[.!;]+$/, '')
+    .toLowerCase();
+}
+
+export function cacheKey(text: string): string {
+  return crypto.createHash('sha256').update(normalizeStepText(text)).digest('hex');
+}
+
+/** An in-memory cache (benchmarks and unit tests; the server keeps its cache in the database). */
+export class MemoryActionCache implements ActionCache {
+  private readonly _actions = new Map<string, { id: string; action: Action }>();
+  private readonly _plans = new Map<string, string[]>();
+
+  async getAction(step: string, fingerprint: string) {
+    return this._actions.get(`${cacheKey(step)}|${fingerprint}`) ?? null;
+  }
+
+  async putAction(step: string, fingerprint: string, action: Action): Promise<string> {
+    const id = crypto.randomUUID();
+    this._actions.set(`${cacheKey(step)}|${fingerprint}`, { id, action });
+    return id;
+  }
+
+  async getPlan(instructions: string, website: string) {
+    return this._plans.get(`${cacheKey(instructions)}|${website}`) ?? null;
+  }
+
+  async putPlan(instructions: string, website: string, steps: string[]) {
+    this._plans.set(`${cacheKey(instructions)}|${website}`, steps);
+  }
+}
+
+/** What a person said about the step generation resumes from. */
+export interface StepFeedback {
+  /** Visual feedback: a point (CSS pixels) on the page the step acts on. */
+  point: { x: number; y: number } | null;
+  /** Words naming the element meant. */
+  hint: string | null;
+  /** An action to try first (a chosen unsuccessful attempt, or a person's Python statement). */
+  action: Action | null;
+  stored: StoredUserFeedback;
+}
+
+export interface GeneratorInput {
+  website: string;
+  instructions: string;
+  language: Language;
+  /** The plan to follow (a resumed generation); null plans afresh. */
+  plan: string[] | null;
+  /** Steps before this index are kept and replayed, not generated. */
+  fromStep: number;
+  keptSteps: GenerationStep[];
+  feedback: StepFeedback | null;
+  maxSteps: number;
+  stepTimeoutMs: number;
+  /** The id the generation's trace will be stored under (null without tracing). */
+  traceId: string | null;
+}
+
+export interface GeneratorHooks {
+  onPlan(plan: string[]): Promise<boolean>;
+  /** Stores a finished step; false means the generation was stopped meanwhile. */
+  onStep(step: GenerationStep, steps: GenerationStep[]): Promise<boolean>;
+  saveScreenshot(png: Buffer): Promise<string>;
+  stopped(): boolean;
+}
+
+export type OutcomeState = 'passed' | 'failed' | 'not_runnable' | 'stopped' | 'resources_exceeded';
+
+export interface Outcome {
+  state: OutcomeState;
+  message: string;
+  steps: GenerationStep[];
+  plan: string[];
+  /** The trace group of each step, in order (replays included), for the trace summary. */
+  groups: number[];
+}
+
+interface StepResult {
+  step: GenerationStep;
+  ok: boolean;
+  notUnderstood: string | null;
+}
+
+export class Generator {
+  constructor(
+    private readonly _session: RunnerSession,
+    private readonly _models: ModelSet,
+    private readonly _cache: ActionCache,
+    private readonly _hooks: GeneratorHooks,
+  ) {}
+
+  async run(input: GeneratorInput): Promise<Outcome> {
+    const groups: number[] = [];
+    let plan = input.plan;
+    let planNote: string | null = null;
+    if (!plan) {
+      const cached = await this._cache.getPlan(input.instructions, input.website);
+      if (cached) plan = cached;
+      else {
+        const answer = await this._models.plan(input.instructions, input.website);
+        plan = answer.value;
+        planNote = answer.fallback;
+        // A plan that failed over to the rules is not the model's: keep it out of the cache.
+        if (!answer.fallback)
+          await this._cache.putPlan(input.instructions, input.website, plan, answer.model);
+      }
+    }
+    // A resumed plan already starts where its first generation did.
+    if (!input.plan) plan = withStartPage(plan, input.website);
+    const steps: GenerationStep[] = input.keptSteps.slice(0, input.fromStep);
+    const outcome = (state: OutcomeState, message: string): Outcome => ({
+      state,
+      message,
+      steps,
+      plan: plan!,
+      groups,
+    });
+    if (plan.length > input.maxSteps)
+      return outcome(
+        'resources_exceeded',
+        `The instructions make ${plan.length} steps; a test may have at most ${input.maxSteps}. Split it into smaller tests.`,
+      );
+    if (plan.length === 0)
+      return outcome('not_runnable', 'The instructions are empty: say what the test should do.');
+    if (!(await this._hooks.onPlan(plan))) return outcome('stopped', 'Stopped.');
+
+    // Resuming: replay the kept steps so the page is where the next step expects it.
+    for (let index = 0; index < input.fromStep; index++) {
+      const kept = input.keptSteps[index];
+      if (this._hooks.stopped()) return outcome('stopped', 'Stopped.');
+      if (!isAction(kept?.action))
+        return outcome('failed', `Step ${index + 1} has no stored action to replay; regenerate the test.`);
+      await this._session.beginStep(`${index + 1}. ${kept.step_description} (replayed)`);
+      groups.push(index);
+      const result = await this._session.execute(kept.action);
+      await this._session.endStep();
+      if (!result.ok)
+        return outcome(
+          'failed',
+          `Replaying step ${index + 1} ("${kept.step_description}") failed: ${result.error?.message} The site may have changed; regenerate the test.`,
+        );
+    }
+
+    for (let index = input.fromStep; index < plan.length; index++) {
+      if (this._hooks.stopped()) return outcome('stopped', 'Stopped.');
+      groups.push(index);
+      const result = await this._step(
+        index,
+        plan,
+        input,
+        steps,
+        index === input.fromStep ? input.feedback : null,
+        index === 0 ? planNote : null,
+      );
+      steps.push(result.step);
+      if (!(await this._hooks.onStep(result.step, steps))) return outcome('stopped', 'Stopped.');
+      if (result.notUnderstood !== null)
+        return outcome(
+          'not_runnable',
+          `Step ${index + 1}, "${plan[index]}", could not be understood. ${result.notUnderstood}`,
+        );
+      if (!result.ok) {
+        const last =
+          result.step.unsuccessful_code_attempts.at(-1)?.user_visible_error.message ??
+          result.step.verification.message;
+        return outcome('failed', `Step ${index + 1}, "${plan[index]}", failed: ${last}`);
+      }
+    }
+    return outcome('passed', `All ${plan.length} steps passed.`);
+  }
+
+  private async _step(
+    index: number,
+    plan: string[],
+    input: GeneratorInput,
+    steps: GenerationStep[],
+    feedback: StepFeedback | null,
+    planNote: string | null,
+  ): Promise<StepResult> {
+    const text = plan[index];
+    const started = Date.now();
+    const session = this._session;
+    const language = input.language;
+    const secretNames = Object.keys(session.values.secrets);
+    const attempts: UnsuccessfulAttempt[] = [];
+    const usage = { input_tokens: 0, output_tokens: 0, model_calls: 0 };
+    let cost = 0;
+    let model = 'rules';
+    let fallback: string | null = null;
+    let chosen: Action | null = null;
+    let cachedActionId: string | null = null;
+    let verification = { passed: false, message: 'Not run.' };
+    let notUnderstood: string | null = null;
+    const notes: string[] = [];
+    let snapshot: PageSnapshot | null = null;
+
+    const attempt = (action: Action | null, error: UserVisibleError) =>
+      attempts.push({
+        attempted_code: action ? actionCode(action, language, secretNames) : '',
+        language,
+        execution_succeeded: false,
+        user_visible_error: error,
+        action,
+      });
+    const run = async (action: Action, timeoutMs?: number): Promise<boolean> => {
+      const result = await session.execute(action, timeoutMs);
+      if (!result.ok) {
+        attempt(action, result.error!);
+        return false;
+      }
+      const checked = await verifyAction(action, session, { url: snapshot!.url });
+      // The model judges clicks and key presses it chose itself (not cached ones, not after a fallback).
+      if (
+        checked.passed &&
+        !cachedActionId &&
+        !fallback &&
+        (action.kind === 'click' || action.kind === 'press')
+      ) {
+        const after = await session.snapshot();
+        const judged = await this._models.judge({
+          step: text,
+          action,
+          before: {
+            url: snapshot!.url,
+            title: snapshot!.title,
+            names: snapshot!.candidates.filter((c) => c.visible).map((c) => `${c.role} "${c.name}"`),
+          },
+          after,
+        });
+        if (judged) {
+          usage.input_tokens += judged.usage.inputTokens;
+          usage.output_tokens += judged.usage.outputTokens;
+          usage.model_calls += judged.usage.calls;
+          cost += judged.costUsd;
+          if (!judged.value.achieved) {
+            verification = { passed: false, message: judged.value.reason };
+            attempt(action, {
+              message: `The verifier says the step did not happen: ${judged.value.reason}`,
+              error_type: 'verification_failed',
+            });
+            return false;
+          }
+        }
+      }
+      verification = checked;
+      if (!checked.passed) {
+        attempt(action, { message: checked.message, error_type: 'verification_failed' });
+        return false;
+      }
+      return true;
+    };
+
+    await session.beginStep(`${index + 1}. ${text}`);
+    try {
+      snapshot = await session.snapshot();
+      const unknown = referencedNames(text).filter(
+        (name) => !(name in session.values.secrets) && !(name in session.values.parameters),
+      );
+      if (unknown.length > 0) {
+        notUnderstood = `{{${unknown[0]}}} is not a variable or secret of this test: add it under Variables or Secrets, or fix the name.`;
+      }
+
+      if (!notUnderstood && !feedback) {
+        const cached = await this._cache.getAction(text, snapshot.fingerprint);
+        if (cached && isAction(cached.action)) {
+          cachedActionId = cached.id;
+          if (await run(cached.action)) {
+            chosen = cached.action;
+            notes.push('The action cached for this step on this page was reused, without a model call.');
+          } else {
+            cachedActionId = null;
+            attempts[attempts.length - 1].user_visible_error.error_type = 'cached_action_failed';
+          }
+        }
+      }
+      if (!notUnderstood && !chosen && feedback?.action) {
+        if (await run(feedback.action)) {
+          chosen = feedback.action;
+          notes.push('The action you chose was used.');
+        }
+      }
+      if (!notUnderstood && !chosen) {
+        const decision = await this._models.decide({
+          step: text,
+          snapshot,
+          website: input.website,
+          hint: feedback?.hint ?? null,
+        });
+        model = decision.model;
+        fallback = decision.fallback;
+        usage.input_tokens += decision.usage.inputTokens;
+        usage.output_tokens += decision.usage.outputTokens;
+        usage.model_calls += decision.usage.calls;
+        cost += decision.costUsd;
+        let intent: Intent | null = decision.value.kind === 'intent' ? decision.value.intent : null;
+        if (feedback?.point) {
+          const pointed = await session.indexAt(feedback.point.x, feedback.point.y);
+          if (pointed === null) {
+            attempt(null, {
+              message: `There is no element at (${Math.round(feedback.point.x)}, ${Math.round(feedback.point.y)}) on the page.`,
+              error_type: 'element_not_found',
+            });
+          } else {
+            intent = retarget(intent, pointed, text);
+            notes.push(
+              `Following your feedback, the step acts on the element you clicked (${describeCandidate(snapshot, pointed)}).`,
+            );
+          }
+        }
+        if (!intent) {
+          const implicit = implicitClick(text, snapshot);
+          if (implicit !== null)
+            intent = { kind: 'click', target: { kind: 'candidates', indexes: [implicit] } };
+          else
+            notUnderstood =
+              decision.value.kind === 'not_understood' ? decision.value.hint : 'The step could not be read.';
+        }
+        if (intent) {
+          const resolution = await resolveIntent(intent, session, snapshot);
+          if (!resolution.ok) attempt(null, resolution.error);
+          else {
+            if (resolution.note) notes.push(resolution.note);
+            for (const [position, option] of resolution.actions.entries()) {
+              const action = await option();
+              if (!action) {
+                attempt(null, {
+                  message: 'No locator resolves to the element any more: the page changed.',
+                  error_type: 'element_not_found',
+                });
+                continue;
+              }
+              // Alternatives of a check are tried quickly; the last one gets the full wait.
+              const last = position === resolution.actions.length - 1;
+              const quick =
+                action.kind === 'expect' && !last ? Math.min(1500, input.stepTimeoutMs) : undefined;
+              if (await run(action, quick)) {
+                chosen = action;
+                break;
+              }
+              if (session.closed) break;
+            }
+          }
+        }
+      }
+      // NOTE: an action chosen after feedback replaces the cached one, so a regeneration does not repeat the mistake.
+      if (chosen && !cachedActionId)
+        await this._cache.putAction(text, snapshot.fingerprint, chosen, model).catch(() => undefined);
+    } catch (error) {
+      attempt(null, { message: messageOf(error).split('\n')[0], error_type: 'execution_failed' });
+    }
+    let screenshotId: string | null = null;
+    try {
+      if (!session.closed) screenshotId = await this._hooks.saveScreenshot(await session.screenshot());
+    } catch {
+      screenshotId = null;
+    } finally {
+      await session.endStep();
+    }
+    const shown = chosen ?? null;
+    const ok = Boolean(chosen) && !notUnderstood;
+    if (notUnderstood) verification = { passed: false, message: notUnderstood };
+    else if (!ok && attempts.length > 0)
+      verification = { passed: false, message: attempts[attempts.length - 1].user_visible_error.message };
+    const page = snapshot ? `On "${snapshot.title}" (${safePath(snapshot.url)})` : 'On the page';
+    const plannerMessage = [
+      `Step ${index + 1} of ${plan.length}: ${text}.`,
+      shown
+        ? `${page}, the coder will ${lowerFirst(describeAction(shown))}.`
+        : `${page}, the coder found no way to do this.`,
+      ...(planNote ? [`Planning: ${planNote}`] : []),
+      ...(fallback ? [fallback] : []),
+      ...notes,
+    ].join(' ');
+    const step: GenerationStep = {
+      step_index: index,
+      planner_message: plannerMessage,
+      action_name: truncateActionName(shown ? describeAction(shown) : text),
+      step_description: text,
+      cost,
+      generated_code: shown ? actionCode(shown, language, secretNames) : '',
+      generated_code_ts: shown ? actionCode(shown, 'typescript', secretNames) : '',
+      generated_code_py: shown ? actionCode(shown, 'python', secretNames) : '',
+      execution_succeded: ok,
+      screenshot_id: screenshotId,
+      before_screenshot_id: steps[index - 1]?.screenshot_id ?? null,
+      unsuccessful_code_attempts: attempts,
+      cached_action_id: cachedActionId,
+      trace: [],
+      trace_zip_path: input.traceId,
+      user_feedback: feedback?.stored ?? null,
+      verification,
+      model,
+      model_fallback: fallback,
+      usage,
+      action: shown,
+      url: snapshot && !session.closed ? session.probe.url() : null,
+      duration_ms: Date.now() - started,
+    };
+    return { step, ok, notUnderstood };
+  }
+}
+
+/** Points the intent at the element a person clicked; a step the words did not fix becomes a click. */
+function retarget(intent: Intent | null, index: number, text: string): Intent {
+  const target = { kind: 'candidates' as const, indexes: [index] };
+  if (!intent) return { kind: 'click', target };
+  switch (intent.kind) {
+    case 'click':
+    case 'fill':
+    case 'select':
+    case 'check':
+    case 'uncheck':
+    case 'hover':
+    case 'clear':
+    case 'scrollTo':
+    case 'waitFor':
+      return { ...intent, target };
+    case 'press':
+      return { ...intent, target };
+    case 'expect': {
+      const assert = intent.assert;
+      if (assert.type === 'visible' && assert.target.kind === 'text')
+        return {
+          kind: 'expect',
+          assert: {
+            type: 'text',
+            target,
+            value: assert.target.text,
+            ...(assert.negate ? { negate: true } : {}),
+          },
+        };
+      if ('target' in assert) return { kind: 'expect', assert: { ...assert, target } };
+      return intent;
+    }
+    default:
+      void text;
+      return { kind: 'click', target };
+  }
+}
+
+function describeCandidate(snapshot: PageSnapshot, index: number): string {
+  const candidate = snapshot.candidates[index];
+  return candidate ? `${candidate.role} "${candidate.name || candidate.text || `#${index}`}"` : 'an element';
+}
+
+function safePath(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
+}
+
+function lowerFirst(text: string): string {
+  return text.charAt(0).toLowerCase() + text.slice(1);
+}

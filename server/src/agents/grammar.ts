@@ -1,0 +1,1018 @@
+import { type ScrollTo } from '../runner';
+import {
+  type Intent,
+  type IntentAssertion,
+  type ParseResult,
+  type Phrase,
+  type RoleHint,
+  type TargetRef,
+  phraseTarget,
+} from './intent';
+
+// The offline model's plain-English grammar: one sentence → one intent, or a hint that says how to
+// phrase it. Quoted strings and {{parameters}} are lifted out first, so the patterns never look
+// inside values.
+
+const OPEN_TOKEN = '⟦';
+const CLOSE_TOKEN = '⟧';
+const TOK = `${OPEN_TOKEN}\\d+${CLOSE_TOKEN}`;
+const TOKEN_ONLY = new RegExp(`^${TOK}$`);
+const TOKEN_ANY = new RegExp(TOK, 'g');
+
+export interface Tokenized {
+  text: string;
+  values: string[];
+}
+
+const PAIRS: Record<string, string[]> = {
+  '"': ['"', '”'],
+  '“': ['”', '"'],
+  '„': ['“', '”', '"'],
+  "'": ["'", '’'],
+  '‘': ['’', "'"],
+  '`': ['`'],
+  '«': ['»'],
+};
+
+/** Lifts quoted strings and bare {{parameters}} into ⟦n⟧ tokens. */
+export function tokenize(sentence: string): Tokenized {
+  const values: string[] = [];
+  let out = '';
+  let i = 0;
+  while (i < sentence.length) {
+    const char = sentence[i];
+    if (sentence.startsWith('{{', i)) {
+      const end = sentence.indexOf('}}', i + 2);
+      if (end > 0) {
+        values.push(
+          sentence
+            .slice(i, end + 2)
+            .replace(/\{\{\s*/, '{{')
+            .replace(/\s*\}\}$/, '}}'),
+        );
+        out += `${OPEN_TOKEN}${values.length - 1}${CLOSE_TOKEN}`;
+        i = end + 2;
+        continue;
+      }
+    }
+    const closers = PAIRS[char];
+    // An apostrophe inside a word ("don't", "Ada's") opens nothing.
+    const apostrophe = char === "'" || char === '‘' || char === '’';
+    const opens = closers && (!apostrophe || i === 0 || /[\s([{:,=]/.test(sentence[i - 1]));
+    if (opens) {
+      let end = -1;
+      for (let j = i + 1; j < sentence.length; j++) {
+        if (!closers.includes(sentence[j])) continue;
+        if (apostrophe && j + 1 < sentence.length && /[\p{L}\p{N}]/u.test(sentence[j + 1])) continue;
+        end = j;
+        break;
+      }
+      if (end > i) {
+        values.push(sentence.slice(i + 1, end));
+        out += `${OPEN_TOKEN}${values.length - 1}${CLOSE_TOKEN}`;
+        i = end + 1;
+        continue;
+      }
+    }
+    out += char;
+    i++;
+  }
+  return { text: out, values };
+}
+
+export function detokenize(text: string, values: string[]): string {
+  return text.replace(TOKEN_ANY, (token) => values[Number(token.slice(1, -1))] ?? token);
+}
+
+/** Puts a token back with quotes (for sentences rebuilt from parts). */
+export function requote(text: string, values: string[]): string {
+  return text.replace(TOKEN_ANY, (token) => quote(values[Number(token.slice(1, -1))] ?? ''));
+}
+
+export function quote(value: string): string {
+  if (/^\{\{[^}]+\}\}$/.test(value)) return value;
+  if (!value.includes('"')) return `"${value}"`;
+  if (!value.includes('”')) return `“${value}”`;
+  return `'${value}'`;
+}
+
+// ── Words ─────────────────────────────────────────────────────────────────────────────────────────
+
+const NUMBER_WORDS: Record<string, number> = {
+  no: 0,
+  zero: 0,
+  none: 0,
+  one: 1,
+  a: 1,
+  an: 1,
+  single: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+const NUMBER = `(?:\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
+
+function toNumber(text: string): number | null {
+  const lower = text.toLowerCase();
+  if (/^\d+$/.test(lower)) return Number(lower);
+  return NUMBER_WORDS[lower] ?? null;
+}
+
+const ORDINALS: Record<string, number> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+  sixth: 6,
+  seventh: 7,
+  eighth: 8,
+  ninth: 9,
+  tenth: 10,
+  last: -1,
+  final: -1,
+};
+
+// Longest first, so 'radio button' wins over 'button'. Each maps to a role and words kept in the phrase.
+const ROLE_WORDS: [string, RoleHint, string][] = [
+  ['radio button', 'radio', ''],
+  ['search box', 'searchbox', 'search'],
+  ['search field', 'searchbox', 'search'],
+  ['search bar', 'searchbox', 'search'],
+  ['search input', 'searchbox', 'search'],
+  ['text box', 'textbox', ''],
+  ['text field', 'textbox', ''],
+  ['input field', 'textbox', ''],
+  ['input box', 'textbox', ''],
+  ['text input', 'textbox', ''],
+  ['text area', 'textbox', ''],
+  ['check box', 'checkbox', ''],
+  ['select box', 'combobox', ''],
+  ['combo box', 'combobox', ''],
+  ['drop-down list', 'combobox', ''],
+  ['dropdown list', 'combobox', ''],
+  ['drop down list', 'combobox', ''],
+  ['drop-down menu', 'combobox', ''],
+  ['dropdown menu', 'combobox', ''],
+  ['drop down', 'combobox', ''],
+  ['drop-down', 'combobox', ''],
+  ['dropdown', 'combobox', ''],
+  ['menu item', 'menuitem', ''],
+  ['textbox', 'textbox', ''],
+  ['textarea', 'textbox', ''],
+  ['field', 'textbox', ''],
+  ['input', 'textbox', ''],
+  ['box', 'textbox', ''],
+  ['checkbox', 'checkbox', ''],
+  ['tickbox', 'checkbox', ''],
+  ['toggle', 'checkbox', ''],
+  ['switch', 'checkbox', ''],
+  ['combobox', 'combobox', ''],
+  ['select', 'combobox', ''],
+  ['picker', 'combobox', ''],
+  ['button', 'button', ''],
+  ['btn', 'button', ''],
+  ['hyperlink', 'link', ''],
+  ['link', 'link', ''],
+  ['tab', 'tab', ''],
+  ['heading', 'heading', ''],
+  ['header', 'heading', ''],
+  ['headline', 'heading', ''],
+  ['image', 'img', ''],
+  ['picture', 'img', ''],
+  ['icon', 'img', ''],
+  ['radio', 'radio', ''],
+  ['option', 'option', ''],
+];
+
+const KEY_NAMES: Record<string, string> = {
+  enter: 'Enter',
+  return: 'Enter',
+  tab: 'Tab',
+  escape: 'Escape',
+  esc: 'Escape',
+  space: 'Space',
+  spacebar: 'Space',
+  'space bar': 'Space',
+  backspace: 'Backspace',
+  delete: 'Delete',
+  del: 'Delete',
+  insert: 'Insert',
+  home: 'Home',
+  end: 'End',
+  'page up': 'PageUp',
+  pageup: 'PageUp',
+  'page down': 'PageDown',
+  pagedown: 'PageDown',
+  up: 'ArrowUp',
+  down: 'ArrowDown',
+  left: 'ArrowLeft',
+  right: 'ArrowRight',
+  'arrow up': 'ArrowUp',
+  'arrow down': 'ArrowDown',
+  'arrow left': 'ArrowLeft',
+  'arrow right': 'ArrowRight',
+  'up arrow': 'ArrowUp',
+  'down arrow': 'ArrowDown',
+  'left arrow': 'ArrowLeft',
+  'right arrow': 'ArrowRight',
+  arrowup: 'ArrowUp',
+  arrowdown: 'ArrowDown',
+  arrowleft: 'ArrowLeft',
+  arrowright: 'ArrowRight',
+};
+const MODIFIERS: Record<string, string> = {
+  ctrl: 'Control',
+  control: 'Control',
+  shift: 'Shift',
+  alt: 'Alt',
+  option: 'Alt',
+  cmd: 'Meta',
+  command: 'Meta',
+  meta: 'Meta',
+  win: 'Meta',
+};
+
+/** 'enter', 'the Escape key', 'Ctrl+A' → a Playwright key name; null when it is not a key. */
+export function parseKey(raw: string): string | null {
+  const text = raw
+    .toLowerCase()
+    .replace(/^(the )/, '')
+    .replace(/ (key|keys|button)$/, '')
+    .trim();
+  if (KEY_NAMES[text]) return KEY_NAMES[text];
+  if (/^f([1-9]|1[0-2])$/.test(text)) return text.toUpperCase();
+  const parts = text.split(/\s*[+-]\s*|\s+/).filter(Boolean);
+  if (parts.length >= 2 && parts.slice(0, -1).every((part) => MODIFIERS[part])) {
+    const last = parts[parts.length - 1];
+    const key =
+      KEY_NAMES[last] ??
+      (/^[a-z0-9]$/.test(last) ? last : /^f([1-9]|1[0-2])$/.test(last) ? last.toUpperCase() : null);
+    if (!key) return null;
+    return [...parts.slice(0, -1).map((part) => MODIFIERS[part]), key].join('+');
+  }
+  return null;
+}
+
+// ── Targets ───────────────────────────────────────────────────────────────────────────────────────
+
+const VAGUE =
+  /^(it|them|this|that|these|those|something|anything|everything|stuff|things?|element|elements|item|page|screen|site)$/i;
+
+/** 'the second "Add to cart" button for "Mug"' → a phrase; null when the words name nothing. */
+export function parsePhrase(raw: string, values: string[]): Phrase | null {
+  let text = raw
+    .trim()
+    .replace(/[.,;:!?]+$/, '')
+    .trim();
+  let context: string | undefined;
+  const contextMatch =
+    /^(.+?)\s+(?:for|of|next to|beside|belonging to|in the (?:row|line|item|card|entry) (?:for|of|with|containing))\s+(?:the\s+|a\s+|an\s+)?(.+)$/i.exec(
+      text,
+    );
+  if (contextMatch && !/^(?:the\s+)?(?:value|number|name|list)$/i.test(contextMatch[1].trim())) {
+    text = contextMatch[1];
+    context = detokenize(contextMatch[2], values).trim();
+  }
+  text = text.replace(
+    /\s+(?:on|in|at|from)\s+(?:the\s+)?(?:page|screen|top|bottom|header|footer|form|sidebar|menu bar|top bar|navigation|nav)$/i,
+    '',
+  );
+  text = text.replace(/^(?:on|at|onto|into)\s+/i, '').replace(/^(?:the|a|an|my|your|this|that)\s+/i, '');
+  let ordinal: number | undefined;
+  const ordinalMatch =
+    /^(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|(\d+)(?:st|nd|rd|th))\s+(.+)$/i.exec(
+      text,
+    );
+  if (ordinalMatch && !/^name\b/i.test(ordinalMatch[3])) {
+    ordinal = ordinalMatch[2] ? Number(ordinalMatch[2]) : ORDINALS[ordinalMatch[1].toLowerCase()];
+    text = ordinalMatch[3];
+  }
+  let role: RoleHint | undefined;
+  const lower = () => text.toLowerCase();
+  for (const [words, hint, keep] of ROLE_WORDS) {
+    if (lower() === words) {
+      role = hint;
+      text = keep;
+      break;
+    }
+    if (lower().endsWith(` ${words}`)) {
+      role = hint;
+      text = `${text.slice(0, text.length - words.length - 1)}${keep ? ` ${keep}` : ''}`.trim();
+      break;
+    }
+    if (lower().startsWith(`${words} `) && TOKEN_ONLY.test(text.slice(words.length + 1).trim())) {
+      role = hint;
+      text = text.slice(words.length + 1);
+      break;
+    }
+  }
+  text = text.replace(/^(?:the|a|an)\s+/i, '').trim();
+  // A quoted name among a few describing words ('the "Active" filter') is the name.
+  const quoted = text.match(TOKEN_ANY) ?? [];
+  if (quoted.length === 1 && !TOKEN_ONLY.test(text) && !/\sor\s/i.test(text)) {
+    const others = text.replace(TOKEN_ANY, ' ').trim().split(/\s+/).filter(Boolean);
+    if (others.length <= 3) text = quoted[0];
+  }
+  // 'the email or username field' names one field by two possible names.
+  const alternatives = text
+    .split(/\s+or\s+/i)
+    .map((part) => part.trim())
+    .filter(Boolean);
+  const [first, ...rest] = alternatives.length > 0 ? alternatives : [''];
+  const exact = TOKEN_ONLY.test(first);
+  const main = detokenize(first, values).trim();
+  if (!main && !role) return null;
+  if (VAGUE.test(main) && !role) return null;
+  const phrase: Phrase = { text: main };
+  if (rest.length > 0)
+    phrase.alternatives = rest.map((alternative) => detokenize(alternative, values).trim());
+  if (role) phrase.role = role;
+  if (exact) phrase.exact = true;
+  if (ordinal !== undefined) phrase.ordinal = ordinal;
+  if (context) phrase.context = context;
+  return phrase;
+}
+
+function target(raw: string, values: string[]): TargetRef | null {
+  const phrase = parsePhrase(raw, values);
+  return phrase ? phraseTarget(phrase) : null;
+}
+
+/** A value: one quoted string or {{parameter}}, or bare words. */
+function value(raw: string, values: string[]): string {
+  const trimmed = raw.trim();
+  if (TOKEN_ONLY.test(trimmed)) return detokenize(trimmed, values);
+  return detokenize(
+    trimmed.replace(/^(?:the (?:text|value|word|words|number)|text|value)\s+/i, ''),
+    values,
+  ).trim();
+}
+
+/** Text shown on the page, or an element named by role words ('the Sign out button'). */
+function shownTarget(raw: string, values: string[]): TargetRef | null {
+  const trimmed = raw.trim().replace(/[.,;:!?]+$/, '');
+  const bare = trimmed.replace(/^(?:the|a|an)\s+/i, '');
+  if (TOKEN_ONLY.test(bare)) return { kind: 'text', text: detokenize(bare, values) };
+  const phrase = parsePhrase(trimmed, values);
+  if (phrase?.role || phrase?.ordinal !== undefined) return phraseTarget(phrase);
+  const text = detokenize(bare, values).trim();
+  if (!text || VAGUE.test(text)) return null;
+  return { kind: 'text', text };
+}
+
+// ── URLs ──────────────────────────────────────────────────────────────────────────────────────────
+
+const HOME =
+  /^(?:the\s+)?(?:home ?page|home|start(?:ing)? page|start|main page|landing page|website|web site|site|app|application|test site|test website|initial (?:url|page)|beginning|front page|index page)$/i;
+
+function looksLikeUrl(text: string): boolean {
+  return (
+    /^https?:\/\/\S+$/i.test(text) ||
+    /^www\.\S+$/i.test(text) ||
+    /^\/\S*$/.test(text) ||
+    /^\.{1,2}\/\S*$/.test(text) ||
+    /^[\w.-]+\.(?:html?|php|aspx?|jsp)(?:[?#]\S*)?$/i.test(text) ||
+    /^[\w-]+(?:\.[\w-]+)+\.(?:com|org|net|io|dev|app|co|edu|gov|info|ai)(?:[/:?#]\S*)?$/i.test(text) ||
+    /^\{\{[^}]+\}\}\S*$/.test(text)
+  );
+}
+
+function resolveUrl(text: string, website: string): string {
+  if (/^\{\{/.test(text) || /^https?:\/\//i.test(text)) return text;
+  if (
+    /^www\./i.test(text) ||
+    /^[\w-]+(?:\.[\w-]+)+\.(?:com|org|net|io|dev|app|co|edu|gov|info|ai)/i.test(text)
+  )
+    return `https://${text}`;
+  try {
+    return new URL(text, website).toString();
+  } catch {
+    return text;
+  }
+}
+
+// ── Sentences ─────────────────────────────────────────────────────────────────────────────────────
+
+const LEADING_NOISE =
+  /^(?:(?:and|then|next|now|finally|lastly|also|first|firstly|secondly|afterwards|after that|once done|once there|please|kindly|step \d+|\d+[.)]|[-*•])[,:]?\s+)+/i;
+
+/** Trims list markers, courtesy words and the final full stop. */
+export function cleanSentence(sentence: string): string {
+  let text = sentence.trim().replace(/\s+/g, ' ');
+  for (let i = 0; i < 3; i++) text = text.replace(LEADING_NOISE, '').trim();
+  text = text.replace(
+    /^(?:i want to|i'd like to|i would like to|you should|you need to|we need to|let's|lets|try to)\s+/i,
+    '',
+  );
+  return text.replace(/[.!;]+$/, '').trim();
+}
+
+type Build = (match: RegExpExecArray, values: string[], website: string) => Intent | null;
+
+function rule(pattern: RegExp, build: Build) {
+  return { pattern, build };
+}
+
+const ASSERTION_VERB =
+  /^(?:verify|assert|expect|ensure|confirm|validate|make sure|double[- ]check|test|check)\s+(?:that\s+|if\s+|whether\s+)?(.+)$/i;
+
+/** Parses one sentence. */
+export function parseStep(sentence: string, website: string): ParseResult {
+  const cleaned = cleanSentence(sentence);
+  if (!cleaned) return { ok: false, hint: 'The step is empty.' };
+  const { text, values } = tokenize(cleaned);
+
+  // Assertions first: 'check' and 'see' also start actions, and 'should' turns any sentence into one.
+  const verb = ASSERTION_VERB.exec(text);
+  const isCheckAction =
+    /^check\s+(?!that\b|if\b|whether\b)/i.test(text) &&
+    !/\b(?:is|are|has|have|shows?|contains?|displays?|reads|says|equals?|appears?|visible|present|exists?)\b/i.test(
+      text,
+    );
+  if (verb && !isCheckAction) {
+    const result = assertion(verb[1], values);
+    // 'Test the login page' is a wish, not a check: the general advice fits it better.
+    return result.ok || !/^test\b/i.test(text) ? result : { ok: false, hint: hintFor('') };
+  }
+  if (
+    /\b(?:should|must)\b/i.test(text) ||
+    /^(?:i|we|you|the user)\s+(?:can\s+|will\s+)?(?:now\s+)?see\b/i.test(text) ||
+    /^see\s/i.test(text)
+  )
+    return assertion(text, values);
+  if (/^(?:i am|i'm|we are|we're|you are|you're|(?:the )?user is)\s/i.test(text))
+    return assertion(text, values);
+  if (/^there (?:is|are)\s/i.test(text)) return assertion(text, values);
+
+  for (const { pattern, build } of ACTIONS) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const intent = build(match, values, website);
+    if (intent) return { ok: true, intent };
+  }
+  return { ok: false, hint: hintFor(text) };
+}
+
+const VALUE = `(${TOK}|.+?)`;
+
+const ACTIONS = [
+  rule(/^(?:go|navigate|move)\s+back(?:\s+(?:to the previous page|one page|a page))?$/i, () => ({
+    kind: 'goBack',
+  })),
+  rule(/^(?:press|click|hit|use)\s+(?:the\s+)?(?:browser'?s?\s+)?back\s+button$/i, () => ({
+    kind: 'goBack',
+  })),
+  rule(/^(?:reload|refresh)(?:\s+the)?(?:\s+(?:page|browser|tab|screen))?$/i, () => ({ kind: 'reload' })),
+  rule(/^wait\s+(?:for\s+)?(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?|minutes?|mins?)$/i, (m) => {
+    const amount = Number(m[1]);
+    const unit = m[2].toLowerCase();
+    const ms =
+      unit.startsWith('ms') || unit.startsWith('milli')
+        ? amount
+        : unit.startsWith('m')
+          ? amount * 60_000
+          : amount * 1000;
+    return ms <= 60_000 ? { kind: 'wait', ms: Math.round(ms) } : null;
+  }),
+  rule(/^wait\s+(?:a\s+(?:second|moment|bit))$/i, () => ({ kind: 'wait', ms: 1000 })),
+  rule(
+    /^wait\s+(?:for|until)\s+(?:the\s+)?(?:page|site|screen)\s+(?:to\s+)?(?:load|loads|is loaded|has loaded|to finish loading|finishes loading)$/i,
+    () => ({
+      kind: 'waitForLoad',
+    }),
+  ),
+  rule(
+    /^wait\s+(?:for|until)\s+(.+?)\s+(?:to\s+)?(?:disappear|disappears|vanish|vanishes|be hidden|is hidden|is gone|to go away|goes away)$/i,
+    (m, v) => {
+      const t = shownTarget(m[1], v);
+      return t ? { kind: 'waitFor', target: t, state: 'hidden' } : null;
+    },
+  ),
+  rule(
+    /^wait\s+(?:for|until)\s+(.+?)(?:\s+(?:to\s+)?(?:appear|appears|be visible|is visible|is shown|to show|shows up|to show up|is displayed|be displayed))?$/i,
+    (m, v) => {
+      const t = shownTarget(m[1], v);
+      return t ? { kind: 'waitFor', target: t, state: 'visible' } : null;
+    },
+  ),
+  rule(
+    /^scroll\s+(?:all the way\s+)?(down|up|to the (?:bottom|top|end|start|beginning))(?:\s+of the page)?$/i,
+    (m) => {
+      const word = m[1].toLowerCase();
+      const to: ScrollTo =
+        word === 'down' ? 'down' : word === 'up' ? 'up' : /bottom|end/.test(word) ? 'bottom' : 'top';
+      return { kind: 'scroll', to };
+    },
+  ),
+  rule(/^scroll\s+(?:down\s+|up\s+)?(?:to|until)\s+(.+?)(?:\s+is visible)?$/i, (m, v) => {
+    const t = target(m[1], v);
+    return t ? { kind: 'scrollTo', target: t } : null;
+  }),
+  // Navigation: an address, the start page, or a page reached through its link.
+  rule(
+    /^(?:go|navigate|browse|head|get|return|come back|proceed|continue|move)\s+(?:back\s+)?(?:to|into|onto)\s+(.+)$/i,
+    (m, v, website) => navigate(m[1], v, website),
+  ),
+  rule(/^(?:open|visit|load|launch|browse(?:\s+to)?)(?:\s+up)?\s+(.+)$/i, (m, v, website) =>
+    navigate(m[1], v, website),
+  ),
+  rule(/^(?:start|begin)\s+(?:at|on|from)\s+(.+)$/i, (m, v, website) => navigate(m[1], v, website)),
+  rule(/^submit(?:\s+the)?(?:\s+.+?)?(?:\s+form)?$/i, () => ({
+    kind: 'click',
+    target: phraseTarget({ text: '', submit: true }),
+  })),
+  rule(/^(?:sign|log)\s?(?:in|on)$/i, () => ({
+    kind: 'click',
+    target: phraseTarget({ text: 'sign in', alternatives: ['log in', 'login', 'sign on', 'submit'] }),
+  })),
+  rule(/^(?:sign|log)\s?(?:out|off)$/i, () => ({
+    kind: 'click',
+    target: phraseTarget({ text: 'sign out', alternatives: ['log out', 'logout', 'sign off'] }),
+  })),
+  rule(
+    /^(?:press|hit|tap|push|strike)\s+(?:the\s+)?(.+?)(?:\s+(?:in|on|into|inside)\s+(?:the\s+)?(.+))?$/i,
+    (m, v) => {
+      const key = parseKey(m[1]);
+      if (!key) return null;
+      if (!m[2]) return { kind: 'press', key };
+      const t = target(m[2], v);
+      return t ? { kind: 'press', key, target: t } : null;
+    },
+  ),
+  // Filling fields.
+  rule(
+    new RegExp(
+      `^(?:type|enter|input|write|put|insert|key in|fill in|fill|paste|provide)\\s+${VALUE}\\s+(?:into|in|inside|in to|on|to|as|for|under)\\s+(?:the\\s+)?(.+)$`,
+      'i',
+    ),
+    (m, v) => {
+      const t = target(m[2], v);
+      return t ? { kind: 'fill', target: t, value: value(m[1], v) } : null;
+    },
+  ),
+  rule(
+    new RegExp(
+      `^(?:fill in|fill out|fill|complete|populate|set|change|update|enter|put)\\s+(?:the\\s+)?(.+?)\\s+(?:with|to|as|=|:)\\s+${VALUE}$`,
+      'i',
+    ),
+    (m, v) => {
+      const t = target(m[1], v);
+      return t ? { kind: 'fill', target: t, value: value(m[2], v) } : null;
+    },
+  ),
+  rule(
+    new RegExp(
+      `^(?:enter|type|input|use|fill in|provide|write)\\s+(?:the\\s+|an?\\s+|your\\s+|my\\s+)?(.+?)\\s+(${TOK})$`,
+      'i',
+    ),
+    (m, v) => {
+      const t = target(m[1], v);
+      return t ? { kind: 'fill', target: t, value: value(m[2], v) } : null;
+    },
+  ),
+  rule(new RegExp(`^(?:type|enter|input|write)\\s+(${TOK}|\\S+)$`, 'i'), (m, v) => ({
+    kind: 'type',
+    value: value(m[1], v),
+  })),
+  rule(/^(?:clear|empty|erase)\s+(?:the\s+)?(.+?)$/i, (m, v) => {
+    const t = target(m[1], v);
+    return t ? { kind: 'clear', target: t } : null;
+  }),
+  rule(
+    new RegExp(
+      `^(?:select|choose|pick)\\s+${VALUE}\\s+(?:from|in|on|for|as|under|within|inside)\\s+(?:the\\s+)?(.+)$`,
+      'i',
+    ),
+    (m, v) => {
+      const t = target(m[2], v);
+      return t ? { kind: 'select', target: t, value: value(m[1], v) } : null;
+    },
+  ),
+  // Checkboxes and todo-style items.
+  rule(/^(?:check|tick|turn on|switch on|toggle on|enable)\s+(?:the\s+)?(.+?)$/i, (m, v) => {
+    const t = target(m[1], v);
+    return t ? { kind: 'check', target: t } : null;
+  }),
+  rule(
+    /^(?:uncheck|un-check|untick|deselect|unselect|turn off|switch off|toggle off|disable)\s+(?:the\s+)?(.+?)$/i,
+    (m, v) => {
+      const t = target(m[1], v);
+      return t ? { kind: 'uncheck', target: t } : null;
+    },
+  ),
+  rule(
+    /^mark\s+(?:the\s+)?(.+?)\s+(?:as\s+)?(?:not done|incomplete|not complete|not completed|not finished|active|undone|unchecked|open)$/i,
+    (m, v) => {
+      const t = target(m[1], v);
+      return t ? { kind: 'uncheck', target: t } : null;
+    },
+  ),
+  rule(/^mark\s+(?:the\s+)?(.+?)\s+(?:as\s+)?(?:done|complete|completed|finished|checked)$/i, (m, v) => {
+    const t = target(m[1], v);
+    return t ? { kind: 'check', target: t } : null;
+  }),
+  rule(/^(?:complete|finish)\s+(?:the\s+)?(.+?)\s+(?:todo|task|item)$/i, (m, v) => {
+    const t = target(m[1], v);
+    return t ? { kind: 'check', target: t } : null;
+  }),
+  rule(/^(?:hover|mouse)(?:\s+(?:over|on|onto))?\s+(?:the\s+)?(.+)$/i, (m, v) => {
+    const t = target(m[1], v);
+    return t ? { kind: 'hover', target: t } : null;
+  }),
+  rule(/^move\s+(?:the\s+)?(?:mouse|cursor|pointer)\s+(?:over|to|onto)\s+(?:the\s+)?(.+)$/i, (m, v) => {
+    const t = target(m[1], v);
+    return t ? { kind: 'hover', target: t } : null;
+  }),
+  rule(/^double[- ]?click(?:\s+(?:on|at))?\s+(.+)$/i, (m, v) => {
+    const t = target(m[1], v);
+    return t ? { kind: 'click', target: t, clickCount: 2 } : null;
+  }),
+  rule(/^right[- ]?click(?:\s+(?:on|at))?\s+(.+)$/i, (m, v) => {
+    const t = target(m[1], v);
+    return t ? { kind: 'click', target: t, button: 'right' } : null;
+  }),
+  // Shops: 'Add "Mug" to the cart' presses that product's add button.
+  rule(
+    new RegExp(
+      `^add\\s+(?:the\\s+|a\\s+|an\\s+|one\\s+)?${VALUE}\\s+to\\s+(?:the\\s+|my\\s+|your\\s+)?(cart|basket|bag|trolley|wishlist|wish list|favou?rites)$`,
+      'i',
+    ),
+    (m, v) => ({
+      kind: 'click',
+      target: phraseTarget({ text: `add to ${m[2].toLowerCase()}`, role: 'button', context: value(m[1], v) }),
+    }),
+  ),
+  rule(
+    new RegExp(
+      `^(remove|delete|discard|drop)\\s+(?:the\\s+)?${VALUE}(?:\\s+(?:from|in)\\s+(?:the\\s+|my\\s+)?.+)?$`,
+      'i',
+    ),
+    (m, v) => {
+      const item = value(m[2], v);
+      if (!item || VAGUE.test(item)) return null;
+      const verb = m[1].toLowerCase();
+      return {
+        kind: 'click',
+        target: phraseTarget({
+          text: `${verb} ${item}`,
+          alternatives: ['remove', 'delete']
+            .filter((other) => other !== verb)
+            .map((other) => `${other} ${item}`),
+          role: 'button',
+        }),
+      };
+    },
+  ),
+  rule(
+    /^(click|tap|press|push|hit|select|choose|pick|follow|activate|use|trigger|open)(?:\s+(?:on|at))?\s+(.+)$/i,
+    (m, v) => {
+      const t = target(m[2], v);
+      if (!t) return null;
+      const choose = /^(?:select|choose|pick)$/i.test(m[1]);
+      return choose ? { kind: 'click', target: t, choose } : { kind: 'click', target: t };
+    },
+  ),
+];
+
+function navigate(raw: string, values: string[], website: string): Intent | null {
+  const stripped = raw.trim().replace(/[.,;!]+$/, '');
+  const bare = stripped.replace(/^(?:the|a|an)\s+/i, '');
+  const asValue = TOKEN_ONLY.test(bare) ? detokenize(bare, values) : null;
+  if (asValue !== null && looksLikeUrl(asValue)) return { kind: 'goto', url: resolveUrl(asValue, website) };
+  if (asValue === null && looksLikeUrl(bare))
+    return { kind: 'goto', url: resolveUrl(detokenize(bare, values), website) };
+  if (HOME.test(bare) || HOME.test(bare.replace(/\s+(?:page|url)$/i, '')))
+    return { kind: 'goto', url: website };
+  // 'the product page for "Mug"', 'the details of "Mug"': the link named by the quoted words.
+  const detail =
+    /^(?:\w+\s+)?(?:page|details|details page|detail page|product page)\s+(?:for|of)\s+(.+)$/i.exec(bare);
+  if (detail) {
+    const t = target(detail[1], values);
+    return t ? { kind: 'click', target: t } : null;
+  }
+  const name = bare.replace(/\s+(?:page|screen|tab|section|view|area)$/i, '').trim();
+  if (!name || VAGUE.test(name)) return null;
+  const phrase = parsePhrase(name, values);
+  if (!phrase) return null;
+  if (!phrase.role) phrase.role = 'link';
+  return { kind: 'click', target: phraseTarget(phrase) };
+}
+
+// ── Assertions ────────────────────────────────────────────────────────────────────────────────────
+
+/** Rewrites modal forms to plain ones: 'should not be' → 'is not', 'should show' → 'shows'. */
+function plainVerbs(text: string): string {
+  return text
+    .replace(/\b(?:should|must|will|shall)\s+not\s+be\b/gi, 'is not')
+    .replace(/\b(?:shouldn't|mustn't|won't)\s+be\b/gi, 'is not')
+    .replace(/\b(?:isn't|aren't)\b/gi, 'is not')
+    .replace(/\b(?:should|must|will|shall)\s+(?:still\s+)?be\b/gi, 'is')
+    .replace(/\b(?:should|must|will|shall|does|do)\s+not\b/gi, 'not')
+    .replace(/\b(?:shouldn't|mustn't|doesn't|don't|won't)\b/gi, 'not')
+    .replace(/\b(?:should|must|will|shall)\s+(?:now\s+|still\s+|also\s+)?/gi, '')
+    .replace(/\b(?:is|are)\s+now\b/gi, 'is')
+    .replace(/\bnow\s+/gi, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const PAGE_WORDS = /^(?:the\s+)?(?:page|screen|site|app|it|website|browser|body|window|view)$/i;
+
+function ok(assert: IntentAssertion): ParseResult {
+  return { ok: true, intent: { kind: 'expect', assert } };
+}
+
+const ASSERTION_HINT =
+  'Say what must be true, with the exact words in quotes: Verify the page shows "Welcome", Verify the URL contains "/dashboard", Verify the Email field has the value "ada@example.com", Verify the "Remember me" checkbox is checked, or Verify there are 3 todo items.';
+
+function assertion(rawText: string, values: string[]): ParseResult {
+  const text = plainVerbs(rawText.replace(/^(?:that|if|whether)\s+/i, ''));
+  const fail = (hint = ASSERTION_HINT): ParseResult => ({ ok: false, hint });
+  let m: RegExpExecArray | null;
+
+  // URL and title.
+  if (
+    (m =
+      /^(?:the\s+)?(?:current\s+)?(?:page\s+|browser\s+)?(?:url|address|location|link|path)(?:\s+of the page)?\s+(?:is\s+)?(not\s+)?(contains?|includes?|has|ends?\s+with|starts?\s+with|is|equals?|matches|reads|=)\s+(?:the\s+)?(?:text\s+|path\s+|value\s+)?(.+)$/i.exec(
+        text,
+      ))
+  ) {
+    if (m[1])
+      return fail(
+        'Checking that the URL does not contain something is not supported; say what it should contain: Verify the URL contains "/dashboard".',
+      );
+    const v = value(m[3], values);
+    const equals = /^(?:is|equals?|=)$/i.test(m[2]) && /^https?:\/\//i.test(v);
+    return ok({ type: 'url', value: v, match: equals ? 'equals' : 'contains' });
+  }
+  if (
+    (m =
+      /^(?:we\s+|i\s+|the browser\s+|the page\s+|it\s+|you\s+)?(?:navigated|navigates|went|goes|was redirected|is redirected|are redirected|redirected|redirects|gets redirected|get redirected|ends up|end up|lands?)\s+(?:to|on|at)\s+(.+)$/i.exec(
+        text,
+      ))
+  ) {
+    const bare = m[1].replace(/^(?:the|a)\s+/i, '');
+    if (TOKEN_ONLY.test(bare) || looksLikeUrl(bare))
+      return ok({ type: 'url', value: value(bare, values), match: 'contains' });
+    return ok({ type: 'onPage', name: onPageName(bare, values) });
+  }
+  if (
+    (m =
+      /^(?:the\s+)?(?:page\s+|tab\s+|window\s+|document\s+|browser\s+)?title\s+(?:of the page\s+)?(?:is\s+)?(contains?|includes?|has|is|equals?|reads|says|matches|=)\s+(.+)$/i.exec(
+        text,
+      ))
+  ) {
+    const v = value(m[2], values);
+    return ok({ type: 'title', value: v, match: /^(?:is|equals?|=)$/i.test(m[1]) ? 'equals' : 'contains' });
+  }
+  if (
+    (m =
+      /^(?:i am|i'm|we are|we're|you are|you're|(?:the\s+)?user is|it is)\s+(?:back\s+)?(?:on|at|in|taken to|redirected to|signed in to|logged in to)\s+(.+)$/i.exec(
+        text,
+      ))
+  )
+    return ok({ type: 'onPage', name: onPageName(m[1], values) });
+  if (
+    (m =
+      /^(?:the\s+)?(.+?)\s+(?:page|screen|view)\s+(?:is\s+)?(?:shown|displayed|open|opened|loaded|loads|opens|appears|visible)$/i.exec(
+        text,
+      ))
+  )
+    return ok({ type: 'onPage', name: onPageName(m[1], values) });
+
+  // Counts.
+  if (
+    (m = new RegExp(
+      `^there\\s+(?:is|are)\\s+(?:exactly\\s+|still\\s+|only\\s+)?(${NUMBER})\\s+(.+?)(?:\\s+(?:shown|listed|visible|displayed|present|left|remaining|on the page|in total))?$`,
+      'i',
+    ).exec(text))
+  ) {
+    const count = toNumber(m[1]);
+    const t = countTarget(m[2], values);
+    return count !== null && t ? ok({ type: 'count', target: t, count }) : fail();
+  }
+  if (
+    (m = new RegExp(
+      `^(?:exactly\\s+|only\\s+)?(${NUMBER})\\s+(.+?)\\s+(?:is|are)\\s+(?:shown|listed|visible|displayed|present|left|remaining|on the page|in the .+)$`,
+      'i',
+    ).exec(text))
+  ) {
+    const count = toNumber(m[1]);
+    const t = countTarget(m[2], values);
+    if (count !== null && t) return ok({ type: 'count', target: t, count });
+  }
+  if (
+    (m = new RegExp(
+      `^(?:the\\s+)?(.+?)\\s+(?:has|have|contains?|shows?|lists?|displays?|holds?)\\s+(?:exactly\\s+|only\\s+)?(${NUMBER})\\s+(items?|entries|entry|rows?|results?|products?|elements?|todos?|tasks?|lines?|things?|options?)$`,
+      'i',
+    ).exec(text))
+  ) {
+    const count = toNumber(m[2]);
+    const t = countTarget(`${m[3]} in ${m[1]}`, values);
+    if (count !== null && t) return ok({ type: 'count', target: t, count });
+  }
+  if (
+    (m = new RegExp(
+      `^(?:the\\s+)?(?:number|count|amount)\\s+of\\s+(.+?)\\s+(?:is|equals?|=)\\s+(${NUMBER})$`,
+      'i',
+    ).exec(text))
+  ) {
+    const count = toNumber(m[2]);
+    const t = countTarget(m[1], values);
+    if (count !== null && t) return ok({ type: 'count', target: t, count });
+  }
+
+  // States of one element.
+  if (
+    (m =
+      /^(?:the\s+)?(.+?)\s+(?:is|are)\s+(not\s+)?(enabled|disabled|clickable|greyed out|grayed out|inactive)$/i.exec(
+        text,
+      ))
+  ) {
+    const t = target(m[1], values);
+    if (!t) return fail();
+    const positive = /^(?:enabled|clickable)$/i.test(m[3]);
+    return ok({ type: 'enabled', target: t, enabled: m[2] ? !positive : positive });
+  }
+  if (
+    (m =
+      /^(?:the\s+)?(.+?)\s+(?:is|are)\s+(not\s+|un)?(checked|ticked|selected|marked(?:\s+as\s+(?:done|complete|completed))?|done|completed|complete|finished|on)$/i.exec(
+        text,
+      ))
+  ) {
+    const t = target(m[1], values);
+    if (!t) return fail();
+    return ok({ type: 'checked', target: t, checked: !m[2] });
+  }
+  if (
+    (m =
+      /^(?:the\s+)?(.+?)\s+(?:is|are)\s+(?:unchecked|unticked|not done|incomplete|active|not completed)$/i.exec(
+        text,
+      ))
+  ) {
+    const t = target(m[1], values);
+    if (!t) return fail();
+    return ok({ type: 'checked', target: t, checked: false });
+  }
+
+  // Field values.
+  if (
+    (m = new RegExp(
+      `^(?:the\\s+)?(?:value\\s+of\\s+(?:the\\s+)?)?(.+?\\s+(?:field|input|box|text ?box|text field|textarea|search box))(?:'s value)?\\s+(?:is\\s+)?(not\\s+)?(?:has|have|contains?|shows?|holds?|is|equals?|reads|displays?)(?:\\s+the)?(?:\\s+value|\\s+text)?\\s+(.+)$`,
+      'i',
+    ).exec(text))
+  ) {
+    if (m[2])
+      return fail('Say what the field must hold: Verify the Email field has the value "ada@example.com".');
+    const t = target(m[1], values);
+    return t ? ok({ type: 'value', target: t, value: value(m[3], values) }) : fail();
+  }
+  if ((m = /^(?:the\s+)?value\s+of\s+(?:the\s+)?(.+?)\s+is\s+(.+)$/i.exec(text))) {
+    const t = target(m[1], values);
+    return t ? ok({ type: 'value', target: t, value: value(m[2], values) }) : fail();
+  }
+
+  // Text not shown.
+  if (
+    (m =
+      /^(?:i\s+|we\s+|you\s+|the user\s+)?(?:not|cannot|can't|can not|no longer|never)\s+see\s+(?:the\s+|a\s+|an\s+|any\s+)?(?:text\s+|message\s+|word\s+|error\s+)?(.+)$/i.exec(
+        text,
+      ))
+  ) {
+    const t = shownTarget(m[1], values);
+    return t ? ok({ type: 'visible', target: t, negate: true }) : fail();
+  }
+  if (
+    (m =
+      /^(?:the\s+)?(?:page|screen|it|site)\s+(?:not|no longer)\s+(?:show|contain|display|have|include|list|say)s?\s+(?:the\s+|a\s+|an\s+|any\s+)?(?:text\s+|message\s+)?(.+)$/i.exec(
+        text,
+      ))
+  ) {
+    const t = shownTarget(m[1], values);
+    return t ? ok({ type: 'visible', target: t, negate: true }) : fail();
+  }
+  if (
+    (m =
+      /^(?:the\s+|a\s+|an\s+)?(?:text\s+|message\s+|error\s+|error message\s+|word\s+)?(.+?)\s+(?:is\s+|are\s+)?(?:not visible|not shown|not displayed|hidden|gone|not present|not on the page|no longer (?:visible|shown|displayed|there)|not there|disappears|disappeared|vanishes|vanished)$/i.exec(
+        text,
+      ))
+  ) {
+    const t = shownTarget(m[1], values);
+    return t ? ok({ type: 'visible', target: t, negate: true }) : fail();
+  }
+
+  // Text shown.
+  if (
+    (m =
+      /^(?:i\s+|we\s+|you\s+|the user\s+)?(?:can\s+|will\s+)?see\s+(?:the\s+|a\s+|an\s+)?(?:text\s+|message\s+|word\s+|words\s+|error\s+|error message\s+|notification\s+|confirmation\s+|greeting\s+)?(?:saying\s+|that says\s+|reading\s+|with\s+)?(.+)$/i.exec(
+        text,
+      ))
+  ) {
+    const t = shownTarget(m[1], values);
+    return t ? ok({ type: 'visible', target: t }) : fail();
+  }
+  if (
+    (m =
+      /^(?:the\s+)?(?:page|screen|it|site|app|website|browser)\s+(?:shows?|displays?|contains?|has|says|reads|includes?|lists?|presents?)\s+(?:the\s+|a\s+|an\s+)?(?:text\s+|message\s+|word\s+|error\s+|notification\s+|heading\s+)?(?:saying\s+|that says\s+)?(.+)$/i.exec(
+        text,
+      ))
+  ) {
+    const t = shownTarget(m[1], values);
+    return t ? ok({ type: 'visible', target: t }) : fail();
+  }
+  if (
+    (m =
+      /^(?:the\s+|a\s+|an\s+)?(?:text\s+|message\s+|error\s+|error message\s+|notification\s+|confirmation\s+|alert\s+|word\s+)?(?:saying\s+|that says\s+|reading\s+)?(.+?)\s+(?:is\s+|are\s+)?(?:visible|shown|displayed|present|appears?|shows up|is on the page|on the page|on screen|on the screen|there|exists?)$/i.exec(
+        text,
+      ))
+  ) {
+    const t = shownTarget(m[1], values);
+    return t ? ok({ type: 'visible', target: t }) : fail();
+  }
+
+  // Text inside one element: 'the total is "$54.00"', 'the cart link shows "Cart (1)"'.
+  if (
+    (m =
+      /^(?:the\s+)?(.+?)\s+(not\s+)?(?:shows?|contains?|displays?|reads|says|includes?|has (?:the )?text|text is|equals?|is)\s+(?:the\s+)?(?:text\s+|message\s+|value\s+|amount\s+|number\s+)?(.+)$/i.exec(
+        text,
+      ))
+  ) {
+    if (PAGE_WORDS.test(m[1])) {
+      const t = shownTarget(m[3], values);
+      return t ? ok({ type: 'visible', target: t, negate: Boolean(m[2]) }) : fail();
+    }
+    const t = target(m[1], values);
+    const v = value(m[3], values);
+    if (t && v) return ok({ type: 'text', target: t, value: v, ...(m[2] ? { negate: true } : {}) });
+  }
+
+  // One quoted text and nothing we could read around it: the page shows it.
+  const tokens = text.match(TOKEN_ANY) ?? [];
+  if (tokens.length === 1 && !/\bnot\b/i.test(text))
+    return ok({ type: 'visible', target: { kind: 'text', text: detokenize(tokens[0], values) } });
+  return fail();
+}
+
+function onPageName(raw: string, values: string[]): string {
+  return detokenize(
+    raw.replace(/^(?:the|a|an)\s+/i, '').replace(/\s+(?:page|screen|view)$/i, ''),
+    values,
+  ).trim();
+}
+
+/** Words naming a set of elements: 'todo items', 'products', '"Add to cart" buttons', 'items in the todo list'. */
+function countTarget(raw: string, values: string[]): TargetRef | null {
+  const text = detokenize(raw.replace(/^(?:the|a|an)\s+/i, ''), values).trim();
+  if (!text) return null;
+  const singular = (word: string) =>
+    word.replace(/(?:es|s)$/i, (suffix) =>
+      /(?:ss|x|ch|sh)es$/i.test(word) ? '' : suffix === 'es' ? 'e' : '',
+    );
+  const words = text.split(/\s+/);
+  const last = singular(words[words.length - 1]).toLowerCase();
+  const roleWord = ROLE_WORDS.find(
+    ([name]) =>
+      name === last ||
+      name ===
+        `${words
+          .slice(-2)
+          .join(' ')
+          .toLowerCase()
+          .replace(/es$|s$/, '')}`,
+  );
+  if (roleWord && words.length > 1)
+    return phraseTarget({ text: words.slice(0, -1).join(' '), role: roleWord[1] });
+  if (roleWord) return phraseTarget({ text: '', role: roleWord[1] });
+  return phraseTarget({ text });
+}
+
+// ── Hints ─────────────────────────────────────────────────────────────────────────────────────────
+
+export function hintFor(text: string): string {
+  const first = text.toLowerCase().split(/\s+/)[0] ?? '';
+  if (/^(?:type|enter|fill|input|write|put|paste|provide)$/.test(first))
+    return 'Say what to type, in quotes, and into which field: Type "ada@example.com" into the Email field.';
+  if (/^(?:click|press|tap|push|hit)$/.test(first))
+    return 'Name the button or link to click: Click the "Sign in" button.';
+  if (/^(?:select|choose|pick)$/.test(first))
+    return 'Say which option and which list: Select "Canada" from the Country list.';
+  if (/^(?:go|open|navigate|visit|browse|load)$/.test(first))
+    return 'Give the address or the link to follow: Go to https://example.com/login, or Open the "Cart" link.';
+  if (/^(?:wait)$/.test(first))
+    return 'Say how long or for what: Wait 2 seconds, or Wait for "Saved" to appear.';
+  if (/^(?:check|tick|uncheck|mark)$/.test(first))
+    return 'Name the checkbox: Check the "Remember me" checkbox, or Mark "Buy milk" as done.';
+  if (/^(?:scroll)$/.test(first))
+    return 'Say where to: Scroll down, Scroll to the bottom, or Scroll to the "Reviews" heading.';
+  if (/^(?:hover)$/.test(first)) return 'Name the element: Hover over the "Account" menu.';
+  return 'Write one action per sentence, naming the element and quoting the words on the page, e.g. Click the "Sign in" button · Type "hello" into the Search field · Select "Canada" from the Country list · Verify the page shows "Welcome".';
+}

@@ -1,0 +1,82 @@
+import { type ScrollTo } from '../runner';
+
+// What a step asks for, before it is tied to an element of the page. The rules grammar and the LLM
+// models both produce intents; the coder turns one into runnable actions against the live page.
+
+export type RoleHint =
+  | 'button'
+  | 'link'
+  | 'textbox'
+  | 'searchbox'
+  | 'checkbox'
+  | 'radio'
+  | 'combobox'
+  | 'heading'
+  | 'tab'
+  | 'img'
+  | 'list'
+  | 'listitem'
+  | 'menuitem'
+  | 'option';
+
+/** Words naming an element: 'the second "Add to cart" button for "Mug"'. */
+export interface Phrase {
+  /** '' means any element of the role. */
+  text: string;
+  /** Other names for the same thing ('log in' for 'sign in'). */
+  alternatives?: string[];
+  role?: RoleHint;
+  /** The words were quoted: prefer an exact name. */
+  exact?: boolean;
+  /** 1-based; -1 is the last. */
+  ordinal?: number;
+  /** Words of the row, item or section the element sits in. */
+  context?: string;
+  /** The form's submit button. */
+  submit?: boolean;
+}
+
+export type TargetRef =
+  | { kind: 'phrase'; phrase: Phrase }
+  /** Candidate indexes of the current snapshot, best first (a model's choice, or a point clicked). */
+  | { kind: 'candidates'; indexes: number[] }
+  /** Text shown on the page. */
+  | { kind: 'text'; text: string; exact?: boolean };
+
+export type IntentAssertion =
+  | { type: 'visible'; target: TargetRef; negate?: boolean }
+  | { type: 'text'; target: TargetRef; value: string; negate?: boolean }
+  | { type: 'value'; target: TargetRef; value: string }
+  | { type: 'checked'; target: TargetRef; checked: boolean }
+  | { type: 'enabled'; target: TargetRef; enabled: boolean }
+  | { type: 'count'; target: TargetRef; count: number }
+  | { type: 'url'; value: string; match: 'contains' | 'equals' }
+  | { type: 'title'; value: string; match: 'contains' | 'equals' }
+  /** 'I am on the dashboard': the URL, the title or a heading names the page. */
+  | { type: 'onPage'; name: string };
+
+export type Intent =
+  | { kind: 'goto'; url: string }
+  | { kind: 'goBack' }
+  | { kind: 'reload' }
+  | { kind: 'waitForLoad' }
+  | { kind: 'click'; target: TargetRef; clickCount?: 2; button?: 'right'; choose?: boolean }
+  | { kind: 'fill'; target: TargetRef; value: string }
+  | { kind: 'clear'; target: TargetRef }
+  | { kind: 'type'; value: string }
+  | { kind: 'select'; target: TargetRef; value: string }
+  | { kind: 'check'; target: TargetRef }
+  | { kind: 'uncheck'; target: TargetRef }
+  | { kind: 'hover'; target: TargetRef }
+  | { kind: 'press'; key: string; target?: TargetRef }
+  | { kind: 'scroll'; to: ScrollTo }
+  | { kind: 'scrollTo'; target: TargetRef }
+  | { kind: 'wait'; ms: number }
+  | { kind: 'waitFor'; target: TargetRef; state: 'visible' | 'hidden' }
+  | { kind: 'expect'; assert: IntentAssertion };
+
+export type ParseResult = { ok: true; intent: Intent } | { ok: false; hint: string };
+
+export function phraseTarget(phrase: Phrase): TargetRef {
+  return { kind: 'phrase', phrase };
+}

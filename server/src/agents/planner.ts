@@ -1,0 +1,182 @@
+import { cleanSentence, detokenize, parseStep, quote, requote, tokenize } from './grammar';
+
+// The rules planner: instructions (plain text or the editor's HTML) → one sentence per step.
+
+const ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: ' ',
+  '#39': "'",
+};
+
+export function htmlToText(html: string): string {
+  if (!/<[a-z!/][^>]*>/i.test(html)) return html;
+  return html
+    .replace(/<(?:br|hr)\s*\/?>/gi, '\n')
+    .replace(/<\/(?:p|div|li|h[1-6]|tr|blockquote|pre|section|article)>/gi, '\n')
+    .replace(/<li[^>]*>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(#\d+|#x[0-9a-f]+|[a-z]+\d*);/gi, (whole, name: string) => {
+      if (name.startsWith('#x')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+      if (name.startsWith('#')) return String.fromCodePoint(Number(name.slice(1)));
+      return ENTITIES[name.toLowerCase()] ?? whole;
+    });
+}
+
+// Verbs that start a new step after 'and', 'then' or a comma.
+const STEP_VERBS = [
+  'go',
+  'open',
+  'navigate',
+  'visit',
+  'browse',
+  'click',
+  'double-click',
+  'right-click',
+  'tap',
+  'press',
+  'push',
+  'hit',
+  'type',
+  'enter',
+  'fill',
+  'input',
+  'write',
+  'select',
+  'choose',
+  'pick',
+  'check',
+  'uncheck',
+  'tick',
+  'untick',
+  'hover',
+  'wait',
+  'scroll',
+  'verify',
+  'assert',
+  'expect',
+  'ensure',
+  'confirm',
+  'validate',
+  'make sure',
+  'see',
+  'submit',
+  'add',
+  'remove',
+  'delete',
+  'clear',
+  'reload',
+  'refresh',
+  'mark',
+  'sign',
+  'log',
+  'search',
+  'set',
+  'return',
+  'proceed',
+  'continue',
+].join('|');
+
+const CONNECTOR = new RegExp(
+  `\\s*(?:,\\s*(?:and\\s+)?then|;\\s*(?:and\\s+)?(?:then\\s+)?|\\s+and\\s+then|\\s+then|,\\s*and|\\s+and|,)\\s+(?=(?:${STEP_VERBS})\\b)`,
+  'i',
+);
+
+// A quoted string that ends its sentence inside the quotes ("… password." Verify …).
+const AFTER_QUOTE = new RegExp(
+  `(?<=⟧)\\s+(?=(?:${STEP_VERBS.split('|')
+    .map((verb) => verb.charAt(0).toUpperCase() + verb.slice(1))
+    .join('|')})\\b)`,
+);
+
+const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|no)\.$/i;
+
+/** Splits instructions into step sentences (quotes and {{parameters}} are never split). */
+export function splitInstructions(instructions: string): string[] {
+  const steps: string[] = [];
+  for (const rawLine of htmlToText(instructions).split(/\r?\n/)) {
+    const line = rawLine.trim();
+    if (!line) continue;
+    const { text, values } = tokenize(line);
+    // Sentences end at . ! ? ; followed by a space, unless the dot ends an abbreviation.
+    const sentences: string[] = [];
+    let start = 0;
+    for (const match of text.matchAll(/[.!?;]+(?=\s+|$)/g)) {
+      const end = match.index + match[0].length;
+      const piece = text.slice(start, end);
+      if (match[0] === '.' && ABBREVIATIONS.test(piece)) continue;
+      sentences.push(piece);
+      start = end;
+    }
+    sentences.push(text.slice(start));
+    for (const sentence of sentences) {
+      for (const part of sentence.split(AFTER_QUOTE).flatMap((piece) => piece.split(CONNECTOR))) {
+        const cleaned = cleanSentence(requote(part, values));
+        if (cleaned) steps.push(capitalize(cleaned));
+      }
+    }
+  }
+  return steps.flatMap(expand);
+}
+
+function capitalize(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+const TOKEN = '⟦\\d+⟧';
+
+/** A few everyday compound sentences become the steps they stand for. */
+function expand(sentence: string): string[] {
+  const { text, values } = tokenize(sentence);
+  const value = (token: string) => quote(detokenize(token, values));
+  let m: RegExpExecArray | null;
+  if (
+    (m = new RegExp(
+      `^(?:sign|log)\\s?(?:in|on)\\s+(?:as|with|using)\\s+(${TOKEN})\\s*,?\\s+(?:and\\s+|with\\s+|using\\s+)?(?:the\\s+)?(?:password|pass|pw)\\s+(${TOKEN})$`,
+      'i',
+    ).exec(text))
+  ) {
+    return [
+      `Type ${value(m[1])} into the email or username field`,
+      `Type ${value(m[2])} into the password field`,
+      'Click the sign in or log in button',
+    ];
+  }
+  if ((m = new RegExp(`^search\\s+(?:for\\s+)?(${TOKEN})$`, 'i').exec(text))) {
+    return [`Type ${value(m[1])} into the search field`, 'Press Enter'];
+  }
+  if (
+    (m = new RegExp(
+      `^(?:add|create|enter)\\s+(?:a\\s+|an\\s+|the\\s+)?(?:new\\s+)?(todo|task|item|entry|note)(?:\\s+item)?\\s+(?:called\\s+|named\\s+|titled\\s+|saying\\s+|with (?:the )?(?:text|title)\\s+)?(${TOKEN})$`,
+      'i',
+    ).exec(text))
+  ) {
+    return [`Type ${value(m[2])} into the new ${m[1].toLowerCase()} field`, 'Press Enter'];
+  }
+  if (
+    (m = new RegExp(
+      `^add\\s+(${TOKEN})\\s+to\\s+(?:the\\s+|my\\s+)?(?:todo\\s+|to-do\\s+|task\\s+)?(?:list|todos|tasks)$`,
+      'i',
+    ).exec(text))
+  ) {
+    return [`Type ${value(m[1])} into the new todo field`, 'Press Enter'];
+  }
+  return [sentence];
+}
+
+/** The rules' plan: one step per sentence. */
+export function planSteps(instructions: string): string[] {
+  return splitInstructions(instructions);
+}
+
+/** Any plan starts on the test's website: opened first unless the plan opens a page itself. */
+export function withStartPage(plan: string[], website: string): string[] {
+  const first = plan[0] ? parseStep(plan[0], website) : null;
+  const opensPage = first?.ok && first.intent.kind === 'goto';
+  return opensPage || plan.length === 0 ? plan : [`Open ${website}`, ...plan];
+}
+
+export { cleanSentence };

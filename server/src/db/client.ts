@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { type ExtractTablesWithRelations } from 'drizzle-orm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A transaction or the database itself: repositories take either. */
+export type Executor = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
+
+export const migrationsFolder = path.join(__dirname, 'migrations');
+
+export type DatabaseTarget =
+  // dataDir null = in memory; a template (a dumped, migrated data dir) skips initdb, for tests.
+  | { kind: 'pglite'; dataDir: string | null; template?: Blob }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+/** Runs SQL for pg-boss: parameterless multi-statement blocks go through exec on PGlite. */
+export interface SqlRunner {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface Database {
+  db: Db;
+  target: DatabaseTarget;
+  sql: SqlRunner;
+  /** The pg pool on Postgres (pg-boss gets its own from the URL); the PGlite instance otherwise. */
+  pglite: PGlite | null;
+  pool: pg.Pool | null;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+// Tell node-postgres to return timestamps as Date and bigint counts as numbers where safe.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : value;
+});
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'pglite') return openPglite(target.dataDir, target.template);
+  return openPostgres(target.url, target.poolSize ?? 10);
+}
+
+async function openPglite(dataDir: string | null, template?: Blob): Promise<Database> {
+  let pglite: PGlite;
+  if (dataDir) {
+    const dir = path.join(dataDir, 'pgdata');
+    fs.mkdirSync(dir, { recursive: true });
+    pglite = new PGlite(dir);
+  } else {
+    pglite = new PGlite(template ? { loadDataDir: template } : {});
+  }
+  await pglite.waitReady;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    db,
+    target: { kind: 'pglite', dataDir },
+    pglite,
+    pool: null,
+    sql: {
+      async executeSql(text, values) {
+        if (values && values.length > 0) {
+          const result = await pglite.query(text, values as unknown[]);
+          return { rows: result.rows };
+        }
+        const results = await pglite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    },
+    async migrate() {
+      await migratePglite(db as never, { migrationsFolder });
+    },
+    async close() {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client that loses its server must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  return {
+    db,
+    target: { kind: 'postgres', url, poolSize },
+    pglite: null,
+    pool,
+    sql: {
+      async executeSql(text, values) {
+        const result = await pool.query(text, values as unknown[] | undefined);
+        return { rows: result.rows };
+      },
+    },
+    async migrate() {
+      // Several processes may start at once: one migrates while the others wait on the lock.
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock(727274)');
+        await migratePg(drizzlePg(client), { migrationsFolder });
+      } finally {
+        await client.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+        await client.end();
+      }
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,436 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ── Embedded identity provider (GoTrue-compatible) ──────────────────────────────────────────────
+
+export const idpUsers = pgTable(
+  'idp_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    encryptedPassword: text('encrypted_password'),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }),
+    confirmationSentAt: timestamp('confirmation_sent_at', { withTimezone: true }),
+    recoverySentAt: timestamp('recovery_sent_at', { withTimezone: true }),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    appMetadata: jsonb('app_metadata').$type<Record<string, unknown>>().notNull().default({}),
+    userMetadata: jsonb('user_metadata').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('idp_users_email_key').on(t.email)],
+);
+
+export const idpIdentities = pgTable(
+  'idp_identities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => idpUsers.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerId: text('provider_id').notNull(),
+    identityData: jsonb('identity_data').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('idp_identities_provider_key').on(t.provider, t.providerId)],
+);
+
+export const idpSessions = pgTable(
+  'idp_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => idpUsers.id, { onDelete: 'cascade' }),
+    aal: text('aal').notNull().default('aal1'),
+    amr: jsonb('amr').$type<{ method: string; timestamp: number }[]>().notNull().default([]),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('idp_sessions_user_idx').on(t.userId)],
+);
+
+export const idpRefreshTokens = pgTable(
+  'idp_refresh_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** sha256 of the token; the token itself is never stored. */
+    tokenHash: text('token_hash').notNull(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => idpSessions.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => idpUsers.id, { onDelete: 'cascade' }),
+    revoked: boolean('revoked').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('idp_refresh_tokens_hash_key').on(t.tokenHash),
+    index('idp_refresh_tokens_session_idx').on(t.sessionId),
+  ],
+);
+
+/** Confirmation, recovery and PKCE/OAuth flow tokens; single use. */
+export const idpOneTimeTokens = pgTable(
+  'idp_one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').references(() => idpUsers.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idp_one_time_tokens_hash_key').on(t.tokenHash)],
+);
+
+export const idpSigningKeys = pgTable('idp_signing_keys', {
+  kid: text('kid').primaryKey(),
+  alg: text('alg').notNull(),
+  privateJwk: jsonb('private_jwk').$type<Record<string, unknown>>().notNull(),
+  publicJwk: jsonb('public_jwk').$type<Record<string, unknown>>().notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** Failed sign-in attempts per key (e-mail or address) and window, shared by every API process. */
+export const idpRateLimits = pgTable(
+  'idp_rate_limits',
+  {
+    key: text('key').notNull(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStart] })],
+);
+
+// ── Server ────────────────────────────────────────────────────────────────────────────────────
+
+/** Secrets the server makes at first start when none is configured (kept across restarts). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    kind: text('kind').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    error: text('error'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_outbox_to_idx').on(t.to, t.createdAt)],
+);
+
+/** Everyone the API has seen, whichever provider signed their token. */
+export const appUsers = pgTable(
+  'app_users',
+  {
+    id: uuid('id').primaryKey(),
+    email: text('email').notNull(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('app_users_email_idx').on(t.email)],
+);
+
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  cjToken: text('cj_token').notNull(),
+  /** sha256 of the service account key, to find the organization a CI call belongs to. */
+  serviceAccountKeyHash: text('service_account_key_hash').notNull(),
+  /** AES-256-GCM of the key, so admins can copy it again. */
+  serviceAccountKeyEncrypted: text('service_account_key_encrypted').notNull(),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const organizationMembers = pgTable(
+  'organization_members',
+  {
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUsers.id, { onDelete: 'cascade' }),
+    role: text('role').$type<'admin' | 'member'>().notNull().default('member'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.orgId, t.userId] }), index('organization_members_user_idx').on(t.userId)],
+);
+
+export const organizationInvitations = pgTable(
+  'organization_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    invitedBy: uuid('invited_by').references(() => appUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('organization_invitations_org_email_key').on(t.orgId, t.email),
+    index('organization_invitations_email_idx').on(t.email),
+  ],
+);
+
+export const testSuites = pgTable(
+  'test_suites',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    orgId: uuid('org_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('test_suites_org_name_key').on(t.orgId, sql`lower(${t.name})`)],
+);
+
+// ── Tests (issue 4) ───────────────────────────────────────────────────────────────────────────
+
+/**
+ * Every folder of a suite by its full path ('a/b'); a test's path and all its ancestors always have
+ * a row here, and an empty folder is just a row with no test under it.
+ */
+export const testFolders = pgTable(
+  'test_folders',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    testSuiteId: uuid('test_suite_id')
+      .notNull()
+      .references(() => testSuites.id, { onDelete: 'cascade' }),
+    path: text('path').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('test_folders_suite_path_key').on(t.testSuiteId, t.path)],
+);
+
+export const testCases = pgTable(
+  'test_cases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    testSuiteId: uuid('test_suite_id')
+      .notNull()
+      .references(() => testSuites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    website: text('website').notNull(),
+    description: text('description').notNull().default(''),
+    /** Folder path, '' at the root. */
+    path: text('path').notNull().default(''),
+    credentials: jsonb('credentials').$type<Record<string, string>>().notNull().default({}),
+    parameters: jsonb('parameters').$type<Record<string, string>>().notNull().default({}),
+    /** Until collections exist (a later issue) these are the ids a person linked. */
+    collectionIds: jsonb('collection_ids').$type<string[]>().notNull().default([]),
+    programmingLanguage: text('programming_language')
+      .$type<'typescript' | 'python'>()
+      .notNull()
+      .default('typescript'),
+    viewportWidth: integer('viewport_width').notNull().default(1280),
+    viewportHeight: integer('viewport_height').notNull().default(720),
+    userAgent: text('user_agent'),
+    browserStateId: text('browser_state_id'),
+    testModuleIdForSetup: text('test_module_id_for_setup'),
+    enableProxies: boolean('enable_proxies').notNull().default(false),
+    state: text('state').notNull().default('created'),
+    finalMessage: text('final_message'),
+    finalScript: text('final_script'),
+    finalScriptPy: text('final_script_py'),
+    testGenerationSteps: jsonb('test_generation_steps').$type<unknown[]>().notNull().default([]),
+    latestRunStatus: text('latest_run_status'),
+    latestRunTime: timestamp('latest_run_time', { withTimezone: true }),
+    generationRequestedAt: timestamp('generation_requested_at', { withTimezone: true }),
+    // ── Generation (issue 5): the current job, its liveness and what it resumes from ──
+    /** The pg-boss job that owns the current generation; a job with another id is stale. */
+    generationJobId: uuid('generation_job_id'),
+    generationAttempts: integer('generation_attempts').notNull().default(0),
+    generationStartedAt: timestamp('generation_started_at', { withTimezone: true }),
+    generationFinishedAt: timestamp('generation_finished_at', { withTimezone: true }),
+    /** Written by the worker every few seconds; an old one means the worker died. */
+    generationHeartbeatAt: timestamp('generation_heartbeat_at', { withTimezone: true }),
+    /** The steps' plain words, in order (step i is plan[i]). */
+    generationPlan: jsonb('generation_plan').$type<string[] | null>(),
+    /** Resume from this step index, keeping the steps before it (user feedback). */
+    generationFromStep: integer('generation_from_step'),
+    generationFeedback: jsonb('generation_feedback').$type<Record<string, unknown> | null>(),
+    /** The previous generation's output, restored when this one fails. */
+    generationBackup: jsonb('generation_backup').$type<Record<string, unknown> | null>(),
+    createdBy: uuid('created_by').references(() => appUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The tree reads one suite's tests in this order (byte order of path, then creation); folder
+  // renames and deletes read them by path.
+  (t) => [index('test_cases_suite_tree_idx').on(t.testSuiteId, sql`${t.path} collate "C"`, t.createdAt)],
+);
+
+/** A suite's secrets; the value is AES-256-GCM sealed with the app secret. */
+export const sharedParameters = pgTable(
+  'shared_parameters',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    testSuiteId: uuid('test_suite_id')
+      .notNull()
+      .references(() => testSuites.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    valueEncrypted: text('value_encrypted').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('shared_parameters_suite_key_key').on(t.testSuiteId, t.key)],
+);
+
+/** Which tests use which secret: a test's shared_parameter_ids and a secret's linked_test_ids. */
+export const testCaseSharedParameters = pgTable(
+  'test_case_shared_parameters',
+  {
+    testCaseId: uuid('test_case_id').notNull(),
+    sharedParameterId: uuid('shared_parameter_id').notNull(),
+    createdAt: createdAt(),
+  },
+  // Named by hand: the generated names pass Postgres's 63-character limit.
+  (t) => [
+    primaryKey({ name: 'test_case_shared_parameters_pk', columns: [t.testCaseId, t.sharedParameterId] }),
+    foreignKey({
+      name: 'test_case_shared_parameters_test_fk',
+      columns: [t.testCaseId],
+      foreignColumns: [testCases.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'test_case_shared_parameters_param_fk',
+      columns: [t.sharedParameterId],
+      foreignColumns: [sharedParameters.id],
+    }).onDelete('cascade'),
+    index('test_case_shared_parameters_param_idx').on(t.sharedParameterId),
+  ],
+);
+
+// ── Generation (issue 5) ──────────────────────────────────────────────────────────────────────
+
+/** Screenshots and traces; the file lives in artifact storage under storage_key. */
+export const artifacts = pgTable(
+  'artifacts',
+  {
+    id: uuid('id').primaryKey(),
+    testCaseId: uuid('test_case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'screenshot' | 'trace' | 'log'>().notNull(),
+    storageKey: text('storage_key').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull().default(0),
+    /** Set for a run's files (issue 6): generation garbage collection leaves them alone. */
+    runId: uuid('run_id').references(() => testRuns.id, { onDelete: 'cascade' }),
+    /** A run's file by name: trace.zip, run.log, failure.jpg, step-<n>.jpg. */
+    name: text('name'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('artifacts_test_case_idx').on(t.testCaseId, t.createdAt),
+    index('artifacts_run_idx').on(t.runId, t.name),
+  ],
+);
+
+/**
+ * Actions (and plans) the agents chose, by (normalized step text, page fingerprint): a regeneration
+ * on an unchanged page reuses them without a model call.
+ */
+export const actionCache = pgTable(
+  'action_cache',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    testSuiteId: uuid('test_suite_id')
+      .notNull()
+      .references(() => testSuites.id, { onDelete: 'cascade' }),
+    kind: text('kind').$type<'action' | 'plan'>().notNull(),
+    stepKey: text('step_key').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    value: jsonb('value').$type<unknown>().notNull(),
+    model: text('model').notNull(),
+    hits: integer('hits').notNull().default(0),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('action_cache_key').on(t.testSuiteId, t.kind, t.stepKey, t.fingerprint)],
+);
+
+// ── Runs (issue 6) ────────────────────────────────────────────────────────────────────────────
+
+/** A run of a test case: what it replays, its result, and the job that runs it. */
+export const testRuns = pgTable(
+  'test_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    testCaseId: uuid('test_case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    /** A run state (contract/states.ts RUN_STATES). */
+    status: text('status').notNull().default('pending'),
+    settings: jsonb('settings')
+      .$type<{ parameter_overrides: Record<string, string>; website_url_override: string | null }>()
+      .notNull(),
+    /** The steps to replay, copied from the test when the run was asked for (actions, words, names). */
+    replaySteps: jsonb('replay_steps').$type<unknown[]>().notNull().default([]),
+    stepDescriptions: jsonb('step_descriptions').$type<string[]>().notNull().default([]),
+    /** The replayed steps' results (contract/runs.ts RunStep). */
+    steps: jsonb('steps').$type<unknown[]>().notNull().default([]),
+    failingStepIndex: integer('failing_step_index'),
+    errorMessage: text('error_message'),
+    /** contract/runs.ts RunArtifact; the artifacts table holds the files. */
+    artifacts: jsonb('artifacts').$type<unknown[]>().notNull().default([]),
+    executionTimeMs: integer('execution_time_ms'),
+    /** The pg-boss job that runs it. */
+    jobId: uuid('job_id'),
+    /** Written by each claim; a worker's writes need its own claim, so a stale worker changes nothing. */
+    claimId: uuid('claim_id'),
+    attempts: integer('attempts').notNull().default(0),
+    /** host:pid of the worker that holds it. */
+    worker: text('worker'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => appUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('test_runs_test_case_idx').on(t.testCaseId, t.createdAt.desc(), t.id.desc()),
+    index('test_runs_status_idx').on(t.status),
+  ],
+);

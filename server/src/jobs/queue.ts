@@ -1,0 +1,80 @@
+import PgBoss from 'pg-boss';
+import { type Database } from '../db/client';
+
+export type JobHandler<T> = (data: T, job: PgBoss.Job<T>) => Promise<unknown>;
+
+export interface QueueOptions {
+  /** Seconds between polls of an idle worker; pg-boss's minimum is 0.5. */
+  pollingIntervalSeconds?: number;
+  /** Run pg-boss maintenance and cron in this process (the api-only role turns them off). */
+  supervise?: boolean;
+}
+
+/** pg-boss on the product's own database: a custom adapter on PGlite, its own pool on Postgres. */
+export class JobQueue {
+  private readonly _queues = new Set<string>();
+  /** This process's pollers per queue: a job sent here wakes them rather than waiting for their next poll. */
+  private readonly _workers = new Map<string, string[]>();
+  private readonly _pollingIntervalSeconds: number;
+  private _stopping = false;
+
+  private constructor(
+    readonly boss: PgBoss,
+    options: QueueOptions,
+  ) {
+    this._pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+  }
+
+  static async start(database: Database, options: QueueOptions = {}): Promise<JobQueue> {
+    const supervise = options.supervise ?? true;
+    const common = { schema: 'pgboss', supervise, schedule: supervise, migrate: true };
+    const boss =
+      database.target.kind === 'postgres'
+        ? new PgBoss({ ...common, connectionString: database.target.url, max: 4 })
+        : new PgBoss({ ...common, db: database.sql });
+    const queue = new JobQueue(boss, options);
+    // pg-boss reports maintenance errors as events; an unhandled 'error' event would end the process.
+    // Once stopping, a dropped connection is expected and not worth a log line.
+    boss.on('error', (error) => {
+      if (!queue._stopping) console.error('[jobs]', error);
+    });
+    await boss.start();
+    return queue;
+  }
+
+  async ensureQueue(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
+    if (this._queues.has(name)) return;
+    await this.boss.createQueue(name, { name, ...options });
+    this._queues.add(name);
+  }
+
+  async send<T extends object>(name: string, data: T, options: PgBoss.SendOptions = {}): Promise<string> {
+    await this.ensureQueue(name);
+    const id = await this.boss.send(name, data, options);
+    if (!id) throw new Error(`Job for ${name} was not queued`);
+    for (const worker of this._workers.get(name) ?? []) this.boss.notifyWorker(worker);
+    return id;
+  }
+
+  /** Starts `concurrency` pollers for the queue, each working one job at a time. */
+  async work<T extends object>(name: string, handler: JobHandler<T>, concurrency = 1): Promise<void> {
+    await this.ensureQueue(name);
+    const workers = this._workers.get(name) ?? [];
+    this._workers.set(name, workers);
+    for (let i = 0; i < concurrency; i++) {
+      workers.push(
+        await this.boss.work<T>(
+          name,
+          { batchSize: 1, pollingIntervalSeconds: this._pollingIntervalSeconds },
+          async ([job]) => handler(job.data, job),
+        ),
+      );
+    }
+  }
+
+  async stop(): Promise<void> {
+    this._stopping = true;
+    // Graceful: wait for running handlers so that no job is left half done.
+    await this.boss.stop({ graceful: true, wait: true, close: true, timeout: 20_000 });
+  }
+}

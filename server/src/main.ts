@@ -1,0 +1,65 @@
+import closeWithGrace from 'close-with-grace';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { createRuntime, databaseTarget, type Role } from './runtime';
+
+const USAGE = `Usage: plainwright <command>
+
+Commands:
+  start    every role in one process: API, identity provider, SPA, workers (default)
+  api      the API, identity provider and SPA only
+  worker   job workers only (needs DATABASE_URL: PGlite serves one process)
+  migrate  apply database migrations and exit`;
+
+async function main(argv: string[]) {
+  const command = argv[0] ?? 'start';
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(78);
+    }
+    throw error;
+  }
+
+  if (command === 'migrate') {
+    const database = await openDatabase(databaseTarget(config));
+    await database.migrate();
+    await database.close();
+    console.log('Migrations applied.');
+    return;
+  }
+
+  const roles: Record<string, Role[]> = { start: ['api', 'worker'], api: ['api'], worker: ['worker'] };
+  const chosen = roles[command];
+  if (!chosen) {
+    console.error(`Unknown command "${command}".\n\n${USAGE}`);
+    process.exit(64);
+  }
+  if (command === 'worker' && !config.databaseUrl) {
+    console.error(
+      'The worker role runs beside an API process, so it needs a shared Postgres: set DATABASE_URL.',
+    );
+    process.exit(78);
+  }
+
+  const runtime = await createRuntime(config, { roles: chosen });
+  closeWithGrace({ delay: 25_000 }, async ({ signal, err }) => {
+    if (err) console.error(err);
+    console.log(`${signal ?? 'Stopping'}: finishing requests and jobs, then closing the database.`);
+    await runtime.close();
+  });
+  if (runtime.app) {
+    await runtime.app.listen({ port: config.port, host: config.host });
+    console.log(`Plainwright is ready on ${config.publicUrl}`);
+  } else {
+    console.log(`Worker ready (concurrency ${config.workerConcurrency}).`);
+  }
+}
+
+main(process.argv.slice(2)).catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,114 @@
+import { type SocketMessage } from '../../../contract/generation';
+import { type RunSocketMessage, type RunStatus } from '../../../contract/runs';
+import { type BusEvent, type EventBus, type GenerationEvent, isRunEvent, type RunEvent } from './bus';
+
+// Who watches which test or run: events from the bus become TEST_UPDATED / TEST_NOT_RUNNING (and
+// RUN_UPDATED / RUN_NOT_RUNNING) messages, and a watch ends with WATCH_TIMED_OUT after the watch
+// timeout (540 s; SPEC §9's milestone).
+
+export type HubMessage = SocketMessage | RunSocketMessage;
+
+export interface Watch {
+  testId: string;
+  send(message: HubMessage): void;
+}
+
+interface Entry {
+  key: string;
+  send(message: HubMessage): void;
+  timer: NodeJS.Timeout;
+}
+
+const runKey = (runId: string) => `run:${runId}`;
+
+export class WatchHub {
+  private readonly _watches = new Map<string, Set<Entry>>();
+  private readonly _unsubscribe: () => void;
+
+  constructor(
+    bus: EventBus,
+    private readonly _timeoutMs: number,
+  ) {
+    this._unsubscribe = bus.subscribe((event) => this._dispatch(event));
+  }
+
+  /** Starts a watch of a test's generation; the returned function ends it. */
+  watch(testId: string, send: (message: HubMessage) => void): () => void {
+    return this._add(testId, send, { type: 'WATCH_TIMED_OUT', test_id: testId });
+  }
+
+  /** Starts a watch of a run; the returned function ends it. */
+  watchRun(runId: string, send: (message: HubMessage) => void): () => void {
+    return this._add(runKey(runId), send, { type: 'WATCH_TIMED_OUT', run_id: runId });
+  }
+
+  watcherCount(testId?: string): number {
+    if (testId) return this._watches.get(testId)?.size ?? 0;
+    return [...this._watches.values()].reduce((sum, set) => sum + set.size, 0);
+  }
+
+  runWatcherCount(runId: string): number {
+    return this._watches.get(runKey(runId))?.size ?? 0;
+  }
+
+  close(): void {
+    this._unsubscribe();
+    for (const set of this._watches.values()) for (const entry of set) clearTimeout(entry.timer);
+    this._watches.clear();
+  }
+
+  private _add(key: string, send: (message: HubMessage) => void, timedOut: HubMessage): () => void {
+    const entry: Entry = {
+      key,
+      send,
+      timer: setTimeout(() => {
+        this._remove(entry);
+        send(timedOut);
+      }, this._timeoutMs),
+    };
+    entry.timer.unref?.();
+    let set = this._watches.get(key);
+    if (!set) this._watches.set(key, (set = new Set()));
+    set.add(entry);
+    return () => this._remove(entry);
+  }
+
+  private _dispatch(event: BusEvent): void {
+    if (isRunEvent(event)) this._dispatchRun(event);
+    else this._dispatchTest(event);
+  }
+
+  private _dispatchTest(event: GenerationEvent): void {
+    const set = this._watches.get(event.testId);
+    if (!set) return;
+    for (const entry of [...set]) {
+      if (event.type === 'updated') entry.send({ type: 'TEST_UPDATED', test_id: event.testId });
+      else {
+        // The job ended: the watch has nothing more to report.
+        this._remove(entry);
+        entry.send({ type: 'TEST_NOT_RUNNING', test_id: event.testId });
+      }
+    }
+  }
+
+  private _dispatchRun(event: RunEvent): void {
+    const set = this._watches.get(runKey(event.runId));
+    if (!set) return;
+    const fields = { run_id: event.runId, test_id: event.testId, status: event.status as RunStatus };
+    for (const entry of [...set]) {
+      if (event.type === 'run_updated') entry.send({ type: 'RUN_UPDATED', ...fields });
+      else {
+        this._remove(entry);
+        entry.send({ type: 'RUN_NOT_RUNNING', ...fields });
+      }
+    }
+  }
+
+  private _remove(entry: Entry): void {
+    clearTimeout(entry.timer);
+    const set = this._watches.get(entry.key);
+    if (!set) return;
+    set.delete(entry);
+    if (set.size === 0) this._watches.delete(entry.key);
+  }
+}

@@ -1,0 +1,22 @@
+import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorBody } from '../../../contract/common';
+import { Health, RuntimeConfig } from '../../../contract/config';
+import { APP_VERSION, identityUrl, type Config } from '../config';
+
+export const systemRoutes: FastifyPluginAsyncTypebox<{ config: Config; isReady: () => boolean }> = async (
+  app,
+  { config, isReady },
+) => {
+  app.get('/health', { schema: { response: { 200: Health, 503: ErrorBody } } }, async (_request, reply) => {
+    // NOTE: routes are registered only after migrations ran, so answering at all means migrated.
+    if (!isReady())
+      return reply.status(503).send({ error: { code: 'stopping', message: 'The server is shutting down' } });
+    return { status: 'ok' as const };
+  });
+
+  app.get('/config', { schema: { response: { 200: RuntimeConfig } } }, async () => ({
+    supabase_url: identityUrl(config),
+    supabase_anon_key: config.supabaseAnonKey,
+    version: APP_VERSION,
+  }));
+};

@@ -1,0 +1,149 @@
+import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { IdParams } from '../../../contract/common';
+import {
+  AddVariableBody,
+  CreateFolderBody,
+  CreateTestCasesBody,
+  DeleteByPrefixQuery,
+  DeletedFolder,
+  EditTestCaseBody,
+  EditTestCaseQuery,
+  Folder,
+  MovedFolder,
+  SuiteIdParams,
+  TestCase,
+  TestTreeItem,
+  UpdateCollectionsBody,
+  UpdateTestPathsQuery,
+  UpdateVariableBody,
+  VariableParams,
+} from '../../../contract/testCases';
+import { ValidationError } from '../errors';
+import { actorOf } from '../plugins/auth';
+import { type Services } from '../services';
+
+/** SPEC §7's test-case calls, plus duplicate, variables and folder creation (our additions). */
+export const testCaseRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const { testCases, testFolders } = services;
+
+  // SPEC §7 writes the path with a trailing slash; both spellings answer.
+  for (const path of ['/test-cases/', '/test-cases']) {
+    app.post(
+      path,
+      { schema: { body: CreateTestCasesBody, response: { 201: Type.Array(TestCase) } } },
+      async (request, reply) =>
+        reply.status(201).send(await testCases.create(actorOf(request), request.body ?? {})),
+    );
+  }
+
+  app.get('/test-case/:id', { schema: { params: IdParams, response: { 200: TestCase } } }, async (request) =>
+    testCases.get(actorOf(request), request.params.id),
+  );
+
+  for (const method of ['PATCH', 'PUT'] as const) {
+    app.route({
+      method,
+      url: '/test-case/:id/edit',
+      schema: {
+        params: IdParams,
+        querystring: EditTestCaseQuery,
+        body: EditTestCaseBody,
+        response: { 200: TestCase },
+      },
+      handler: async (request) =>
+        testCases.edit(actorOf(request), request.params.id, request.body ?? {}, {
+          full: method === 'PUT',
+          schedule: booleanQuery(request.query.schedule, 'schedule'),
+        }),
+    });
+  }
+
+  app.delete('/test-case/:id', { schema: { params: IdParams } }, async (request, reply) => {
+    await testCases.delete(actorOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.post(
+    '/test-case/:id/duplicate',
+    { schema: { params: IdParams, response: { 201: TestCase } } },
+    async (request, reply) =>
+      reply.status(201).send(await testCases.duplicate(actorOf(request), request.params.id)),
+  );
+
+  app.patch(
+    '/test-cases/:id/collections',
+    { schema: { params: IdParams, body: UpdateCollectionsBody, response: { 200: TestCase } } },
+    async (request) =>
+      testCases.updateCollections(actorOf(request), request.params.id, request.body?.collection_ids),
+  );
+
+  app.post(
+    '/test-case/:id/variables',
+    { schema: { params: IdParams, body: AddVariableBody, response: { 201: TestCase } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await testCases.addVariable(actorOf(request), request.params.id, request.body ?? {})),
+  );
+
+  app.put(
+    '/test-case/:id/variables/:name',
+    { schema: { params: VariableParams, body: UpdateVariableBody, response: { 200: TestCase } } },
+    async (request) =>
+      testCases.updateVariable(actorOf(request), request.params.id, request.params.name, request.body?.value),
+  );
+
+  app.delete(
+    '/test-case/:id/variables/:name',
+    { schema: { params: VariableParams, response: { 200: TestCase } } },
+    async (request) => testCases.deleteVariable(actorOf(request), request.params.id, request.params.name),
+  );
+
+  app.get(
+    '/test-suites/:id/tree',
+    { schema: { params: IdParams, response: { 200: Type.Array(TestTreeItem) } } },
+    // NOTE: the service answers JSON text built by the database; Fastify sends a string as it is.
+    async (request, reply) => {
+      const json = await testFolders.treeJson(actorOf(request), request.params.id);
+      return reply.type('application/json').send(json as unknown as TestTreeItem[]);
+    },
+  );
+
+  app.post(
+    '/test-suites/:id/folders',
+    { schema: { params: IdParams, body: CreateFolderBody, response: { 201: Folder } } },
+    async (request, reply) =>
+      reply
+        .status(201)
+        .send(await testFolders.create(actorOf(request), request.params.id, request.body ?? {})),
+  );
+
+  app.delete(
+    '/test-cases/:suiteId',
+    { schema: { params: SuiteIdParams, querystring: DeleteByPrefixQuery, response: { 200: DeletedFolder } } },
+    async (request) =>
+      testFolders.deleteByPrefix(actorOf(request), request.params.suiteId, request.query.path_prefix),
+  );
+
+  app.put(
+    '/test-cases/:suiteId/update-test-paths',
+    { schema: { params: SuiteIdParams, querystring: UpdateTestPathsQuery, response: { 200: MovedFolder } } },
+    async (request) =>
+      testFolders.movePaths(
+        actorOf(request),
+        request.params.suiteId,
+        request.query.old_path_prefix,
+        request.query.new_path_prefix,
+      ),
+  );
+};
+
+function booleanQuery(value: string | undefined, name: string): boolean {
+  if (value === undefined || value === 'false') return false;
+  if (value === 'true') return true;
+  throw new ValidationError(`${name} must be true or false`, { fields: { [name]: 'invalid' } });
+}

@@ -1,0 +1,61 @@
+import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { IdParams } from '../../../contract/common';
+import {
+  BrowserState,
+  CreatedTestSuite,
+  CreateTestSuiteBody,
+  RenameTestSuiteQuery,
+  TestSuite,
+} from '../../../contract/testSuites';
+import { actorOf } from '../plugins/auth';
+import { type Services } from '../services';
+
+export const testSuiteRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
+  app,
+  { services },
+) => {
+  const { testSuites } = services;
+
+  app.get(
+    '/organizations/:orgId/test-suites',
+    {
+      schema: {
+        params: Type.Object({ orgId: Type.String({ maxLength: 100 }) }),
+        response: { 200: Type.Array(TestSuite) },
+      },
+    },
+    async (request) => testSuites.list(actorOf(request), request.params.orgId),
+  );
+
+  app.post(
+    '/test-suites',
+    { schema: { body: CreateTestSuiteBody, response: { 201: CreatedTestSuite } } },
+    async (request, reply) => {
+      const created = await testSuites.create(actorOf(request), request.body ?? {});
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.put(
+    '/test-suites/:id/rename',
+    { schema: { params: IdParams, querystring: RenameTestSuiteQuery, response: { 200: TestSuite } } },
+    async (request) => testSuites.rename(actorOf(request), request.params.id, request.query.new_name),
+  );
+
+  app.delete('/test-suites/:id', { schema: { params: IdParams } }, async (request, reply) => {
+    await testSuites.delete(actorOf(request), request.params.id);
+    return reply.status(204).send();
+  });
+
+  app.get(
+    '/browser-states/:suiteId',
+    {
+      schema: {
+        params: Type.Object({ suiteId: Type.String({ maxLength: 100 }) }),
+        response: { 200: Type.Array(BrowserState) },
+      },
+    },
+    async (request) => testSuites.browserStates(actorOf(request), request.params.suiteId),
+  );
+};

@@ -1,0 +1,300 @@
+// Actions are data: the runner executes them and codegen writes them out, so what runs is what is
+// exported. Values may hold {{name}} references, substituted at run time and never stored resolved.
+
+export type LocatorSpec =
+  | { by: 'role'; role: string; name?: string; exact?: boolean }
+  | { by: 'label'; text: string; exact?: boolean }
+  | { by: 'placeholder'; text: string; exact?: boolean }
+  | { by: 'text'; text: string; exact?: boolean }
+  | { by: 'testId'; testId: string }
+  | { by: 'css'; selector: string };
+
+export interface Target {
+  locator: LocatorSpec;
+  /** Narrows the locator to descendants of this one (e.g. a list's items). */
+  within?: LocatorSpec;
+  /** Only the visible matches (text that also appears hidden elsewhere). */
+  visible?: boolean;
+  /** 0-based among the locator's matches; -1 is the last. */
+  nth?: number;
+}
+
+export type Assertion =
+  | { type: 'visible'; target: Target; negate?: boolean }
+  | { type: 'text'; target: Target; value: string; negate?: boolean }
+  | { type: 'value'; target: Target; value: string }
+  | { type: 'checked'; target: Target; checked: boolean }
+  | { type: 'enabled'; target: Target; enabled: boolean }
+  | { type: 'count'; target: Target; count: number }
+  | { type: 'url'; value: string; match: 'contains' | 'equals' }
+  | { type: 'title'; value: string; match: 'contains' | 'equals' };
+
+export type ScrollTo = 'top' | 'bottom' | 'up' | 'down';
+
+export type Action =
+  | { kind: 'goto'; url: string }
+  | { kind: 'goBack' }
+  | { kind: 'reload' }
+  | { kind: 'click'; target: Target; clickCount?: 1 | 2; button?: 'left' | 'right' }
+  | { kind: 'fill'; target: Target; value: string }
+  | { kind: 'type'; value: string }
+  | { kind: 'select'; target: Target; value: string }
+  | { kind: 'check'; target: Target }
+  | { kind: 'uncheck'; target: Target }
+  | { kind: 'hover'; target: Target }
+  | { kind: 'press'; key: string; target?: Target }
+  | { kind: 'scroll'; to: ScrollTo }
+  | { kind: 'scrollTo'; target: Target }
+  | { kind: 'wait'; ms: number }
+  | { kind: 'waitFor'; target: Target; state: 'visible' | 'hidden' }
+  | { kind: 'waitForLoad' }
+  | { kind: 'expect'; assert: Assertion };
+
+export type ActionKind = Action['kind'];
+
+const ROLE_WORDS: Record<string, string> = {
+  textbox: 'field',
+  searchbox: 'search field',
+  combobox: 'list',
+  spinbutton: 'field',
+  checkbox: 'checkbox',
+  radio: 'option',
+  link: 'link',
+  button: 'button',
+  heading: 'heading',
+  tab: 'tab',
+  listitem: 'item',
+};
+
+/** A person's words for a target: 'the "Sign in" button', '"Email" field'. */
+export function describeTarget(target: Target): string {
+  const locator = target.locator;
+  const ordinal =
+    target.nth === undefined ? '' : target.nth === -1 ? 'last ' : `${ordinalWord(target.nth + 1)} `;
+  let words: string;
+  switch (locator.by) {
+    case 'role':
+      words = locator.name
+        ? `"${locator.name}" ${ROLE_WORDS[locator.role] ?? locator.role}`
+        : (ROLE_WORDS[locator.role] ?? locator.role);
+      break;
+    case 'label':
+      words = `"${locator.text}" field`;
+      break;
+    case 'placeholder':
+      words = `field "${locator.text}"`;
+      break;
+    case 'text':
+      words = `text "${locator.text}"`;
+      break;
+    case 'testId':
+      words = `"${locator.testId.replace(/[-_]+/g, ' ')}"`;
+      break;
+    case 'css':
+      words = `element ${locator.selector}`;
+      break;
+  }
+  const within = target.within ? ` in ${describeTarget({ locator: target.within })}` : '';
+  return `${ordinal}${words}${within}`;
+}
+
+/** A short name for the action (SPEC §3 action_name, before truncation). */
+export function describeAction(action: Action): string {
+  switch (action.kind) {
+    case 'goto':
+      return `Open ${action.url}`;
+    case 'goBack':
+      return 'Go back';
+    case 'reload':
+      return 'Reload the page';
+    case 'click':
+      return `${action.button === 'right' ? 'Right-click' : action.clickCount === 2 ? 'Double-click' : 'Click'} ${describeTarget(action.target)}`;
+    case 'fill':
+      return action.value === ''
+        ? `Clear ${describeTarget(action.target)}`
+        : `Fill ${describeTarget(action.target)} with "${action.value}"`;
+    case 'type':
+      return `Type "${action.value}"`;
+    case 'select':
+      return `Select "${action.value}" in ${describeTarget(action.target)}`;
+    case 'check':
+      return `Check ${describeTarget(action.target)}`;
+    case 'uncheck':
+      return `Uncheck ${describeTarget(action.target)}`;
+    case 'hover':
+      return `Hover over ${describeTarget(action.target)}`;
+    case 'press':
+      return action.target
+        ? `Press ${action.key} in ${describeTarget(action.target)}`
+        : `Press ${action.key}`;
+    case 'scroll':
+      return action.to === 'top' || action.to === 'bottom'
+        ? `Scroll to the ${action.to}`
+        : `Scroll ${action.to}`;
+    case 'scrollTo':
+      return `Scroll to ${describeTarget(action.target)}`;
+    case 'wait':
+      return `Wait ${formatMs(action.ms)}`;
+    case 'waitFor':
+      return `Wait for ${describeTarget(action.target)} to ${action.state === 'visible' ? 'appear' : 'disappear'}`;
+    case 'waitForLoad':
+      return 'Wait for the page to load';
+    case 'expect':
+      return describeAssertion(action.assert);
+  }
+}
+
+function describeAssertion(assert: Assertion): string {
+  switch (assert.type) {
+    case 'visible':
+      return assert.target.locator.by === 'text'
+        ? `Expect the page ${assert.negate ? 'not to show' : 'to show'} "${assert.target.locator.text}"`
+        : `Expect ${describeTarget(assert.target)} ${assert.negate ? 'to be hidden' : 'to be visible'}`;
+    case 'text':
+      return `Expect ${describeTarget(assert.target)} ${assert.negate ? 'not to contain' : 'to contain'} "${assert.value}"`;
+    case 'value':
+      return `Expect ${describeTarget(assert.target)} to have value "${assert.value}"`;
+    case 'checked':
+      return `Expect ${describeTarget(assert.target)} ${assert.checked ? 'to be checked' : 'not to be checked'}`;
+    case 'enabled':
+      return `Expect ${describeTarget(assert.target)} to be ${assert.enabled ? 'enabled' : 'disabled'}`;
+    case 'count':
+      return `Expect ${assert.count} × ${describeTarget(assert.target)}`;
+    case 'url':
+      return `Expect the URL ${assert.match === 'equals' ? 'to be' : 'to contain'} "${assert.value}"`;
+    case 'title':
+      return `Expect the title ${assert.match === 'equals' ? 'to be' : 'to contain'} "${assert.value}"`;
+  }
+}
+
+export function ordinalWord(n: number): string {
+  const words = [
+    'zeroth',
+    'first',
+    'second',
+    'third',
+    'fourth',
+    'fifth',
+    'sixth',
+    'seventh',
+    'eighth',
+    'ninth',
+    'tenth',
+  ];
+  if (n >= 0 && n < words.length) return words[n];
+  const suffix =
+    n % 10 === 1 && n % 100 !== 11
+      ? 'st'
+      : n % 10 === 2 && n % 100 !== 12
+        ? 'nd'
+        : n % 10 === 3 && n % 100 !== 13
+          ? 'rd'
+          : 'th';
+  return `${n}${suffix}`;
+}
+
+function formatMs(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
+}
+
+/** The target an action acts on, if any (for masks and element checks). */
+export function targetOf(action: Action): Target | null {
+  if ('target' in action && action.target) return action.target;
+  if (action.kind === 'expect' && 'target' in action.assert) return action.assert.target;
+  return null;
+}
+
+/** Checks the shape of an action read back from storage or from a model (it is data, never code). */
+export function isAction(value: unknown): value is Action {
+  if (!value || typeof value !== 'object') return false;
+  const action = value as Record<string, unknown>;
+  const str = (v: unknown) => typeof v === 'string';
+  switch (action.kind) {
+    case 'goto':
+      return str(action.url);
+    case 'goBack':
+    case 'reload':
+    case 'waitForLoad':
+      return true;
+    case 'click':
+    case 'check':
+    case 'uncheck':
+    case 'hover':
+    case 'scrollTo':
+      return isTarget(action.target);
+    case 'fill':
+    case 'select':
+      return isTarget(action.target) && str(action.value);
+    case 'type':
+      return str(action.value);
+    case 'press':
+      return str(action.key) && (action.target === undefined || isTarget(action.target));
+    case 'scroll':
+      return ['top', 'bottom', 'up', 'down'].includes(action.to as string);
+    case 'wait':
+      return typeof action.ms === 'number' && action.ms >= 0 && action.ms <= 60_000;
+    case 'waitFor':
+      return isTarget(action.target) && (action.state === 'visible' || action.state === 'hidden');
+    case 'expect':
+      return isAssertion(action.assert);
+    default:
+      return false;
+  }
+}
+
+function isAssertion(value: unknown): value is Assertion {
+  if (!value || typeof value !== 'object') return false;
+  const a = value as Record<string, unknown>;
+  switch (a.type) {
+    case 'visible':
+      return isTarget(a.target);
+    case 'text':
+    case 'value':
+      return isTarget(a.target) && typeof a.value === 'string';
+    case 'checked':
+      return isTarget(a.target) && typeof a.checked === 'boolean';
+    case 'enabled':
+      return isTarget(a.target) && typeof a.enabled === 'boolean';
+    case 'count':
+      return isTarget(a.target) && Number.isInteger(a.count);
+    case 'url':
+    case 'title':
+      return typeof a.value === 'string' && (a.match === 'contains' || a.match === 'equals');
+    default:
+      return false;
+  }
+}
+
+function isTarget(value: unknown): value is Target {
+  if (!value || typeof value !== 'object') return false;
+  const t = value as Record<string, unknown>;
+  return (
+    isLocator(t.locator) &&
+    (t.within === undefined || isLocator(t.within)) &&
+    (t.visible === undefined || typeof t.visible === 'boolean') &&
+    (t.nth === undefined || Number.isInteger(t.nth))
+  );
+}
+
+function isLocator(value: unknown): value is LocatorSpec {
+  if (!value || typeof value !== 'object') return false;
+  const l = value as Record<string, unknown>;
+  switch (l.by) {
+    case 'role':
+      return (
+        typeof l.role === 'string' &&
+        /^[a-z]+$/.test(l.role) &&
+        (l.name === undefined || typeof l.name === 'string')
+      );
+    case 'label':
+    case 'placeholder':
+    case 'text':
+      return typeof l.text === 'string';
+    case 'testId':
+      return typeof l.testId === 'string';
+    case 'css':
+      return typeof l.selector === 'string';
+    default:
+      return false;
+  }
+}

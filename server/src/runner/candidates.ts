@@ -1,0 +1,396 @@
+import crypto from 'node:crypto';
+import { type Locator, type Page } from 'playwright-core';
+
+/** One element of the page as the coder sees it: never a DOM dump, only what locators are made of. */
+export interface Candidate {
+  index: number;
+  tag: string;
+  type: string | null;
+  role: string;
+  /** Accessible name (an approximation; locators are checked against Playwright's own). */
+  name: string;
+  label: string | null;
+  placeholder: string | null;
+  /** Visible text, cut to 80 characters. */
+  text: string | null;
+  testId: string | null;
+  id: string | null;
+  nameAttr: string | null;
+  checked: boolean | null;
+  disabled: boolean;
+  editable: boolean;
+  visible: boolean;
+  box: { x: number; y: number; width: number; height: number } | null;
+  options: string[] | null;
+  selected: string | null;
+  /** Text of the nearest row, list item or section around it (for 'the Remove button of "Mug"'). */
+  container: string | null;
+  /** Direct items of a list. */
+  itemCount: number | null;
+}
+
+export interface PageSnapshot {
+  url: string;
+  title: string;
+  candidates: Candidate[];
+  /** Changes when the page's interactive elements change: half of the action cache's key. */
+  fingerprint: string;
+}
+
+export const MAX_CANDIDATES = 400;
+
+/**
+ * Runs one of our own functions in the page. Passed as source text because tsx (esbuild keepNames)
+ * wraps named functions in a `__name` helper the page does not have; the wrapper supplies it.
+ */
+export function inPageSource<A>(fn: (arg: A) => unknown, arg: A): string {
+  return `((__name) => (${fn.toString()})(${JSON.stringify(arg)}))((f) => f)`;
+}
+
+interface Collected {
+  items: Omit<Candidate, 'index'>[];
+  title: string;
+}
+
+/**
+ * In the page: the interactive and addressable elements, in document order. The elements stay in the
+ * page under `key` (a hidden property of window) for later reads of this snapshot.
+ */
+function collect(options: { max: number; key: string }): Collected {
+  const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+  const textOf = (el: Element) => clean((el as HTMLElement).innerText ?? el.textContent);
+  const byIds = (ids: string) =>
+    clean(
+      ids
+        .split(/\s+/)
+        .map((id) => document.getElementById(id))
+        .filter((el): el is HTMLElement => Boolean(el))
+        .map((el) => clean(el.innerText ?? el.textContent))
+        .join(' '),
+    );
+  const roleOf = (el: Element): string => {
+    const explicit = el.getAttribute('role');
+    if (explicit) return explicit.trim().split(/\s+/)[0];
+    const tag = el.tagName.toLowerCase();
+    if (tag === 'a') return el.hasAttribute('href') ? 'link' : 'generic';
+    if (tag === 'button' || tag === 'summary') return 'button';
+    if (tag === 'select') {
+      const select = el as HTMLSelectElement;
+      return select.multiple || select.size > 1 ? 'listbox' : 'combobox';
+    }
+    if (tag === 'textarea') return 'textbox';
+    if (tag === 'input') {
+      const input = el as HTMLInputElement;
+      const type = (input.getAttribute('type') ?? 'text').toLowerCase();
+      if (type === 'checkbox') return 'checkbox';
+      if (type === 'radio') return 'radio';
+      if (['button', 'submit', 'reset', 'image'].includes(type)) return 'button';
+      if (type === 'range') return 'slider';
+      if (type === 'number') return 'spinbutton';
+      if (type === 'search') return input.list ? 'combobox' : 'searchbox';
+      return input.list ? 'combobox' : 'textbox';
+    }
+    if (/^h[1-6]$/.test(tag)) return 'heading';
+    const implicit: Record<string, string> = {
+      ul: 'list',
+      ol: 'list',
+      li: 'listitem',
+      nav: 'navigation',
+      img: 'img',
+      table: 'table',
+      tr: 'row',
+      td: 'cell',
+      th: 'columnheader',
+      dd: 'definition',
+      dt: 'term',
+      p: 'paragraph',
+      form: 'form',
+      main: 'main',
+      header: 'banner',
+      footer: 'contentinfo',
+      strong: 'strong',
+      section: 'region',
+      article: 'article',
+    };
+    return implicit[tag] ?? 'generic';
+  };
+  const nameFromContent = new Set([
+    'button',
+    'link',
+    'heading',
+    'tab',
+    'menuitem',
+    'option',
+    'radio',
+    'checkbox',
+    'switch',
+    'treeitem',
+    'cell',
+    'columnheader',
+    'rowheader',
+    'tooltip',
+  ]);
+  const labelOf = (el: Element): string | null => {
+    const labels = (el as HTMLInputElement).labels;
+    if (!labels || labels.length === 0) return null;
+    return (
+      clean(
+        Array.from(labels)
+          .map((label) => textOf(label))
+          .join(' '),
+      ) || null
+    );
+  };
+  const accessibleName = (el: Element, role: string): string => {
+    const labelledBy = el.getAttribute('aria-labelledby');
+    if (labelledBy) {
+      const name = byIds(labelledBy);
+      if (name) return name;
+    }
+    const ariaLabel = clean(el.getAttribute('aria-label'));
+    if (ariaLabel) return ariaLabel;
+    const tag = el.tagName.toLowerCase();
+    if (tag === 'input' || tag === 'select' || tag === 'textarea') {
+      const input = el as HTMLInputElement;
+      const type = (input.getAttribute('type') ?? '').toLowerCase();
+      if (['submit', 'reset', 'button'].includes(type))
+        return clean(input.value) || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '');
+      if (type === 'image') return clean(input.alt) || 'Submit';
+      const label = labelOf(el);
+      if (label) return label;
+      const title = clean(el.getAttribute('title'));
+      if (title) return title;
+      return clean(el.getAttribute('placeholder'));
+    }
+    if (tag === 'img') return clean(el.getAttribute('alt'));
+    if (nameFromContent.has(role)) {
+      const text = textOf(el);
+      if (text) return text;
+    }
+    return clean(el.getAttribute('title'));
+  };
+  const visible = (el: Element) => {
+    const html = el as HTMLElement;
+    const rect = html.getBoundingClientRect();
+    if (rect.width === 0 && rect.height === 0) return false;
+    return typeof html.checkVisibility === 'function'
+      ? html.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
+      : true;
+  };
+  const selector = [
+    'a[href]',
+    'button',
+    'input:not([type=hidden])',
+    'select',
+    'textarea',
+    'summary',
+    '[role]',
+    '[contenteditable=""]',
+    '[contenteditable="true"]',
+    '[data-testid]',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'ul[aria-label]',
+    'ol[aria-label]',
+    '[tabindex]:not([tabindex="-1"])',
+  ].join(', ');
+  const elements = Array.from(document.querySelectorAll(selector)).slice(0, options.max);
+  const items = elements.map((el) => {
+    const tag = el.tagName.toLowerCase();
+    const role = roleOf(el);
+    const html = el as HTMLInputElement;
+    const isVisible = visible(el);
+    const rect = el.getBoundingClientRect();
+    const type =
+      tag === 'input'
+        ? (el.getAttribute('type') ?? 'text').toLowerCase()
+        : tag === 'button'
+          ? (el.getAttribute('type') ?? 'submit').toLowerCase()
+          : null;
+    const editable =
+      (tag === 'input' &&
+        !['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'range', 'file', 'color'].includes(
+          type ?? '',
+        )) ||
+      tag === 'textarea' ||
+      (el as HTMLElement).isContentEditable;
+    const containerEl = el.parentElement?.closest(
+      'li, tr, article, [role=listitem], [role=row], fieldset, section, [data-testid]',
+    );
+    const text = textOf(el);
+    const select = tag === 'select' ? (el as HTMLSelectElement) : null;
+    return {
+      tag,
+      type,
+      role,
+      name: accessibleName(el, role),
+      label: labelOf(el),
+      placeholder: clean(el.getAttribute('placeholder')) || null,
+      text: text ? text.slice(0, 80) : null,
+      testId: el.getAttribute('data-testid'),
+      id: el.id || null,
+      nameAttr: el.getAttribute('name'),
+      checked:
+        role === 'checkbox' || role === 'radio' || role === 'switch'
+          ? Boolean(html.checked ?? el.getAttribute('aria-checked') === 'true')
+          : null,
+      disabled: Boolean((el as HTMLButtonElement).disabled) || el.getAttribute('aria-disabled') === 'true',
+      editable,
+      visible: isVisible,
+      box: isVisible
+        ? {
+            x: Math.round(rect.x),
+            y: Math.round(rect.y),
+            width: Math.round(rect.width),
+            height: Math.round(rect.height),
+          }
+        : null,
+      options: select
+        ? Array.from(select.options)
+            .map((option) => clean(option.label || option.text))
+            .slice(0, 30)
+        : null,
+      selected: select ? clean(select.selectedOptions[0]?.label ?? '') || null : null,
+      container: containerEl ? textOf(containerEl).slice(0, 120) : null,
+      itemCount: role === 'list' ? el.querySelectorAll(':scope > li, :scope > [role=listitem]').length : null,
+    };
+  });
+  Object.defineProperty(window, options.key, { value: elements, configurable: true });
+  return { items, title: document.title };
+}
+
+/**
+ * A snapshot of the page's candidates. Its elements are kept in the page (not as Playwright handles):
+ * NOTE: a call answering with a handle while the page closes (a cancelled or released job) can have
+ * its answer refer to an object Playwright already disposed — the call then never settles and the
+ * client throws outside any promise. Plain values cannot race like that.
+ */
+export class CandidateSet {
+  private constructor(
+    readonly snapshot: PageSnapshot,
+    private readonly _page: Page,
+    private readonly _key: string,
+  ) {}
+
+  static async collect(page: Page): Promise<CandidateSet> {
+    const key = `__plainwright_candidates_${crypto.randomUUID().replace(/-/g, '')}`;
+    // A navigation during the call destroys the context: try once more on the new page.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const { items, title } = (await page.evaluate(
+          inPageSource(collect, { max: MAX_CANDIDATES, key }),
+        )) as Collected;
+        const candidates = items.map((item, index) => ({ index, ...item }));
+        const url = page.url();
+        return new CandidateSet(
+          { url, title, candidates, fingerprint: fingerprint(url, candidates) },
+          page,
+          key,
+        );
+      } catch (error) {
+        if (attempt >= 2 || !/context was destroyed|navigat/i.test(String(error))) throw error;
+        await page.waitForLoadState('load').catch(() => undefined);
+      }
+    }
+  }
+
+  /** The candidate under a point of the viewport (a label stands for its control). */
+  async indexAt(x: number, y: number): Promise<number | null> {
+    const index = await this._page.evaluate(
+      ({ key, point }) => {
+        const elements = ((window as unknown as Record<string, Element[]>)[key] ?? []) as Element[];
+        let el: Element | null = document.elementFromPoint(point.x, point.y);
+        while (el) {
+          if (el.tagName === 'LABEL' && (el as HTMLLabelElement).control)
+            el = (el as HTMLLabelElement).control;
+          const found = elements.indexOf(el as Element);
+          if (found >= 0) return found;
+          el = el!.parentElement;
+        }
+        return -1;
+      },
+      { key: this._key, point: { x, y } },
+    );
+    return index >= 0 ? index : null;
+  }
+
+  /** A CSS selector of last resort for one candidate (made only when a step needs it). */
+  async cssFor(index: number): Promise<string | null> {
+    return this._page
+      .evaluate(
+        ({ key, i }) => {
+          // NOTE: no named inner functions: tsx would wrap them in a __name helper the page lacks.
+          const el = ((window as unknown as Record<string, Element[]>)[key] ?? [])[i];
+          if (!el) return null;
+          const unique = (selector: string) => document.querySelectorAll(selector).length === 1;
+          if (el.id && unique(`#${CSS.escape(el.id)}`)) return `#${CSS.escape(el.id)}`;
+          const tag = el.tagName.toLowerCase();
+          const nameAttr = el.getAttribute('name');
+          if (nameAttr && unique(`${tag}[name="${CSS.escape(nameAttr)}"]`))
+            return `${tag}[name="${CSS.escape(nameAttr)}"]`;
+          const parts: string[] = [];
+          let node: Element | null = el;
+          while (node && node !== document.body && node !== document.documentElement) {
+            if (node.id && unique(`#${CSS.escape(node.id)}`)) {
+              parts.unshift(`#${CSS.escape(node.id)}`);
+              return parts.join(' > ');
+            }
+            const parent: Element | null = node.parentElement;
+            const current: Element = node;
+            const siblings = parent
+              ? Array.from(parent.children).filter((child) => child.tagName === current.tagName)
+              : [];
+            const nodeTag = node.tagName.toLowerCase();
+            parts.unshift(
+              siblings.length > 1 ? `${nodeTag}:nth-of-type(${siblings.indexOf(current) + 1})` : nodeTag,
+            );
+            node = parent;
+          }
+          parts.unshift('body');
+          return parts.join(' > ');
+        },
+        { key: this._key, i: index },
+      )
+      .catch(() => null);
+  }
+
+  /**
+   * How many elements a locator matches and where the candidate is among them (-1: not matched,
+   * or the page changed since the snapshot).
+   */
+  async positionIn(locator: Locator, index: number): Promise<{ count: number; position: number }> {
+    const [count, position] = await locator
+      .evaluateAll(
+        (elements, { key, i }) => {
+          const wanted = ((window as unknown as Record<string, Element[]>)[key] ?? [])[i];
+          return [elements.length, wanted ? (elements as Element[]).indexOf(wanted) : -1];
+        },
+        { key: this._key, i: index },
+      )
+      .catch(() => [0, -1]);
+    return { count, position };
+  }
+
+  /** Lets the page forget the snapshot's elements. */
+  async dispose(): Promise<void> {
+    if (this._page.isClosed()) return;
+    await this._page
+      .evaluate((key) => delete (window as unknown as Record<string, unknown>)[key], this._key)
+      .catch(() => undefined);
+  }
+}
+
+function fingerprint(url: string, candidates: Candidate[]): string {
+  const hash = crypto.createHash('sha256');
+  const parsed = new URL(url);
+  hash.update(`${parsed.origin}${parsed.pathname}${parsed.search}\n`);
+  for (const candidate of candidates)
+    hash.update(
+      `${candidate.role}|${candidate.name}|${candidate.tag}|${candidate.type ?? ''}|${candidate.visible}\n`,
+    );
+  return hash.digest('hex').slice(0, 32);
+}

@@ -1,0 +1,388 @@
+import crypto from 'node:crypto';
+import { type Action, type Assertion, type LocatorSpec, type Target } from './actions';
+import { templateParts } from './values';
+
+// Playwright Test (TypeScript) and pytest-playwright (Python) from the same structured actions the
+// runner executes. Parameters become variables read from the environment with the test's value as
+// default; secrets are read from the environment only and never written into a script.
+
+export type Language = 'typescript' | 'python';
+
+export interface ScriptStep {
+  description: string;
+  action: Action;
+}
+
+export interface ScriptSpec {
+  name: string;
+  steps: ScriptStep[];
+  /** The test's variables (name → default value). */
+  parameters: Record<string, string>;
+  /** Names of the secrets the steps use. */
+  secretNames: string[];
+  viewport?: { width: number; height: number };
+  userAgent?: string | null;
+}
+
+/** The environment variable a parameter or secret is read from. */
+export function envName(prefix: 'PARAM' | 'SECRET', name: string): string {
+  const base = name.toUpperCase().replace(/[^A-Z0-9_]/g, '_');
+  // Letters outside ASCII all become '_': a short hash keeps two such names apart.
+  const suffix = /^[A-Za-z0-9_]+$/.test(name)
+    ? ''
+    : `_${crypto.createHash('sha256').update(name).digest('hex').slice(0, 6).toUpperCase()}`;
+  return `${prefix}_${base}${suffix}`;
+}
+
+// ── Literals ──────────────────────────────────────────────────────────────────────────────────────
+
+export function tsString(value: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must be escaped
+  return `'${value.replace(/[\\'\n\r\t\u2028\u2029\0-\x1f\x7f]/g, (char) => {
+    switch (char) {
+      case '\\':
+        return '\\\\';
+      case "'":
+        return "\\'";
+      case '\n':
+        return '\\n';
+      case '\r':
+        return '\\r';
+      case '\t':
+        return '\\t';
+      default:
+        return `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    }
+  })}'`;
+}
+
+export function pyString(value: string): string {
+  // JSON's escapes (\", \\, \n, \uXXXX) are all valid in a Python string literal.
+  return JSON.stringify(value).replace(/[\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
+}
+
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+function tsProperty(object: string, key: string): string {
+  return IDENTIFIER.test(key) ? `${object}.${key}` : `${object}[${tsString(key)}]`;
+}
+
+/** A value expression: literal text, a parameter, a secret, or their concatenation. */
+function valueExpression(value: string, language: Language, secretNames: ReadonlySet<string>): string {
+  const parts = templateParts(value);
+  if (parts.length === 0) return language === 'typescript' ? "''" : '""';
+  const expressions = parts.map((part) => {
+    if ('text' in part) return language === 'typescript' ? tsString(part.text) : pyString(part.text);
+    if (secretNames.has(part.name)) {
+      const env = envName('SECRET', part.name);
+      return language === 'typescript' ? `secret(${tsString(env)})` : `secret(${pyString(env)})`;
+    }
+    return language === 'typescript' ? tsProperty('params', part.name) : `PARAMS[${pyString(part.name)}]`;
+  });
+  return expressions.join(' + ');
+}
+
+// ── Locators ──────────────────────────────────────────────────────────────────────────────────────
+
+function locatorCall(
+  base: string,
+  locator: LocatorSpec,
+  language: Language,
+  secrets: ReadonlySet<string>,
+): string {
+  const ts = language === 'typescript';
+  // Names and texts may hold {{parameters}}: they become the same expressions as values.
+  const str = (text: string) => valueExpression(text, language, secrets);
+  const exact = (value: boolean | undefined) => (value ? (ts ? ', { exact: true }' : ', exact=True') : '');
+  switch (locator.by) {
+    case 'role': {
+      if (ts) {
+        const options = [
+          ...(locator.name !== undefined ? [`name: ${str(locator.name)}`] : []),
+          ...(locator.exact ? ['exact: true'] : []),
+        ];
+        return `${base}.getByRole(${tsString(locator.role)}${options.length ? `, { ${options.join(', ')} }` : ''})`;
+      }
+      const options = [
+        ...(locator.name !== undefined ? [`name=${str(locator.name)}`] : []),
+        ...(locator.exact ? ['exact=True'] : []),
+      ];
+      return `${base}.get_by_role(${pyString(locator.role)}${options.length ? `, ${options.join(', ')}` : ''})`;
+    }
+    case 'label':
+      return `${base}.${ts ? 'getByLabel' : 'get_by_label'}(${str(locator.text)}${exact(locator.exact)})`;
+    case 'placeholder':
+      return `${base}.${ts ? 'getByPlaceholder' : 'get_by_placeholder'}(${str(locator.text)}${exact(locator.exact)})`;
+    case 'text':
+      return `${base}.${ts ? 'getByText' : 'get_by_text'}(${str(locator.text)}${exact(locator.exact)})`;
+    case 'testId':
+      return `${base}.${ts ? 'getByTestId' : 'get_by_test_id'}(${(ts ? tsString : pyString)(locator.testId)})`;
+    case 'css':
+      return `${base}.locator(${(ts ? tsString : pyString)(locator.selector)})`;
+  }
+}
+
+export function locatorCode(target: Target, language: Language, secretNames: Iterable<string> = []): string {
+  const secrets = new Set(secretNames);
+  const base = target.within ? locatorCall('page', target.within, language, secrets) : 'page';
+  let code = locatorCall(base, target.locator, language, secrets);
+  if (target.visible)
+    code += language === 'typescript' ? '.filter({ visible: true })' : '.filter(visible=True)';
+  return target.nth === undefined ? code : `${code}.nth(${target.nth})`;
+}
+
+// ── Actions ───────────────────────────────────────────────────────────────────────────────────────
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+}
+
+function pageMatcher(
+  kind: 'url' | 'title',
+  assert: { value: string; match: 'contains' | 'equals' },
+  language: Language,
+  secrets: ReadonlySet<string>,
+): string {
+  const literal = templateParts(assert.value).every((part) => 'text' in part);
+  const value = valueExpression(assert.value, language, secrets);
+  if (language === 'typescript') {
+    const method = kind === 'url' ? 'toHaveURL' : 'toHaveTitle';
+    if (assert.match === 'equals') return `await expect(page).${method}(${value});`;
+    const regex = literal
+      ? `/${escapeRegExp(assert.value)}/`
+      : `new RegExp((${value}).replace(/[.*+?^\${}()|[\\]\\\\]/g, '\\\\$&'))`;
+    return `await expect(page).${method}(${regex});`;
+  }
+  const method = kind === 'url' ? 'to_have_url' : 'to_have_title';
+  if (assert.match === 'equals') return `expect(page).${method}(${value})`;
+  return `expect(page).${method}(re.compile(re.escape(${value})))`;
+}
+
+function assertionCode(assert: Assertion, language: Language, secrets: ReadonlySet<string>): string {
+  if (assert.type === 'url' || assert.type === 'title')
+    return pageMatcher(assert.type, assert, language, secrets);
+  const locator = locatorCode(assert.target, language, secrets);
+  const ts = language === 'typescript';
+  const value = 'value' in assert ? valueExpression(assert.value, language, secrets) : '';
+  let matcher: string;
+  switch (assert.type) {
+    case 'visible':
+      matcher = assert.negate
+        ? ts
+          ? 'toBeHidden()'
+          : 'to_be_hidden()'
+        : ts
+          ? 'toBeVisible()'
+          : 'to_be_visible()';
+      break;
+    case 'text':
+      matcher = assert.negate
+        ? ts
+          ? `not.toContainText(${value})`
+          : `not_to_contain_text(${value})`
+        : ts
+          ? `toContainText(${value})`
+          : `to_contain_text(${value})`;
+      break;
+    case 'value':
+      matcher = ts ? `toHaveValue(${value})` : `to_have_value(${value})`;
+      break;
+    case 'checked':
+      matcher = assert.checked
+        ? ts
+          ? 'toBeChecked()'
+          : 'to_be_checked()'
+        : ts
+          ? 'not.toBeChecked()'
+          : 'not_to_be_checked()';
+      break;
+    case 'enabled':
+      matcher = assert.enabled
+        ? ts
+          ? 'toBeEnabled()'
+          : 'to_be_enabled()'
+        : ts
+          ? 'toBeDisabled()'
+          : 'to_be_disabled()';
+      break;
+    case 'count':
+      matcher = ts ? `toHaveCount(${assert.count})` : `to_have_count(${assert.count})`;
+      break;
+  }
+  return ts ? `await expect(${locator}).${matcher};` : `expect(${locator}).${matcher}`;
+}
+
+const SCROLL_TO_BOTTOM = '() => window.scrollTo(0, document.body.scrollHeight)';
+const SCROLL_TO_TOP = '() => window.scrollTo(0, 0)';
+
+/** The code of one action, as the exported script runs it. */
+export function actionCode(action: Action, language: Language, secretNames: Iterable<string> = []): string {
+  const secrets = new Set(secretNames);
+  const ts = language === 'typescript';
+  const aw = ts ? 'await ' : '';
+  const end = ts ? ';' : '';
+  const str = ts ? tsString : pyString;
+  const value = (text: string) => valueExpression(text, language, secrets);
+  const call = (target: Target, ts_: string, py: string) =>
+    `${aw}${locatorCode(target, language)}.${ts ? ts_ : py}${end}`;
+  switch (action.kind) {
+    case 'goto':
+      return `${aw}page.goto(${value(action.url)})${end}`;
+    case 'goBack':
+      return `${aw}page.${ts ? 'goBack' : 'go_back'}()${end}`;
+    case 'reload':
+      return `${aw}page.reload()${end}`;
+    case 'click':
+      if (action.clickCount === 2) return call(action.target, 'dblclick()', 'dblclick()');
+      if (action.button === 'right')
+        return call(action.target, "click({ button: 'right' })", 'click(button="right")');
+      return call(action.target, 'click()', 'click()');
+    case 'fill':
+      return call(action.target, `fill(${value(action.value)})`, `fill(${value(action.value)})`);
+    case 'type':
+      return `${aw}page.keyboard.type(${value(action.value)})${end}`;
+    case 'select':
+      return call(
+        action.target,
+        `selectOption(${value(action.value)})`,
+        `select_option(${value(action.value)})`,
+      );
+    case 'check':
+      return call(action.target, 'check()', 'check()');
+    case 'uncheck':
+      return call(action.target, 'uncheck()', 'uncheck()');
+    case 'hover':
+      return call(action.target, 'hover()', 'hover()');
+    case 'press':
+      return action.target
+        ? call(action.target, `press(${str(action.key)})`, `press(${str(action.key)})`)
+        : `${aw}page.keyboard.press(${str(action.key)})${end}`;
+    case 'scroll':
+      if (action.to === 'up' || action.to === 'down')
+        return `${aw}page.mouse.wheel(0, ${action.to === 'down' ? 600 : -600})${end}`;
+      return ts
+        ? `await page.evaluate(${action.to === 'bottom' ? SCROLL_TO_BOTTOM : SCROLL_TO_TOP});`
+        : `page.evaluate(${pyString(action.to === 'bottom' ? SCROLL_TO_BOTTOM : SCROLL_TO_TOP)})`;
+    case 'scrollTo':
+      return call(action.target, 'scrollIntoViewIfNeeded()', 'scroll_into_view_if_needed()');
+    case 'wait':
+      return `${aw}page.${ts ? 'waitForTimeout' : 'wait_for_timeout'}(${action.ms})${end}`;
+    case 'waitFor':
+      return call(
+        action.target,
+        `waitFor({ state: '${action.state}' })`,
+        `wait_for(state="${action.state}")`,
+      );
+    case 'waitForLoad':
+      return ts ? "await page.waitForLoadState('load');" : 'page.wait_for_load_state("load")';
+    case 'expect':
+      return assertionCode(action.assert, language, secrets);
+  }
+}
+
+// ── Whole scripts ─────────────────────────────────────────────────────────────────────────────────
+
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export function typescriptScript(spec: ScriptSpec): string {
+  const secrets = new Set(spec.secretNames);
+  const lines: string[] = ["import { test, expect } from '@playwright/test';", ''];
+  const parameterNames = Object.keys(spec.parameters).sort();
+  if (parameterNames.length > 0) {
+    lines.push("// Variables: the test's values, overridden by PARAM_<NAME> environment variables.");
+    lines.push('const params = {');
+    for (const name of parameterNames) {
+      const key = IDENTIFIER.test(name) ? name : tsString(name);
+      lines.push(`  ${key}: process.env.${envName('PARAM', name)} ?? ${tsString(spec.parameters[name])},`);
+    }
+    lines.push('};', '');
+  }
+  if (secrets.size > 0) {
+    lines.push(
+      '// Secrets are read from SECRET_<NAME> environment variables; they are never written into this file.',
+      'function secret(name: string): string {',
+      '  const value = process.env[name];',
+      '  if (value === undefined) throw new Error(`Set ${name}: this test reads a secret from the environment.`);',
+      '  return value;',
+      '}',
+      '',
+    );
+  }
+  const use: string[] = [];
+  if (spec.viewport) use.push(`viewport: { width: ${spec.viewport.width}, height: ${spec.viewport.height} }`);
+  if (spec.userAgent) use.push(`userAgent: ${tsString(spec.userAgent)}`);
+  if (use.length > 0) lines.push(`test.use({ ${use.join(', ')} });`, '');
+  lines.push(`test(${tsString(spec.name)}, async ({ page }) => {`);
+  spec.steps.forEach((step, index) => {
+    lines.push(`  // ${index + 1}. ${oneLine(step.description)}`);
+    lines.push(`  ${actionCode(step.action, 'typescript', secrets)}`);
+  });
+  lines.push('});', '');
+  return lines.join('\n');
+}
+
+function pythonName(name: string): string {
+  const snake = name
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toLowerCase();
+  return `test_${snake || 'generated'}`;
+}
+
+export function pythonScript(spec: ScriptSpec): string {
+  const secrets = new Set(spec.secretNames);
+  const lines: string[] = [
+    'import os',
+    'import re',
+    '',
+    'import pytest',
+    'from playwright.sync_api import Page, expect',
+    '',
+  ];
+  const parameterNames = Object.keys(spec.parameters).sort();
+  if (parameterNames.length > 0) {
+    lines.push("# Variables: the test's values, overridden by PARAM_<NAME> environment variables.");
+    lines.push('PARAMS = {');
+    for (const name of parameterNames)
+      lines.push(
+        `    ${pyString(name)}: os.environ.get(${pyString(envName('PARAM', name))}, ${pyString(spec.parameters[name])}),`,
+      );
+    lines.push('}', '');
+  }
+  if (secrets.size > 0) {
+    lines.push(
+      '',
+      'def secret(name: str) -> str:',
+      '    """Secrets are read from SECRET_<NAME> environment variables; they are never written into this file."""',
+      '    value = os.environ.get(name)',
+      '    if value is None:',
+      '        raise RuntimeError(f"Set {name}: this test reads a secret from the environment.")',
+      '    return value',
+      '',
+    );
+  }
+  const context: string[] = [];
+  if (spec.viewport)
+    context.push(`"viewport": {"width": ${spec.viewport.width}, "height": ${spec.viewport.height}}`);
+  if (spec.userAgent) context.push(`"user_agent": ${pyString(spec.userAgent)}`);
+  if (context.length > 0) {
+    lines.push(
+      '',
+      '@pytest.fixture',
+      'def browser_context_args(browser_context_args):',
+      `    return {**browser_context_args, ${context.join(', ')}}`,
+      '',
+    );
+  }
+  lines.push('', `def ${pythonName(spec.name)}(page: Page) -> None:`);
+  lines.push(`    # ${oneLine(spec.name)}`);
+  spec.steps.forEach((step, index) => {
+    lines.push(`    # ${index + 1}. ${oneLine(step.description)}`);
+    lines.push(`    ${actionCode(step.action, 'python', secrets)}`);
+  });
+  lines.push('');
+  return lines.join('\n');
+}

@@ -1,0 +1,462 @@
+import { errors, type Frame, type Locator, type Page, type Request } from 'playwright-core';
+import { type Action, type Assertion, type LocatorSpec, type Target, describeTarget } from './actions';
+import { maskSecrets, substitute, UnknownValueError, type RunValues } from './values';
+
+type AriaRole = Parameters<Page['getByRole']>[0];
+
+const NO_VALUES: RunValues = { parameters: {}, secrets: {} };
+
+function build(base: Page | Locator, spec: LocatorSpec, values: RunValues): Locator {
+  // Texts may name a {{parameter}} ('Verify the page shows {{task}}'): substituted here, as in values.
+  const text = (value: string) => {
+    if (!value.includes('{{')) return value;
+    try {
+      return substitute(value, values);
+    } catch {
+      // Braces the page itself shows, not a reference of ours.
+      return value;
+    }
+  };
+  switch (spec.by) {
+    case 'role': {
+      const options: { name?: string; exact?: boolean } = {};
+      if (spec.name !== undefined) options.name = text(spec.name);
+      if (spec.exact) options.exact = true;
+      return base.getByRole(spec.role as AriaRole, options);
+    }
+    case 'label':
+      return base.getByLabel(text(spec.text), spec.exact ? { exact: true } : undefined);
+    case 'placeholder':
+      return base.getByPlaceholder(text(spec.text), spec.exact ? { exact: true } : undefined);
+    case 'text':
+      return base.getByText(text(spec.text), spec.exact ? { exact: true } : undefined);
+    case 'testId':
+      return base.getByTestId(spec.testId);
+    case 'css':
+      return base.locator(spec.selector);
+  }
+}
+
+export function toLocator(page: Page, target: Target, values: RunValues = NO_VALUES): Locator {
+  const base = target.within ? build(page, target.within, values) : page;
+  let locator = build(base, target.locator, values);
+  if (target.visible) locator = locator.filter({ visible: true });
+  return target.nth === undefined ? locator : locator.nth(target.nth);
+}
+
+/** A failed step as a person should read it. */
+export class ActionError extends Error {
+  override name = 'ActionError';
+  constructor(
+    message: string,
+    readonly errorType: string,
+  ) {
+    super(message);
+  }
+}
+
+const POLL_INTERVALS = [0, 100, 250, 500, 1000];
+
+/** Checks until the condition holds or the time is up; returns the last observed value on failure. */
+async function poll<T>(
+  read: () => Promise<T>,
+  holds: (value: T) => boolean,
+  timeoutMs: number,
+): Promise<{ ok: boolean; last: T | undefined }> {
+  const deadline = Date.now() + timeoutMs;
+  let last: T | undefined;
+  for (let round = 0; ; round++) {
+    try {
+      last = await read();
+      if (holds(last)) return { ok: true, last };
+    } catch (error) {
+      // A page navigating under the check is retried; anything else is an answer.
+      if (!/context was destroyed|navigat|Target closed/i.test(String(error))) throw error;
+    }
+    if (Date.now() >= deadline) return { ok: false, last };
+    const wait = POLL_INTERVALS[Math.min(round + 1, POLL_INTERVALS.length - 1)];
+    await new Promise((resolve) => setTimeout(resolve, Math.min(wait, Math.max(0, deadline - Date.now()))));
+  }
+}
+
+const normalize = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+async function checkAssertion(
+  page: Page,
+  assert: Assertion,
+  values: RunValues,
+  timeoutMs: number,
+): Promise<void> {
+  const fail = (message: string): never => {
+    throw new ActionError(maskSecrets(message, Object.values(values.secrets)), 'assertion_failed');
+  };
+  switch (assert.type) {
+    case 'visible': {
+      const locator = toLocator(page, assert.target, values);
+      try {
+        await locator.waitFor({ state: assert.negate ? 'hidden' : 'visible', timeout: timeoutMs });
+      } catch (error) {
+        if (!(error instanceof errors.TimeoutError)) throw error;
+        fail(
+          `Expected ${describeTarget(assert.target)} ${assert.negate ? 'to be hidden' : 'to be visible'} within ${seconds(timeoutMs)}, but it ${assert.negate ? 'stayed visible' : 'was not'}.`,
+        );
+      }
+      return;
+    }
+    case 'text': {
+      const expected = normalize(substitute(assert.value, values));
+      const result = await poll(
+        async () =>
+          normalize(await toLocator(page, assert.target, values).textContent({ timeout: timeoutMs })),
+        (text) => text.includes(expected) !== Boolean(assert.negate),
+        timeoutMs,
+      );
+      if (!result.ok)
+        fail(
+          `Expected ${describeTarget(assert.target)} ${assert.negate ? 'not to contain' : 'to contain'} "${expected}", but it reads "${result.last ?? ''}".`,
+        );
+      return;
+    }
+    case 'value': {
+      const expected = substitute(assert.value, values);
+      const result = await poll(
+        () => toLocator(page, assert.target, values).inputValue({ timeout: timeoutMs }),
+        (value) => value === expected,
+        timeoutMs,
+      );
+      if (!result.ok)
+        fail(
+          `Expected ${describeTarget(assert.target)} to have the value "${expected}", but it has "${result.last ?? ''}".`,
+        );
+      return;
+    }
+    case 'checked': {
+      const result = await poll(
+        () => toLocator(page, assert.target, values).isChecked({ timeout: timeoutMs }),
+        (checked) => checked === assert.checked,
+        timeoutMs,
+      );
+      if (!result.ok)
+        fail(
+          `Expected ${describeTarget(assert.target)} ${assert.checked ? 'to be checked' : 'not to be checked'}, but it is ${assert.checked ? 'not' : ''} checked.`.replace(
+            '  ',
+            ' ',
+          ),
+        );
+      return;
+    }
+    case 'enabled': {
+      const result = await poll(
+        () => toLocator(page, assert.target, values).isEnabled({ timeout: timeoutMs }),
+        (enabled) => enabled === assert.enabled,
+        timeoutMs,
+      );
+      if (!result.ok)
+        fail(
+          `Expected ${describeTarget(assert.target)} to be ${assert.enabled ? 'enabled' : 'disabled'}, but it is not.`,
+        );
+      return;
+    }
+    case 'count': {
+      const result = await poll(
+        () => toLocator(page, assert.target, values).count(),
+        (count) => count === assert.count,
+        timeoutMs,
+      );
+      if (!result.ok)
+        fail(`Expected ${assert.count} × ${describeTarget(assert.target)}, but found ${result.last ?? 0}.`);
+      return;
+    }
+    case 'url':
+    case 'title': {
+      const expected = substitute(assert.value, values);
+      const read = assert.type === 'url' ? async () => page.url() : async () => normalize(await page.title());
+      const result = await poll(
+        read,
+        (actual) => (assert.match === 'equals' ? actual === expected : actual.includes(expected)),
+        timeoutMs,
+      );
+      if (!result.ok)
+        fail(
+          `Expected the ${assert.type === 'url' ? 'URL' : 'title'} ${assert.match === 'equals' ? 'to be' : 'to contain'} "${expected}", but it is "${result.last ?? ''}".`,
+        );
+      return;
+    }
+  }
+}
+
+// Actions that may start a navigation (a link, a form submitted by a click or by Enter).
+const MAY_NAVIGATE = new Set<Action['kind']>(['click', 'press', 'select', 'check', 'uncheck']);
+const NAVIGATION_SETTLE_MS = 60;
+
+/**
+ * Runs an action and, if it started a navigation of the main frame (now or within a moment), waits
+ * for the new page to load: the next snapshot or screenshot must not meet a page half replaced.
+ */
+async function settlingNavigation(
+  page: Page,
+  timeoutMs: number,
+  settleMs: number,
+  act: () => Promise<void>,
+): Promise<void> {
+  const navigation = new NavigationTracker(page);
+  try {
+    await act();
+    if (!navigation.requested && settleMs > 0) await new Promise((resolve) => setTimeout(resolve, settleMs));
+    await navigation.settle(timeoutMs);
+  } finally {
+    navigation.dispose();
+  }
+}
+
+/**
+ * The main frame's navigation as its events tell it (requested, committed, loaded). Listening from
+ * the start means no event is missed between an action's end and a wait that begins after it.
+ */
+export class NavigationTracker {
+  private _requested = false;
+  private _committed = false;
+  private _loaded = false;
+  private _wake: (() => void) | null = null;
+
+  private readonly _onRequest = (request: Request) => {
+    if (!request.isNavigationRequest() || request.frame() !== this._page.mainFrame()) return;
+    this._requested = true;
+    this._committed = false;
+    this._loaded = false;
+    this._notify();
+  };
+  private readonly _onRequestFailed = (request: Request) => {
+    // A navigation that never happens (blocked, aborted, a download): nothing to wait for.
+    if (request.isNavigationRequest() && request.frame() === this._page.mainFrame() && !this._committed) {
+      this._requested = false;
+      this._notify();
+    }
+  };
+  private readonly _onNavigated = (frame: Frame) => {
+    if (frame !== this._page.mainFrame()) return;
+    this._committed = true;
+    this._notify();
+  };
+  private readonly _onLoad = () => {
+    this._loaded = true;
+    this._notify();
+  };
+  private readonly _onClose = () => this._notify();
+
+  constructor(private readonly _page: Page) {
+    _page.on('request', this._onRequest);
+    _page.on('requestfailed', this._onRequestFailed);
+    _page.on('framenavigated', this._onNavigated);
+    _page.on('load', this._onLoad);
+    _page.on('close', this._onClose);
+  }
+
+  /** A navigation of the main frame began since the tracker started (or was reset). */
+  get requested(): boolean {
+    return this._requested;
+  }
+
+  reset(): void {
+    this._requested = false;
+    this._committed = false;
+    this._loaded = false;
+  }
+
+  /** Once a navigation began: waits until its page has committed and loaded, or the time is up. */
+  async settle(timeoutMs: number): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (this._requested && !(this._committed && this._loaded) && !this._page.isClosed()) {
+      const left = deadline - Date.now();
+      if (left <= 0) return;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, left);
+        this._wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this._wake = null;
+    }
+  }
+
+  dispose(): void {
+    this._page.off('request', this._onRequest);
+    this._page.off('requestfailed', this._onRequestFailed);
+    this._page.off('framenavigated', this._onNavigated);
+    this._page.off('load', this._onLoad);
+    this._page.off('close', this._onClose);
+    this._notify();
+  }
+
+  private _notify(): void {
+    this._wake?.();
+  }
+}
+
+/**
+ * Executes one structured action; throws ActionError (or a Playwright error) when it fails.
+ * `settleMs` is how long to watch for a navigation the action may start late: generation reads the
+ * page right after, so it waits a moment; a replay (0) relies on the next action's auto-waiting.
+ */
+export async function executeAction(
+  page: Page,
+  action: Action,
+  values: RunValues,
+  timeoutMs: number,
+  options: { settleMs?: number; signal?: AbortSignal } = {},
+): Promise<void> {
+  if (MAY_NAVIGATE.has(action.kind))
+    return settlingNavigation(page, timeoutMs, options.settleMs ?? NAVIGATION_SETTLE_MS, () =>
+      perform(page, action, values, timeoutMs, options.signal),
+    );
+  return perform(page, action, values, timeoutMs, options.signal);
+}
+
+/** Resolves when the signal aborts (never without one). */
+function aborted(signal: AbortSignal | undefined): Promise<never> {
+  return new Promise((_, reject) => {
+    if (!signal) return;
+    if (signal.aborted) reject(new ActionError('The step was stopped.', 'execution_failed'));
+    else
+      signal.addEventListener(
+        'abort',
+        () => reject(new ActionError('The step was stopped.', 'execution_failed')),
+        { once: true },
+      );
+  });
+}
+
+async function perform(
+  page: Page,
+  action: Action,
+  values: RunValues,
+  timeoutMs: number,
+  // Stops the action at once (Playwright aborts the call cleanly; the page stays open).
+  signal?: AbortSignal,
+): Promise<void> {
+  const value = (text: string) => substitute(text, values);
+  const options = { timeout: timeoutMs, signal };
+  switch (action.kind) {
+    case 'goto': {
+      const response = await page.goto(value(action.url), {
+        ...options,
+        timeout: Math.max(timeoutMs, 15_000),
+      });
+      if (response && response.status() >= 400)
+        throw new ActionError(
+          `The page answered HTTP ${response.status()} (${response.url()}).`,
+          'navigation_failed',
+        );
+      return;
+    }
+    case 'goBack':
+      await page.goBack(options);
+      return;
+    case 'reload':
+      await page.reload(options);
+      return;
+    case 'click': {
+      const locator = toLocator(page, action.target, values);
+      if (action.clickCount === 2) await locator.dblclick(options);
+      else await locator.click({ ...options, button: action.button ?? 'left' });
+      return;
+    }
+    case 'fill':
+      await toLocator(page, action.target, values).fill(value(action.value), options);
+      return;
+    case 'type':
+      await page.keyboard.type(value(action.value));
+      return;
+    case 'select':
+      await toLocator(page, action.target, values).selectOption(value(action.value), options);
+      return;
+    case 'check':
+      await toLocator(page, action.target, values).check(options);
+      return;
+    case 'uncheck':
+      await toLocator(page, action.target, values).uncheck(options);
+      return;
+    case 'hover':
+      await toLocator(page, action.target, values).hover(options);
+      return;
+    case 'press':
+      if (action.target) await toLocator(page, action.target, values).press(action.key, options);
+      else await page.keyboard.press(action.key);
+      return;
+    case 'scroll':
+      if (action.to === 'up' || action.to === 'down')
+        await page.mouse.wheel(0, action.to === 'down' ? 600 : -600);
+      else
+        await page.evaluate(
+          action.to === 'bottom' ? 'window.scrollTo(0, document.body.scrollHeight)' : 'window.scrollTo(0, 0)',
+        );
+      return;
+    case 'scrollTo':
+      await toLocator(page, action.target, values).scrollIntoViewIfNeeded(options);
+      return;
+    case 'wait': {
+      // The page's timer (it shows in the trace); a stop does not wait for it to run out.
+      const waiting = page.waitForTimeout(action.ms);
+      const stopped = aborted(signal);
+      // Whichever loses settles later, unobserved.
+      waiting.catch(() => undefined);
+      stopped.catch(() => undefined);
+      await Promise.race([waiting, stopped]);
+      return;
+    }
+    case 'waitFor':
+      await toLocator(page, action.target, values).waitFor({ state: action.state, ...options });
+      return;
+    case 'waitForLoad':
+      await page.waitForLoadState('load', options);
+      return;
+    case 'expect':
+      await checkAssertion(page, action.assert, values, timeoutMs);
+      return;
+  }
+}
+
+/** Turns any failure into SPEC §3's user_visible_error, with secrets masked. */
+export function describeFailure(
+  error: unknown,
+  secrets: Iterable<string>,
+): { message: string; error_type: string } {
+  const mask = (text: string) => maskSecrets(text, secrets);
+  if (error instanceof ActionError) return { message: mask(error.message), error_type: error.errorType };
+  if (error instanceof UnknownValueError)
+    return { message: mask(error.message), error_type: 'unknown_value' };
+  const raw = messageOf(error);
+  // Playwright's first line says what failed; the call log after it is for developers.
+  const first = raw.split('\n')[0].replace(/^[a-zA-Z]+\.[a-zA-Z]+: /, '');
+  let errorType = 'execution_failed';
+  if (error instanceof errors.TimeoutError || /Timeout \d+ms exceeded/.test(raw)) errorType = 'timeout';
+  if (/strict mode violation/.test(raw)) errorType = 'not_unique';
+  if (
+    /not enabled|disabled|not editable|not visible|outside of the viewport|intercepts pointer events/i.test(
+      raw,
+    )
+  )
+    errorType = 'not_actionable';
+  if (/net::ERR_|NS_ERROR|Navigation failed|navigating to/i.test(raw)) errorType = 'navigation_failed';
+  if (/Target (page, context or browser )?(has been )?closed|Browser has been closed/i.test(raw))
+    errorType = 'browser_closed';
+  let message = first;
+  if (errorType === 'timeout') {
+    const reason = /waiting for element to be (visible|enabled|editable|stable)[^\n]*/.exec(raw)?.[0];
+    const notActionable = /element is not (enabled|visible|editable)/.exec(raw)?.[0];
+    if (notActionable || reason) {
+      errorType = 'not_actionable';
+      message = `${first} (${notActionable ?? reason})`;
+    }
+  }
+  return { message: mask(message), error_type: errorType };
+}
+
+/** An error's message, whatever realm it was made in (instanceof Error is not reliable across them). */
+export function messageOf(error: unknown): string {
+  if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string')
+    return (error as { message: string }).message;
+  return String(error);
+}

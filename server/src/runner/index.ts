@@ -1,0 +1,54 @@
+// The runner's API: agents, jobs and services reach the browser only through this module.
+export {
+  type Action,
+  type ActionKind,
+  type Assertion,
+  type LocatorSpec,
+  type ScrollTo,
+  type Target,
+  describeAction,
+  describeTarget,
+  isAction,
+  ordinalWord,
+  targetOf,
+} from './actions';
+export { BrowserPool, ExecutorUnavailableError, type BrowserPoolOptions } from './browser';
+export { type Candidate, type PageSnapshot } from './candidates';
+export {
+  actionCode,
+  envName,
+  locatorCode,
+  pythonScript,
+  typescriptScript,
+  type Language,
+  type ScriptSpec,
+  type ScriptStep,
+} from './codegen';
+export { messageOf } from './execute';
+export { RunnerSession, type ExecutionResult, type LocatorOptions, type SessionOptions } from './session';
+export { type ProcessedTrace, type TraceCall } from './trace';
+export {
+  hasReferences,
+  maskSecrets,
+  referencedNames,
+  SECRET_MASK,
+  substitute,
+  UnknownValueError,
+  usesSecret,
+  type RunValues,
+} from './values';
+export { findChromium, QUIET_CHROMIUM_ARGS } from './chromium';
+export {
+  explainFailure,
+  missingValue,
+  rebaseAction,
+  rebaseUrl,
+  replay,
+  type ReplayHooks,
+  type ReplayOptions,
+  type ReplayOutcome,
+  type ReplayStep,
+  type ReplayStepResult,
+  type StepError,
+} from './replay';
+export { RunLog, type LogLevel, type LogSource } from './runLog';

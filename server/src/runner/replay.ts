@@ -1,0 +1,354 @@
+import { type Page } from 'playwright-core';
+import { type Action, type LocatorSpec, type Target, describeTarget, targetOf } from './actions';
+import { type PageSnapshot } from './candidates';
+import { actionCode, type Language } from './codegen';
+import {
+  ActionError,
+  describeFailure,
+  executeAction,
+  messageOf,
+  NavigationTracker,
+  toLocator,
+} from './execute';
+import { type RunLog } from './runLog';
+import { type RunnerSession } from './session';
+import { referencedNames, type RunValues, usesSecret } from './values';
+
+// A run replays a test's stored actions: no model, no agent, no fixed waits. Each action waits for
+// its page as Playwright's auto-waiting does, within the step timeout; the first failing step ends
+// the run, explained in words a person reads (what was looked for, what the page shows instead).
+
+export interface ReplayStep {
+  description: string;
+  actionName: string;
+  action: Action;
+}
+
+export interface StepError {
+  message: string;
+  error_type: string;
+}
+
+export interface ReplayStepResult {
+  index: number;
+  actionName: string;
+  description: string;
+  runCode: string;
+  success: boolean;
+  error: StepError | null;
+  /** JPEG of the viewport after the step (after the failure for a failing step). */
+  screenshot: Buffer | null;
+  durationMs: number;
+  url: string | null;
+}
+
+export interface ReplayHooks {
+  /** Called after each step, before the next begins (store it, publish it). */
+  onStep(result: ReplayStepResult): Promise<void>;
+  /** True once the run must stop (cancelled, timed out, worker shutting down). */
+  stopped(): boolean;
+}
+
+export interface ReplayOptions {
+  language: Language;
+  stepTimeoutMs: number;
+  /** A screenshot after every step; a failing step always gets one. */
+  screenshots: boolean;
+  log: RunLog | null;
+}
+
+export interface ReplayOutcome {
+  state: 'passed' | 'failed' | 'not_runnable' | 'stopped';
+  /** The failing step (failed, not_runnable), or the step in progress when stopped. */
+  stepIndex: number | null;
+  /** The run's error_message: the step, its words, and what went wrong. */
+  message: string | null;
+  /** Steps reported through onStep. */
+  stepsDone: number;
+}
+
+const seconds = (ms: number) => `${Math.round(ms / 100) / 10} s`;
+
+/** Replays the steps in the session; never throws for a failing step (the failure is the outcome). */
+export async function replay(
+  session: RunnerSession,
+  steps: ReplayStep[],
+  hooks: ReplayHooks,
+  options: ReplayOptions,
+): Promise<ReplayOutcome> {
+  const values = session.values;
+  const secretNames = Object.keys(values.secrets);
+  const log = options.log;
+
+  const missing = missingValue(steps, values);
+  if (missing) {
+    const step = steps[missing.index];
+    const message = `Step ${missing.index + 1}, "${step.description}", cannot run: {{${missing.name}}} is not a variable or secret of this test. Add it under Variables (or Secrets), or fix the name.`;
+    log?.add('ERROR', 'run', message);
+    return { state: 'not_runnable', stepIndex: missing.index, message, stepsDone: 0 };
+  }
+
+  const page = session.page;
+  const navigation = new NavigationTracker(page);
+  const masks: Target[] = [];
+  let stepsDone = 0;
+  try {
+    for (let index = 0; index < steps.length; index++) {
+      if (hooks.stopped() || session.closed)
+        return { state: 'stopped', stepIndex: index, message: null, stepsDone };
+      const step = steps[index];
+      const title = `${index + 1}. ${step.description}`;
+      const runCode = actionCode(step.action, options.language, secretNames);
+      const started = Date.now();
+      navigation.reset();
+      await session.beginStep(title);
+      let error: StepError | null = null;
+      try {
+        await executeAction(page, step.action, values, options.stepTimeoutMs, {
+          settleMs: 0,
+          signal: session.signal,
+        });
+        if (
+          (step.action.kind === 'fill' || step.action.kind === 'select') &&
+          usesSecret(step.action.value, values)
+        )
+          masks.push(step.action.target);
+      } catch (failure) {
+        if (hooks.stopped() || session.closed) {
+          await session.endStep();
+          return { state: 'stopped', stepIndex: index, message: null, stepsDone };
+        }
+        error = await explainFailure(session, step.action, failure, options.stepTimeoutMs);
+      }
+      let screenshot: Buffer | null = null;
+      if (options.screenshots || error) {
+        await navigation.settle(options.stepTimeoutMs);
+        screenshot = await takeScreenshot(page, masks, values).catch(async () => {
+          // A page caught between two documents (a navigation began after the action returned).
+          await navigation.settle(options.stepTimeoutMs);
+          await page.waitForLoadState('load', { timeout: options.stepTimeoutMs }).catch(() => undefined);
+          return takeScreenshot(page, masks, values).catch(() => null);
+        });
+      }
+      await session.endStep();
+      const durationMs = Date.now() - started;
+      if (error) log?.add('ERROR', 'step', `${title}: ${error.message}`);
+      else log?.add('SUCCESS', 'step', `${title} (${durationMs} ms)`);
+      await hooks.onStep({
+        index,
+        actionName: step.actionName,
+        description: step.description,
+        runCode,
+        success: !error,
+        error,
+        screenshot,
+        durationMs,
+        url: page.isClosed() ? null : page.url(),
+      });
+      stepsDone++;
+      if (error)
+        return {
+          state: 'failed',
+          stepIndex: index,
+          message: `Step ${index + 1}, "${step.description}", failed: ${error.message}`,
+          stepsDone,
+        };
+    }
+    return { state: 'passed', stepIndex: null, message: null, stepsDone };
+  } finally {
+    navigation.dispose();
+  }
+}
+
+/** The first step whose values name a {{reference}} that has no value: it could never run. */
+export function missingValue(steps: ReplayStep[], values: RunValues): { index: number; name: string } | null {
+  for (const [index, step] of steps.entries()) {
+    for (const text of valueTexts(step.action)) {
+      const name = referencedNames(text).find((n) => !(n in values.secrets) && !(n in values.parameters));
+      if (name) return { index, name };
+    }
+  }
+  return null;
+}
+
+/** The texts of an action that are substituted strictly (locator texts fall back to literal braces). */
+function valueTexts(action: Action): string[] {
+  switch (action.kind) {
+    case 'goto':
+      return [action.url];
+    case 'fill':
+    case 'type':
+    case 'select':
+      return [action.value];
+    case 'expect': {
+      const assert = action.assert;
+      return 'value' in assert && typeof assert.value === 'string' ? [assert.value] : [];
+    }
+    default:
+      return [];
+  }
+}
+
+/**
+ * A run's website override: a URL under the test's website moves under the override (its path kept
+ * relative to the website), another URL on the website's origin moves to the override's origin.
+ */
+export function rebaseUrl(url: string, website: string, override: string): string {
+  const base = normalizeBase(website);
+  const target = normalizeBase(override);
+  if (url.startsWith(base)) return target + url.slice(base.length);
+  if (!base.endsWith('/') && url === base.slice(0, -1)) return target;
+  try {
+    const from = new URL(url);
+    if (from.origin !== new URL(base).origin) return url;
+    return `${new URL(target).origin}${from.pathname}${from.search}${from.hash}`;
+  } catch {
+    return url;
+  }
+}
+
+function normalizeBase(url: string): string {
+  try {
+    const parsed = new URL(url);
+    // A directory-like website ('…/login/') keeps its slash; a page ('…/index.html') names its folder.
+    const href = parsed.href;
+    return parsed.search || parsed.hash
+      ? href
+      : href.endsWith('/')
+        ? href
+        : href.slice(0, href.lastIndexOf('/') + 1);
+  } catch {
+    return url;
+  }
+}
+
+/** The action with its URLs (pages opened, URL checks) moved to the override. */
+export function rebaseAction(action: Action, website: string, override: string | null): Action {
+  if (!override) return action;
+  if (action.kind === 'goto') return { ...action, url: rebaseUrl(action.url, website, override) };
+  if (action.kind === 'expect' && action.assert.type === 'url' && /^https?:\/\//.test(action.assert.value))
+    return {
+      ...action,
+      assert: { ...action.assert, value: rebaseUrl(action.assert.value, website, override) },
+    };
+  return action;
+}
+
+// ── Failures in words ─────────────────────────────────────────────────────────────────────────────
+
+/** What went wrong: the element looked for and what the page shows instead, or the check's own sentence. */
+export async function explainFailure(
+  session: RunnerSession,
+  action: Action,
+  failure: unknown,
+  timeoutMs: number,
+): Promise<StepError> {
+  const secrets = Object.values(session.values.secrets);
+  const base = describeFailure(failure, secrets);
+  // A check says what it expected and what it saw; an unknown value or a page load says it all too.
+  if (
+    failure instanceof ActionError ||
+    base.error_type === 'unknown_value' ||
+    base.error_type === 'navigation_failed'
+  )
+    return base;
+  const target = targetOf(action);
+  if (!target || session.closed) return base;
+  const page = session.page;
+  const count = await toLocator(page, target, session.values)
+    .count()
+    .catch(() => -1);
+  const described = capitalize(describeTarget(target));
+  if (count === 0 || (count > 0 && target.nth !== undefined && target.nth >= count)) {
+    const seen = await describeSeen(session, target.locator).catch(() => '');
+    return {
+      message: `${described} was not found on the page within ${seconds(timeoutMs)}.${seen ? ` ${seen}` : ''}`,
+      error_type: 'element_not_found',
+    };
+  }
+  if (count > 1 && target.nth === undefined && base.error_type === 'not_unique')
+    return {
+      message: `${described} matched ${count} elements; the step needs exactly one.`,
+      error_type: 'not_unique',
+    };
+  if (count >= 1) {
+    const reason =
+      /element is not (enabled|visible|editable|stable)|intercepts pointer events|not attached/.exec(
+        messageOf(failure),
+      )?.[0];
+    return {
+      message: `${described} was found but could not be used within ${seconds(timeoutMs)}${reason ? ` (${reason})` : ''}.`,
+      error_type: base.error_type === 'timeout' ? 'not_actionable' : base.error_type,
+    };
+  }
+  return base;
+}
+
+const PLURALS: Record<string, string> = {
+  button: 'buttons',
+  link: 'links',
+  textbox: 'fields',
+  searchbox: 'search fields',
+  combobox: 'lists',
+  checkbox: 'checkboxes',
+  radio: 'options',
+  heading: 'headings',
+  tab: 'tabs',
+  listitem: 'items',
+  menuitem: 'menu items',
+  option: 'options',
+};
+
+/** "The page (Sign in, /login/) shows these buttons: "Log in", "Help"." */
+async function describeSeen(session: RunnerSession, locator: LocatorSpec): Promise<string> {
+  const snapshot: PageSnapshot = await session.snapshot();
+  const visible = snapshot.candidates.filter((candidate) => candidate.visible);
+  let kind: string;
+  let names: string[];
+  if (locator.by === 'role') {
+    kind = PLURALS[locator.role] ?? `${locator.role} elements`;
+    names = visible.filter((candidate) => candidate.role === locator.role).map((candidate) => candidate.name);
+  } else if (locator.by === 'label' || locator.by === 'placeholder') {
+    kind = 'fields';
+    names = visible
+      .filter((candidate) => candidate.editable || candidate.tag === 'select')
+      .map((candidate) => candidate.label || candidate.placeholder || candidate.name);
+  } else {
+    kind = 'buttons and links';
+    names = visible
+      .filter((candidate) => candidate.role === 'button' || candidate.role === 'link')
+      .map((candidate) => candidate.name);
+  }
+  const unique = [...new Set(names.map((name) => name.trim()).filter(Boolean))];
+  const page = `The page (${snapshot.title || 'untitled'}, ${pathOf(snapshot.url)})`;
+  if (unique.length === 0) return `${page} shows no ${kind}.`;
+  const shown = unique.slice(0, 8).map((name) => `"${name.length > 60 ? `${name.slice(0, 60)}…` : name}"`);
+  const more = unique.length > 8 ? ` and ${unique.length - 8} more` : '';
+  return `${page} shows these ${kind}: ${shown.join(', ')}${more}.`;
+}
+
+function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
+}
+
+function capitalize(text: string): string {
+  return /^"/.test(text) ? `The ${text}` : text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+// ── Page helpers ──────────────────────────────────────────────────────────────────────────────────
+
+/** The viewport as JPEG, the fields that received secrets masked. */
+async function takeScreenshot(page: Page, masks: Target[], values: RunValues): Promise<Buffer> {
+  return page.screenshot({
+    type: 'jpeg',
+    quality: 80,
+    caret: 'hide',
+    timeout: 10_000,
+    mask: masks.map((target) => toLocator(page, target, values)),
+  });
+}

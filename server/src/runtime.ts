@@ -1,0 +1,98 @@
+import { type FastifyInstance } from 'fastify';
+import { type Config } from './config';
+import { openDatabase, type Database, type DatabaseTarget } from './db/client';
+import { createTokenVerifier } from './identity/verifier';
+import { loadOrCreateSigningKey } from './identity/keys';
+import { registerWorkers, type Workers } from './jobs/handlers';
+import { JobQueue } from './jobs/queue';
+import { buildApp } from './app';
+import { createEventBus, type EventBus } from './realtime/bus';
+import { createServices, type Services } from './services';
+
+export type Role = 'api' | 'worker';
+
+export interface Runtime {
+  config: Config;
+  database: Database;
+  queue: JobQueue;
+  services: Services;
+  app: FastifyInstance | null;
+  /** Stops in dependency order: no new requests, running jobs finish, then the database closes. */
+  close(): Promise<void>;
+}
+
+export interface RuntimeOptions {
+  roles: Role[];
+  logger?: boolean;
+  pollingIntervalSeconds?: number;
+  /** Overrides the database chosen from config (tests use an in-memory PGlite or a fresh Postgres). */
+  target?: DatabaseTarget;
+}
+
+export function databaseTarget(config: Config): DatabaseTarget {
+  return config.databaseUrl
+    ? { kind: 'postgres', url: config.databaseUrl }
+    : { kind: 'pglite', dataDir: config.dataDir };
+}
+
+export async function createRuntime(config: Config, options: RuntimeOptions): Promise<Runtime> {
+  const database = await openDatabase(options.target ?? databaseTarget(config));
+  let queue: JobQueue | null = null;
+  let app: FastifyInstance | null = null;
+  let events: EventBus | null = null;
+  let workers: Workers | null = null;
+  try {
+    await database.migrate();
+    const isWorker = options.roles.includes('worker');
+    queue = await JobQueue.start(database, {
+      supervise: isWorker,
+      pollingIntervalSeconds: options.pollingIntervalSeconds,
+    });
+    events = await createEventBus(database);
+    const services = await createServices(config, database.db, queue, events);
+    if (!config.supabaseUrl) await loadOrCreateSigningKey(database.db);
+    if (isWorker)
+      workers = await registerWorkers(queue, services, config.workerConcurrency, {
+        singleProcess: database.target.kind === 'pglite',
+      });
+    if (options.roles.includes('api')) {
+      app = await buildApp({
+        config,
+        database,
+        services,
+        verifier: createTokenVerifier(config, database.db),
+        logger: options.logger,
+      });
+      await app.ready();
+    }
+    const startedQueue = queue;
+    const startedEvents = events;
+    const startedWorkers = workers;
+    let closing: Promise<void> | null = null;
+    return {
+      config,
+      database,
+      queue: startedQueue,
+      services,
+      app,
+      close() {
+        closing ??= (async () => {
+          if (app) await app.close();
+          startedWorkers?.beforeStop();
+          await startedQueue.stop();
+          await startedWorkers?.close();
+          await startedEvents.close();
+          await database.close();
+        })();
+        return closing;
+      },
+    };
+  } catch (error) {
+    await app?.close().catch(() => undefined);
+    await queue?.stop().catch(() => undefined);
+    await workers?.close().catch(() => undefined);
+    await events?.close().catch(() => undefined);
+    await database.close().catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,744 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { type GenerationConfig } from '../config';
+import { type Db } from '../db/client';
+import { testCases } from '../db/schema';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { type JobQueue } from '../jobs/queue';
+import { type EventBus, type GenerationEventType } from '../realtime/bus';
+import { parsePythonStatement, PythonCodeError } from '../agents';
+import { type Action, isAction, pythonScript, typescriptScript, type ScriptSpec } from '../runner';
+import {
+  GENERATION_MESSAGES as MESSAGES,
+  type GenerationStep,
+  type StoredUserFeedback,
+  type UserFeedbackBody,
+} from '../../../contract/generation';
+import { GENERATING_STATES, GENERATION_FAILED_STATES, type GenerationState } from '../../../contract/states';
+import { effectiveParameters, type TestCase } from '../../../contract/testCases';
+import { type Actor } from './actor';
+import { type ArtifactService } from './artifacts';
+import { SuiteActionCache } from './generationCache';
+import { type SharedParameterService } from './sharedParameters';
+import { type TestCaseService } from './testCases';
+
+export const GENERATE_QUEUE = 'generate';
+
+/** A job that keeps dying (its worker stops each time) ends in error after this many starts. */
+export const MAX_GENERATION_ATTEMPTS = 3;
+
+const GENERATING = GENERATING_STATES as GenerationState[];
+const ORPHAN_INTERVAL_MS = 10 * 60_000;
+
+export interface GenerateJob {
+  testCaseId: string;
+  jobId: string;
+}
+
+/** What a worker needs to run a claimed generation. */
+export interface ClaimedGeneration {
+  testCaseId: string;
+  suiteId: string;
+  name: string;
+  website: string;
+  instructions: string;
+  language: 'typescript' | 'python';
+  viewport: { width: number; height: number };
+  userAgent: string | null;
+  parameters: Record<string, string>;
+  secrets: Record<string, string>;
+  attempts: number;
+  plan: string[] | null;
+  fromStep: number;
+  keptSteps: GenerationStep[];
+  feedback: StoredFeedback | null;
+}
+
+/** The feedback a resumed generation applies to its first step. */
+export interface StoredFeedback {
+  point: { x: number; y: number } | null;
+  hint: string | null;
+  action: Action | null;
+  stored: StoredUserFeedback;
+}
+
+interface Backup {
+  steps: GenerationStep[];
+  final_script: string | null;
+  final_script_py: string | null;
+  state: string;
+  final_message: string | null;
+  plan: string[] | null;
+}
+
+export type FinalState =
+  | 'passed'
+  | 'completed'
+  | 'failed'
+  | 'not_runnable'
+  | 'error'
+  | 'resources_exceeded'
+  | 'executor_not_available';
+
+type Row = typeof testCases.$inferSelect;
+
+/**
+ * Generation's rules: who may start, stop or correct one, and the transitions the job makes.
+ * Every transition is one conditional UPDATE (so a stale job or a second request changes nothing),
+ * committed before its event is published.
+ */
+export class GenerationService {
+  private _orphansCollectedAt = 0;
+
+  constructor(
+    private readonly _db: Db,
+    private readonly _queue: JobQueue | null,
+    private readonly _events: EventBus,
+    private readonly _testCases: TestCaseService,
+    private readonly _sharedParameters: SharedParameterService,
+    readonly artifacts: ArtifactService,
+    readonly config: GenerationConfig,
+  ) {}
+
+  // ── Asked for by people ───────────────────────────────────────────────────────────────────────
+
+  /** Starts generation afresh (create with schedule_generation, edit with ?schedule=true); one already running is replaced. */
+  async start(actor: Actor, ids: string[]): Promise<void> {
+    for (const id of ids) {
+      await this._testCases.requireTest(actor, id, 'Test case not found');
+      await this._begin(id, { allowRunning: true });
+    }
+  }
+
+  /** PUT /test-case/{id}/regenerate: clears the steps (kept aside, restored if it fails) and starts again. */
+  async regenerate(actor: Actor, id: string): Promise<TestCase> {
+    await this._testCases.requireTest(actor, id, 'Test case not found');
+    await this._begin(id, { allowRunning: false });
+    return this._testCases.get(actor, id);
+  }
+
+  /** DELETE /test-case/cancel/{id}. */
+  async cancel(actor: Actor, id: string): Promise<TestCase> {
+    await this._testCases.requireTest(actor, id, 'Test case not found');
+    const stopped = await this._db.transaction(async (tx) => {
+      const [row] = await tx.select().from(testCases).where(eq(testCases.id, id)).for('update');
+      if (!row || !GENERATING.includes(row.state as GenerationState)) return null;
+      const restored = restoreFrom(row.generationBackup as Backup | null);
+      await tx
+        .update(testCases)
+        .set({
+          state: 'cancelled',
+          finalMessage: `Generation cancelled.${restored ? ' The steps of the previous generation were restored.' : ''}`,
+          ...(restored ?? {}),
+          generationBackup: null,
+          generationFinishedAt: new Date(),
+          lastModifiedAt: new Date(),
+        })
+        .where(eq(testCases.id, id));
+      return row.generationJobId;
+    });
+    if (stopped === null) throw new ConflictError(MESSAGES.notGenerating);
+    // A job still waiting in the queue is dropped; a running one notices at its next heartbeat.
+    if (stopped) await this._queue?.boss.cancel(GENERATE_QUEUE, stopped).catch(() => undefined);
+    await this._publish(id, 'updated', 'not_running');
+    return this._testCases.get(actor, id);
+  }
+
+  /**
+   * PUT /test-case/{id}/force-stop/{stepOrId} (mark complete): keeps the steps up to that index (all
+   * of them when it is not a number) and finishes as completed, with the scripts of those steps.
+   */
+  async forceStop(actor: Actor, id: string, stepOrId: string): Promise<TestCase> {
+    const { row: current } = await this._testCases.requireTest(actor, id, 'Test case not found');
+    const last = /^\d{1,6}$/.test(stepOrId.trim()) ? Number(stepOrId.trim()) : null;
+    // NOTE: read before the transaction: on PGlite (one connection) a query outside it would wait on it forever.
+    const secretNames = await this._secretNames(current.testSuiteId);
+    const changed = await this._db.transaction(async (tx) => {
+      const [row] = await tx.select().from(testCases).where(eq(testCases.id, id)).for('update');
+      if (!row) throw new NotFoundError('Test case not found');
+      const steps = row.testGenerationSteps as GenerationStep[];
+      if (last !== null && last >= steps.length)
+        throw new ValidationError(`Step ${last} does not exist: the test has ${steps.length} steps`, {
+          fields: { stepOrId: 'out_of_range' },
+        });
+      const kept = (last === null ? steps : steps.slice(0, last + 1)).filter(
+        (step) => step.execution_succeded && isAction(step.action),
+      );
+      if (kept.length === 0)
+        throw new ConflictError('There are no successful steps to keep: generate the test first.');
+      const spec = scriptSpec(row, kept, secretNames);
+      await tx
+        .update(testCases)
+        .set({
+          state: 'completed',
+          testGenerationSteps: kept.map((step, index) => ({ ...step, step_index: index })),
+          finalScript: typescriptScript(spec),
+          finalScriptPy: pythonScript(spec),
+          finalMessage: `Marked as completed with ${kept.length} ${kept.length === 1 ? 'step' : 'steps'}.`,
+          generationBackup: null,
+          generationFinishedAt: new Date(),
+          lastModifiedAt: new Date(),
+        })
+        .where(eq(testCases.id, id));
+      return { wasGenerating: GENERATING.includes(row.state as GenerationState), jobId: row.generationJobId };
+    });
+    if (changed.wasGenerating) {
+      if (changed.jobId) await this._queue?.boss.cancel(GENERATE_QUEUE, changed.jobId).catch(() => undefined);
+      await this._publish(id, 'updated', 'not_running');
+    } else await this._publish(id, 'updated');
+    return this._testCases.get(actor, id);
+  }
+
+  /** PUT /test-case/{id}/user-feedback: corrects one step and resumes generation from it. */
+  async feedback(actor: Actor, id: string, body: UserFeedbackBody): Promise<TestCase> {
+    const testId = (id ?? '').trim() || body.test_case_id?.trim() || '';
+    if (!testId)
+      throw new ValidationError(MESSAGES.testCaseIdRequired, { fields: { test_case_id: 'required' } });
+    if (body.test_case_id?.trim() && body.test_case_id.trim().toLowerCase() !== testId.toLowerCase())
+      throw new ValidationError('The test case id in the body does not match the address', {
+        fields: { test_case_id: 'mismatch' },
+      });
+    const { row } = await this._testCases.requireTest(actor, testId, 'Test case not found');
+    // SPEC §5: feedback without a step index is ignored.
+    if (body.step === undefined || body.step === null) return this._testCases.get(actor, testId);
+    if (GENERATING.includes(row.state as GenerationState))
+      throw new ConflictError(MESSAGES.alreadyGenerating);
+    const steps = row.testGenerationSteps as GenerationStep[];
+    const k = body.step;
+    if (k < 0 || k >= steps.length)
+      throw new ValidationError(`Step ${k} does not exist: the test has ${steps.length} steps`, {
+        fields: { step: 'out_of_range' },
+      });
+    const step = steps[k];
+
+    const instruction = body.action_description?.trim() || null;
+    const point = body.locator_based_feedback ?? null;
+    const hint = body.coder_hint?.trim() || null;
+    const pythonCode = body.python_code?.trim() || null;
+    const attemptIndex = body.code_attempt_index ?? null;
+    const type: StoredUserFeedback['feedback_type'] =
+      point || body.feedback_type === 'visual'
+        ? 'visual'
+        : instruction || hint || pythonCode || attemptIndex !== null
+          ? 'text'
+          : 'verified';
+    if (body.feedback_type === 'text' && !instruction && !hint && !pythonCode && attemptIndex === null)
+      throw new ValidationError('Say how the step should change: a new instruction, a hint, or code', {
+        fields: { action_description: 'required' },
+      });
+    if (type === 'visual' && !point)
+      throw new ValidationError('Visual feedback needs the point clicked on the screenshot', {
+        fields: { locator_based_feedback: 'required' },
+      });
+    if (instruction !== null && instruction === step.step_description.trim())
+      throw new ValidationError(MESSAGES.sameInstruction, { fields: { action_description: 'unchanged' } });
+    if (
+      point &&
+      (!(point.x >= 0) || !(point.y >= 0) || point.x > row.viewportWidth || point.y > row.viewportHeight)
+    )
+      throw new ValidationError(
+        `The point must be on the ${row.viewportWidth}×${row.viewportHeight} screenshot`,
+        {
+          fields: { locator_based_feedback: 'out_of_range' },
+        },
+      );
+    if (point && k === 0)
+      throw new ValidationError('The first step opens the page: there is nothing to click on before it', {
+        fields: { step: 'no_page' },
+      });
+    let action: Action | null = null;
+    if (attemptIndex !== null) {
+      const attempt = step.unsuccessful_code_attempts[attemptIndex];
+      if (!attempt)
+        throw new ValidationError(`Step ${k} has no attempt ${attemptIndex}`, {
+          fields: { code_attempt_index: 'out_of_range' },
+        });
+      if (!isAction(attempt.action))
+        throw new ValidationError('That attempt found no element to act on', {
+          fields: { code_attempt_index: 'no_action' },
+        });
+      action = attempt.action;
+    }
+    if (pythonCode) {
+      try {
+        action = parsePythonStatement(pythonCode);
+      } catch (error) {
+        if (error instanceof PythonCodeError)
+          throw new ValidationError(`The Python statement could not be read: ${error.message}.`, {
+            fields: { python_code: 'invalid' },
+          });
+        throw error;
+      }
+    }
+    const stored: StoredUserFeedback = {
+      feedback_type: type,
+      action_description: instruction,
+      action_name: body.action_name ?? null,
+      code_attempt_index: attemptIndex,
+      verified: body.verified ?? null,
+      coder_hint: hint,
+      python_code: pythonCode,
+      locator_based_feedback: point,
+      given_at: new Date().toISOString(),
+    };
+
+    if (type === 'verified') {
+      // Only a verdict on the step: recorded, nothing to regenerate.
+      const updated = steps.map((existing, index) =>
+        index === k ? { ...existing, user_feedback: stored } : existing,
+      );
+      await this._db
+        .update(testCases)
+        .set({ testGenerationSteps: updated, lastModifiedAt: new Date() })
+        .where(eq(testCases.id, testId));
+      await this._publish(testId, 'updated');
+      return this._testCases.get(actor, testId);
+    }
+
+    const plan = [
+      ...((row.generationPlan as string[] | null) ?? steps.map((existing) => existing.step_description)),
+    ];
+    if (instruction) plan[k] = instruction;
+    const description = instruction
+      ? replaceSentence(row.description, step.step_description, instruction)
+      : row.description;
+    const feedback: StoredFeedback = { point, hint, action, stored };
+    await this._begin(testId, {
+      allowRunning: false,
+      resume: { fromStep: k, plan, keptSteps: steps.slice(0, k), feedback, description },
+    });
+    return this._testCases.get(actor, testId);
+  }
+
+  /** The test's state for a watch (404 for a test the caller may not see). */
+  async watchState(actor: Actor, id: string): Promise<{ state: string; generating: boolean }> {
+    if (!id?.trim()) throw new ValidationError(MESSAGES.monitoringTestIdRequired);
+    const { row } = await this._testCases.requireTest(actor, id.trim(), 'Test case not found');
+    return { state: row.state, generating: GENERATING.includes(row.state as GenerationState) };
+  }
+
+  // ── The job's side ────────────────────────────────────────────────────────────────────────────
+
+  /** The suite's action cache, shared by every worker through the database. */
+  cacheFor(suiteId: string): SuiteActionCache {
+    return new SuiteActionCache(this._db, suiteId);
+  }
+
+  /** Takes the generation for this job; null when the job is stale (the test moved on). */
+  async claim(job: GenerateJob): Promise<ClaimedGeneration | null> {
+    const now = new Date();
+    const [row] = await this._db
+      .update(testCases)
+      .set({
+        state: sql`CASE WHEN ${testCases.generationAttempts} > 0 THEN 'retrying' ELSE 'waiting_for_executor' END`,
+        generationAttempts: sql`${testCases.generationAttempts} + 1`,
+        generationHeartbeatAt: now,
+        generationStartedAt: sql`coalesce(${testCases.generationStartedAt}, now())`,
+        lastModifiedAt: now,
+      })
+      .where(this._owned(job))
+      .returning();
+    if (!row) return null;
+    await this._publish(row.id, 'updated');
+    const feedback = row.generationFeedback as StoredFeedback | null;
+    return {
+      testCaseId: row.id,
+      suiteId: row.testSuiteId,
+      name: row.name,
+      website: row.website,
+      instructions: row.description,
+      language: row.programmingLanguage,
+      viewport: { width: row.viewportWidth, height: row.viewportHeight },
+      userAgent: row.userAgent,
+      parameters: effectiveParameters(row.parameters, row.credentials),
+      secrets: await this._sharedParameters.valuesForSuite(row.testSuiteId),
+      attempts: row.generationAttempts,
+      plan: (row.generationPlan as string[] | null) ?? null,
+      fromStep: row.generationFromStep ?? 0,
+      keptSteps: (row.testGenerationSteps as GenerationStep[]).slice(0, row.generationFromStep ?? 0),
+      feedback:
+        feedback && isAction(feedback.action) ? feedback : feedback ? { ...feedback, action: null } : null,
+    };
+  }
+
+  async markRunning(job: GenerateJob): Promise<boolean> {
+    return this._transition(job, { state: 'running' });
+  }
+
+  /** The worker is alive; false means the generation was cancelled, completed or restarted meanwhile. */
+  async heartbeat(job: GenerateJob): Promise<boolean> {
+    const [row] = await this._db
+      .update(testCases)
+      .set({ generationHeartbeatAt: new Date() })
+      .where(this._owned(job))
+      .returning({ id: testCases.id });
+    return Boolean(row);
+  }
+
+  async savePlan(job: GenerateJob, plan: string[]): Promise<boolean> {
+    return this._transition(job, { generationPlan: plan });
+  }
+
+  async saveSteps(job: GenerateJob, steps: GenerationStep[]): Promise<boolean> {
+    return this._transition(job, { testGenerationSteps: steps, generationHeartbeatAt: new Date() });
+  }
+
+  /**
+   * Ends the generation. A passing one gets its scripts; a failing one restores the previous
+   * generation's steps when there were any (regenerate and feedback keep them aside).
+   */
+  async finish(
+    job: GenerateJob,
+    state: FinalState,
+    message: string,
+    steps: GenerationStep[] | null,
+  ): Promise<boolean> {
+    const [owner] = await this._db
+      .select({ suiteId: testCases.testSuiteId })
+      .from(testCases)
+      .where(this._owned(job));
+    if (!owner) return false;
+    const secretNames = await this._secretNames(owner.suiteId);
+    const done = await this._db.transaction(async (tx) => {
+      const [row] = await tx.select().from(testCases).where(this._owned(job)).for('update');
+      if (!row) return false;
+      const finalSteps = steps ?? (row.testGenerationSteps as GenerationStep[]);
+      const failed = GENERATION_FAILED_STATES.includes(state as GenerationState);
+      const restored = failed ? restoreFrom(row.generationBackup as Backup | null) : null;
+      let scripts: { finalScript: string | null; finalScriptPy: string | null } = {
+        finalScript: null,
+        finalScriptPy: null,
+      };
+      if (state === 'passed') {
+        const spec = scriptSpec(row, finalSteps, secretNames);
+        scripts = { finalScript: typescriptScript(spec), finalScriptPy: pythonScript(spec) };
+      }
+      await tx
+        .update(testCases)
+        .set({
+          state,
+          finalMessage: restored ? `${message} The steps of the previous generation were restored.` : message,
+          testGenerationSteps: finalSteps,
+          ...scripts,
+          ...(restored ?? {}),
+          generationBackup: null,
+          generationFeedback: null,
+          generationFinishedAt: new Date(),
+          lastModifiedAt: new Date(),
+        })
+        .where(eq(testCases.id, row.id));
+      return true;
+    });
+    if (done) {
+      await this._publish(job.testCaseId, 'updated', 'not_running');
+      await this._collectGarbage(job.testCaseId);
+    }
+    return done;
+  }
+
+  /** Merges a trace's per-step summaries into the stored steps that refer to it (even after a person stopped the job). */
+  async attachTrace(
+    testCaseId: string,
+    traceId: string,
+    entries: Map<number, GenerationStep['trace']>,
+  ): Promise<void> {
+    if (entries.size === 0) return;
+    const changed = await this._db.transaction(async (tx) => {
+      const [row] = await tx.select().from(testCases).where(eq(testCases.id, testCaseId)).for('update');
+      if (!row) return false;
+      let touched = false;
+      const steps = (row.testGenerationSteps as GenerationStep[]).map((step) => {
+        const trace = entries.get(step.step_index);
+        if (!trace || step.trace_zip_path !== traceId) return step;
+        touched = true;
+        return { ...step, trace };
+      });
+      if (touched)
+        await tx.update(testCases).set({ testGenerationSteps: steps }).where(eq(testCases.id, testCaseId));
+      return touched;
+    });
+    if (changed) await this._publish(testCaseId, 'updated');
+  }
+
+  /** A worker shutting down hands its generation back to the queue, without counting an attempt. */
+  async release(job: GenerateJob): Promise<boolean> {
+    return this._transition(job, {
+      state: 'retrying',
+      generationAttempts: sql`greatest(${testCases.generationAttempts} - 1, 0)`,
+    });
+  }
+
+  /**
+   * Finds generations whose job can no longer finish them: a dead worker's (stale heartbeat) is
+   * failed in pg-boss so it retries; a job that ended without ending the test leaves it in error.
+   */
+  async sweep(options: { assumeDead: boolean }): Promise<number> {
+    if (!this._queue) return 0;
+    const boss = this._queue.boss;
+    const rows = await this._db
+      .select({
+        id: testCases.id,
+        state: testCases.state,
+        jobId: testCases.generationJobId,
+        heartbeat: testCases.generationHeartbeatAt,
+        requested: testCases.generationRequestedAt,
+        modified: testCases.lastModifiedAt,
+      })
+      .from(testCases)
+      .where(inArray(testCases.state, GENERATING));
+    let repaired = 0;
+    const now = Date.now();
+    for (const row of rows) {
+      const job = row.jobId ? await boss.getJobById(GENERATE_QUEUE, row.jobId).catch(() => null) : null;
+      if (!row.jobId || !job) {
+        // Queued but never sent (a crash between the two writes): send it now.
+        if (row.jobId && row.state === 'pending') {
+          if (now - row.modified.getTime() > 30_000) {
+            await this._send(row.jobId, row.id).catch(() => undefined);
+            repaired++;
+          }
+        } else {
+          await this._end(
+            row.id,
+            row.jobId,
+            'error',
+            'The generation lost its job (its worker stopped). Start it again.',
+          );
+          repaired++;
+        }
+        continue;
+      }
+      if (job.state === 'completed' || job.state === 'failed' || job.state === 'cancelled') {
+        const output = job.output as { message?: unknown } | null;
+        const reason =
+          job.state === 'failed' && typeof output?.message === 'string'
+            ? `The generation failed: ${output.message}`
+            : 'The generation stopped without a result (its worker stopped).';
+        await this._end(row.id, row.jobId, 'error', `${reason} Start it again.`);
+        repaired++;
+        continue;
+      }
+      if (job.state === 'active') {
+        const beat = row.heartbeat?.getTime() ?? job.startedOn?.getTime() ?? 0;
+        if (!options.assumeDead && now - beat < this.config.staleMs) continue;
+        // Two workers' sweeps may find the same stale job: the one that renews its heartbeat repairs it
+        // (failing it twice would spend its retry).
+        if (!options.assumeDead && !(await this._claimStale(row.id, row.jobId))) continue;
+        // pg-boss retries the job (same id) while retries remain; the next sweep ends it otherwise.
+        await boss
+          .fail(GENERATE_QUEUE, row.jobId, {
+            message: 'The worker running this generation stopped responding',
+          })
+          .catch(() => undefined);
+        const retries = job.retryCount < job.retryLimit;
+        if (retries) await this._transition({ testCaseId: row.id, jobId: row.jobId }, { state: 'retrying' });
+        else
+          await this._end(
+            row.id,
+            row.jobId,
+            'error',
+            'The generation stopped: its worker stopped responding and no retries are left. Start it again.',
+          );
+        repaired++;
+      }
+    }
+    // Folders of deleted tests: a directory listing, so not on every sweep.
+    if (now - this._orphansCollectedAt > ORPHAN_INTERVAL_MS) {
+      this._orphansCollectedAt = now;
+      await this.artifacts.collectOrphans().catch(() => 0);
+    }
+    return repaired;
+  }
+
+  // ── Internals ─────────────────────────────────────────────────────────────────────────────────
+
+  private async _begin(
+    id: string,
+    options: {
+      allowRunning: boolean;
+      resume?: {
+        fromStep: number;
+        plan: string[];
+        keptSteps: GenerationStep[];
+        feedback: StoredFeedback;
+        description: string;
+      };
+    },
+  ): Promise<void> {
+    const jobId = crypto.randomUUID();
+    const previousJob = await this._db.transaction(async (tx) => {
+      const [row] = await tx.select().from(testCases).where(eq(testCases.id, id)).for('update');
+      if (!row) throw new NotFoundError('Test case not found');
+      const running = GENERATING.includes(row.state as GenerationState);
+      if (running && !options.allowRunning) throw new ConflictError(MESSAGES.alreadyGenerating);
+      const steps = row.testGenerationSteps as GenerationStep[];
+      // The backup is the last finished generation: a restart of a running one keeps the older backup.
+      const backup: Backup | null = running
+        ? (row.generationBackup as Backup | null)
+        : steps.length > 0
+          ? {
+              steps,
+              final_script: row.finalScript,
+              final_script_py: row.finalScriptPy,
+              state: row.state,
+              final_message: row.finalMessage,
+              plan: row.generationPlan as string[] | null,
+            }
+          : null;
+      const resume = options.resume;
+      await tx
+        .update(testCases)
+        .set({
+          state: 'pending',
+          finalMessage: null,
+          finalScript: null,
+          finalScriptPy: null,
+          testGenerationSteps: resume ? resume.keptSteps : [],
+          generationBackup: backup as unknown as Record<string, unknown> | null,
+          generationJobId: jobId,
+          generationAttempts: 0,
+          generationPlan: resume ? resume.plan : null,
+          generationFromStep: resume ? resume.fromStep : null,
+          generationFeedback: resume ? (resume.feedback as unknown as Record<string, unknown>) : null,
+          ...(resume ? { description: resume.description } : {}),
+          generationRequestedAt: new Date(),
+          generationStartedAt: null,
+          generationFinishedAt: null,
+          generationHeartbeatAt: null,
+          lastModifiedAt: new Date(),
+        })
+        .where(eq(testCases.id, id));
+      return running ? row.generationJobId : null;
+    });
+    if (previousJob) await this._queue?.boss.cancel(GENERATE_QUEUE, previousJob).catch(() => undefined);
+    await this._publish(id, 'updated');
+    // NOTE: sent after the commit; if this fails, the sweep sends it (the row already names the job).
+    await this._send(jobId, id).catch(() => undefined);
+  }
+
+  private async _send(jobId: string, testCaseId: string): Promise<void> {
+    if (!this._queue) return;
+    const data: GenerateJob = { testCaseId, jobId };
+    await this._queue.send(GENERATE_QUEUE, data, {
+      id: jobId,
+      retryLimit: MAX_GENERATION_ATTEMPTS - 1,
+      retryDelay: 1,
+      expireInSeconds: Math.ceil(this.config.generationTimeoutMs / 1000) + 120,
+    });
+  }
+
+  private _owned(job: GenerateJob) {
+    return and(
+      eq(testCases.id, job.testCaseId),
+      eq(testCases.generationJobId, job.jobId),
+      inArray(testCases.state, GENERATING),
+    );
+  }
+
+  private async _transition(
+    job: GenerateJob,
+    values: Parameters<ReturnType<Db['update']>['set']>[0],
+  ): Promise<boolean> {
+    const [row] = await this._db
+      .update(testCases)
+      .set({ ...values, lastModifiedAt: new Date() })
+      .where(this._owned(job))
+      .returning({ id: testCases.id });
+    if (row) await this._publish(job.testCaseId, 'updated');
+    return Boolean(row);
+  }
+
+  /** Renews a stale heartbeat, unless someone (a worker or another sweep) renewed it meanwhile. */
+  private async _claimStale(testCaseId: string, jobId: string): Promise<boolean> {
+    const staleBefore = new Date(Date.now() - this.config.staleMs);
+    const [row] = await this._db
+      .update(testCases)
+      .set({ generationHeartbeatAt: new Date() })
+      .where(
+        and(
+          eq(testCases.id, testCaseId),
+          eq(testCases.generationJobId, jobId),
+          or(isNull(testCases.generationHeartbeatAt), lt(testCases.generationHeartbeatAt, staleBefore)),
+        ),
+      )
+      .returning({ id: testCases.id });
+    return Boolean(row);
+  }
+
+  private async _end(
+    testCaseId: string,
+    jobId: string | null,
+    state: FinalState,
+    message: string,
+  ): Promise<void> {
+    if (jobId) await this.finish({ testCaseId, jobId }, state, message, null);
+    else {
+      const [row] = await this._db
+        .update(testCases)
+        .set({ state, finalMessage: message, generationFinishedAt: new Date(), lastModifiedAt: new Date() })
+        .where(and(eq(testCases.id, testCaseId), inArray(testCases.state, GENERATING)))
+        .returning({ id: testCases.id });
+      if (row) await this._publish(testCaseId, 'updated', 'not_running');
+    }
+  }
+
+  private async _secretNames(suiteId: string): Promise<string[]> {
+    return Object.keys(await this._sharedParameters.valuesForSuite(suiteId));
+  }
+
+  private async _collectGarbage(testCaseId: string): Promise<void> {
+    const [row] = await this._db
+      .select({
+        steps: testCases.testGenerationSteps,
+        backup: testCases.generationBackup,
+        state: testCases.state,
+      })
+      .from(testCases)
+      .where(eq(testCases.id, testCaseId));
+    if (!row || GENERATING.includes(row.state as GenerationState)) return;
+    const keep = new Set<string>();
+    const backupSteps = ((row.backup as Backup | null)?.steps ?? []) as GenerationStep[];
+    for (const step of [...(row.steps as GenerationStep[]), ...backupSteps]) {
+      for (const id of [step.screenshot_id, step.before_screenshot_id, step.trace_zip_path])
+        if (id) keep.add(id);
+    }
+    await this.artifacts.collectGarbage(testCaseId, keep).catch(() => 0);
+  }
+
+  private async _publish(testId: string, ...types: GenerationEventType[]): Promise<void> {
+    for (const type of types) await this._events.publish({ testId, type }).catch(() => undefined);
+  }
+}
+
+function scriptSpec(row: Row, steps: GenerationStep[], secretNames: string[]): ScriptSpec {
+  return {
+    name: row.name,
+    steps: steps
+      .filter((step) => isAction(step.action))
+      .map((step) => ({ description: step.step_description, action: step.action as Action })),
+    parameters: effectiveParameters(row.parameters, row.credentials),
+    secretNames,
+    viewport: { width: row.viewportWidth, height: row.viewportHeight },
+    userAgent: row.userAgent,
+  };
+}
+
+function restoreFrom(backup: Backup | null): Partial<typeof testCases.$inferInsert> | null {
+  if (!backup || !Array.isArray(backup.steps) || backup.steps.length === 0) return null;
+  return {
+    testGenerationSteps: backup.steps,
+    finalScript: backup.final_script,
+    finalScriptPy: backup.final_script_py,
+    generationPlan: backup.plan,
+  };
+}
+
+const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+/** Rewrites one sentence of the instructions (plain or HTML), so a later regeneration keeps a person's correction. */
+export function replaceSentence(description: string, from: string, to: string): string {
+  if (description.includes(from)) return description.replace(from, to);
+  const escape = (text: string) => text.replace(/[&<>"]/g, (char) => HTML_ESCAPES[char]);
+  if (description.includes(escape(from))) return description.replace(escape(from), escape(to));
+  return description;
+}

@@ -1,0 +1,82 @@
+import { type Config } from '../config';
+import { type Db } from '../db/client';
+import { type JobQueue } from '../jobs/queue';
+import { type EventBus } from '../realtime/bus';
+import { LocalArtifactStorage, UrlSigner } from '../storage';
+import { ArtifactService } from './artifacts';
+import { GenerationService } from './generation';
+import { MailService } from './mail';
+import { OrganizationService } from './organizations';
+import { RunService } from './runs';
+import { getOrCreateSecret } from './serverSecrets';
+import { SharedParameterService } from './sharedParameters';
+import { TestCaseService } from './testCases';
+import { TestFolderService } from './testFolders';
+import { TestSuiteService } from './testSuites';
+import { UserDirectory } from './users';
+
+export interface Services {
+  mail: MailService;
+  users: UserDirectory;
+  organizations: OrganizationService;
+  testSuites: TestSuiteService;
+  testCases: TestCaseService;
+  testFolders: TestFolderService;
+  sharedParameters: SharedParameterService;
+  artifacts: ArtifactService;
+  generation: GenerationService;
+  runs: RunService;
+  /** Generation and run events (LISTEN/NOTIFY): the live socket listens, services publish. */
+  events: EventBus;
+}
+
+/** Events that go nowhere (a container built without a database to notify through). */
+const SILENT_BUS: EventBus = {
+  publish: async () => undefined,
+  subscribe: () => () => undefined,
+  close: async () => undefined,
+};
+
+export async function createServices(
+  config: Config,
+  db: Db,
+  queue: JobQueue | null,
+  events: EventBus = SILENT_BUS,
+): Promise<Services> {
+  const secret = config.appSecret ?? (await getOrCreateSecret(db, 'app_secret'));
+  const mail = new MailService(db, queue, config.smtpUrl, config.mailFrom);
+  const organizations = new OrganizationService(db, mail, config, secret);
+  const testSuites = new TestSuiteService(db, organizations);
+  const testCases = new TestCaseService(db, testSuites);
+  const sharedParameters = new SharedParameterService(db, testSuites, secret);
+  const artifacts = new ArtifactService(
+    db,
+    new LocalArtifactStorage(config.generation.artifactsDir),
+    new UrlSigner(secret, config.generation.artifactUrlTtlSeconds),
+  );
+  const generation = new GenerationService(
+    db,
+    queue,
+    events,
+    testCases,
+    sharedParameters,
+    artifacts,
+    config.generation,
+  );
+  testCases.generationRequested = (actor, ids) => generation.start(actor, ids);
+  testCases.artifactsCopied = (from, to, ids) => artifacts.copyToTest(from, to, ids);
+  const runs = new RunService(db, queue, events, testCases, sharedParameters, artifacts, config.generation);
+  return {
+    mail,
+    users: new UserDirectory(db),
+    organizations,
+    testSuites,
+    testCases,
+    testFolders: new TestFolderService(db, testSuites),
+    sharedParameters,
+    artifacts,
+    generation,
+    runs,
+    events,
+  };
+}

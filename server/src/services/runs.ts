@@ -1,0 +1,663 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type GenerationConfig } from '../config';
+import { type Db } from '../db/client';
+import { organizationMembers, testCases, testRuns, testSuites } from '../db/schema';
+import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../errors';
+import { type JobQueue } from '../jobs/queue';
+import { isUuid } from '../lib/validate';
+import { type EventBus } from '../realtime/bus';
+import { type Action, isAction, type Language, type ReplayStep, type RunValues } from '../runner';
+import { type GenerationStep } from '../../../contract/generation';
+import {
+  RUN_LIMITS,
+  RUN_MESSAGES as MESSAGES,
+  RUNS_PAGE_MAX,
+  RUNS_PAGE_SIZE,
+  type CreatedRun,
+  type RunArtifact,
+  type RunSettings,
+  type RunStep,
+  type SignedRunArtifact,
+  type StoredRunSettings,
+  type TestRun,
+} from '../../../contract/runs';
+import {
+  GENERATING_STATES,
+  RUNNING_STATES,
+  type GenerationState,
+  type RunState,
+} from '../../../contract/states';
+import { effectiveParameters, isWebsiteUrl } from '../../../contract/testCases';
+import { type Actor } from './actor';
+import { type ArtifactService } from './artifacts';
+import { type SharedParameterService } from './sharedParameters';
+import { type TestCaseService } from './testCases';
+
+export const RUN_QUEUE = 'run-test';
+
+/** A run whose worker dies is retried once; dying again ends it as not_runnable. */
+export const MAX_RUN_ATTEMPTS = 2;
+
+const RUNNING = RUNNING_STATES as RunState[];
+/** States in which a worker holds the run. */
+const HELD: RunState[] = ['waiting_for_executor', 'running'];
+const GENERATING = GENERATING_STATES as GenerationState[];
+/** A pending run with no live job is re-sent after this long (the send follows the commit). */
+const RESEND_AFTER_MS = 30_000;
+
+export interface RunJob {
+  runId: string;
+  jobId: string;
+}
+
+/** A worker's hold on a run: every write of the worker needs it. */
+export interface RunClaim {
+  runId: string;
+  testCaseId: string;
+  claimId: string;
+}
+
+export interface ClaimedRun extends RunClaim {
+  testName: string;
+  attempts: number;
+  steps: ReplayStep[];
+  language: Language;
+  viewport: { width: number; height: number };
+  userAgent: string | null;
+  values: RunValues;
+  website: string;
+  websiteOverride: string | null;
+}
+
+/** A step to replay as stored with the run (copied from the test when the run was asked for). */
+interface StoredReplayStep {
+  description: string;
+  action_name: string;
+  action: Action;
+}
+
+export interface RunResult {
+  status: 'passed' | 'failed' | 'not_runnable';
+  failingStepIndex: number | null;
+  errorMessage: string | null;
+  steps: RunStep[];
+  artifacts: RunArtifact[];
+  executionTimeMs: number | null;
+}
+
+type RunRow = typeof testRuns.$inferSelect;
+
+/**
+ * Runs' rules: who may start, read or cancel one, and the transitions the job makes. Every
+ * transition is one conditional UPDATE committed before its event is published; a worker's writes
+ * are conditioned on its claim, so a run is never executed twice at once.
+ */
+export class RunService {
+  readonly worker = `${os.hostname()}:${process.pid}`;
+
+  constructor(
+    private readonly _db: Db,
+    private readonly _queue: JobQueue | null,
+    private readonly _events: EventBus,
+    private readonly _testCases: TestCaseService,
+    private readonly _sharedParameters: SharedParameterService,
+    readonly artifacts: ArtifactService,
+    readonly config: GenerationConfig,
+  ) {}
+
+  // ── Asked for by people ───────────────────────────────────────────────────────────────────────
+
+  /** POST /test-run/{testCaseId}: queues a run of the test's generated steps. */
+  async create(actor: Actor, testCaseId: string | undefined, body: RunSettings | null): Promise<CreatedRun> {
+    const id = testCaseId?.trim() ?? '';
+    if (!id) throw new ValidationError(MESSAGES.testCaseIdRequired, { fields: { testCaseId: 'required' } });
+    const { row: test } = await this._testCases.requireTest(actor, id, 'Test case not found');
+    const secretNames = Object.keys(await this._sharedParameters.valuesForSuite(test.testSuiteId));
+    const settings = checkSettings(
+      body ?? {},
+      effectiveParameters(test.parameters, test.credentials),
+      new Set(secretNames),
+    );
+    if (GENERATING.includes(test.state as GenerationState)) throw new ConflictError(MESSAGES.generating);
+    const generated = test.testGenerationSteps as GenerationStep[];
+    if (generated.length === 0) throw new UnprocessableError(MESSAGES.noSteps);
+    if (generated.some((step) => !step.execution_succeded || !isAction(step.action)))
+      throw new UnprocessableError(MESSAGES.notRunnableGeneration);
+    const replaySteps: StoredReplayStep[] = generated.map((step) => ({
+      description: step.step_description,
+      action_name: step.action_name,
+      action: step.action as Action,
+    }));
+
+    const runId = crypto.randomUUID();
+    const jobId = crypto.randomUUID();
+    const row = await this._db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(testRuns)
+        .values({
+          id: runId,
+          testCaseId: test.id,
+          status: 'pending',
+          settings,
+          replaySteps,
+          stepDescriptions: replaySteps.map((step) => step.description),
+          jobId,
+          createdBy: actor.id,
+        })
+        .returning();
+      // NOTE: the run's own created_at (microseconds, which a JS Date would cut) is what latest_run_time equals.
+      const createdAt = sql`(SELECT ${testRuns.createdAt} FROM ${testRuns} WHERE ${testRuns.id} = ${runId})`;
+      await tx
+        .update(testCases)
+        .set({ latestRunStatus: 'pending', latestRunTime: createdAt })
+        .where(
+          and(
+            eq(testCases.id, test.id),
+            sql`(${testCases.latestRunTime} IS NULL OR ${testCases.latestRunTime} <= ${createdAt})`,
+          ),
+        );
+      return inserted;
+    });
+    await this._publishRun(row, 'run_updated');
+    await this._events.publish({ testId: test.id, type: 'updated' }).catch(() => undefined);
+    // NOTE: sent after the commit; if this fails, the sweep sends it (the row already names the job).
+    await this._send(jobId, runId).catch(() => undefined);
+    return { runId, run: toWire(row) };
+  }
+
+  /** GET /test-runs/{testCaseId}: newest first, a page at a time. */
+  async list(
+    actor: Actor,
+    testCaseId: string | undefined,
+    query: { limit?: string; offset?: string },
+  ): Promise<{ runs: TestRun[]; total: number }> {
+    const id = testCaseId?.trim() ?? '';
+    if (!id) throw new ValidationError(MESSAGES.testCaseIdRequired, { fields: { testCaseId: 'required' } });
+    const limit = wholeNumber(query.limit, 'limit', RUNS_PAGE_SIZE, 1, RUNS_PAGE_MAX);
+    const offset = wholeNumber(query.offset, 'offset', 0, 0, 1_000_000_000);
+    await this._testCases.requireTest(actor, id, 'Test case not found');
+    const rows = await this._db
+      .select()
+      .from(testRuns)
+      .where(eq(testRuns.testCaseId, id))
+      .orderBy(desc(testRuns.createdAt), desc(testRuns.id))
+      .limit(limit)
+      .offset(offset);
+    const [{ total }] = await this._db
+      .select({ total: count() })
+      .from(testRuns)
+      .where(eq(testRuns.testCaseId, id));
+    return { runs: rows.map(toWire), total: Number(total) };
+  }
+
+  /** GET /test-run/{runId}. */
+  async get(actor: Actor, runId: string | undefined): Promise<TestRun> {
+    return toWire(await this._requireRun(actor, runId));
+  }
+
+  /** DELETE /test-run/{runId}: a queued run is dropped, a running one stops at its next action. */
+  async cancel(actor: Actor, runId: string | undefined): Promise<TestRun> {
+    const current = await this._requireRun(actor, runId);
+    const [row] = await this._db
+      .update(testRuns)
+      .set({
+        status: 'cancelled',
+        errorMessage: `The run was cancelled by ${actor.email || 'a person'}.`,
+        finishedAt: sql`now()`,
+        executionTimeMs: sql`CASE WHEN ${testRuns.startedAt} IS NULL THEN 0 ELSE (extract(epoch FROM (now() - ${testRuns.startedAt})) * 1000)::integer END`,
+        lastModifiedAt: new Date(),
+      })
+      .where(and(eq(testRuns.id, current.id), inArray(testRuns.status, RUNNING)))
+      .returning();
+    if (!row) throw new ConflictError(MESSAGES.alreadyEnded);
+    // A job still waiting in the queue is dropped; a running one hears the event (or its heartbeat fails).
+    if (row.jobId) await this._queue?.boss.cancel(RUN_QUEUE, row.jobId).catch(() => undefined);
+    await this._ended(row);
+    return toWire(row);
+  }
+
+  /** GET /artifacts/{runId}?artifact_name=. */
+  async artifactUrl(
+    actor: Actor,
+    runId: string | undefined,
+    name: string | undefined,
+  ): Promise<SignedRunArtifact> {
+    const id = runId?.trim() ?? '';
+    const artifactName = name?.trim() ?? '';
+    if (!id || !artifactName)
+      throw new ValidationError(MESSAGES.artifactIdsRequired, {
+        fields: {
+          ...(id ? {} : { runId: 'required' }),
+          ...(artifactName ? {} : { artifact_name: 'required' }),
+        },
+      });
+    const run = await this._requireRun(actor, id);
+    const link = await this.artifacts.signRunArtifact(run.id, artifactName);
+    if (!link) throw new NotFoundError(MESSAGES.artifactNotFound);
+    return {
+      run_id: run.id,
+      artifact_name: artifactName,
+      url: link.url,
+      content_type: link.contentType,
+      viewer_url: artifactName.endsWith('.zip')
+        ? `/trace/index.html?trace=${encodeURIComponent(link.url)}`
+        : null,
+      expires_at: link.expiresAt.toISOString(),
+    };
+  }
+
+  /** The run's state for a watch (404 for a run the caller may not see). */
+  async watchState(
+    actor: Actor,
+    runId: string,
+  ): Promise<{ testId: string; status: RunState; running: boolean }> {
+    if (!runId?.trim()) throw new ValidationError(MESSAGES.runWatchIdRequired);
+    const row = await this._requireRun(actor, runId.trim());
+    const status = row.status as RunState;
+    return { testId: row.testCaseId, status, running: RUNNING.includes(status) };
+  }
+
+  // ── The job's side ────────────────────────────────────────────────────────────────────────────
+
+  /** Takes the run for this job; null when the job is stale (cancelled, already taken, or gone). */
+  async claim(job: RunJob): Promise<ClaimedRun | null> {
+    const claimId = crypto.randomUUID();
+    const [row] = await this._db
+      .update(testRuns)
+      .set({
+        status: 'waiting_for_executor',
+        attempts: sql`${testRuns.attempts} + 1`,
+        claimId,
+        worker: this.worker,
+        heartbeatAt: sql`now()`,
+        lastModifiedAt: new Date(),
+      })
+      .where(and(eq(testRuns.id, job.runId), eq(testRuns.jobId, job.jobId), eq(testRuns.status, 'pending')))
+      .returning();
+    if (!row) return null;
+    const claim: RunClaim = { runId: row.id, testCaseId: row.testCaseId, claimId };
+    if (row.attempts > MAX_RUN_ATTEMPTS) {
+      await this.finish(claim, {
+        status: 'not_runnable',
+        failingStepIndex: null,
+        errorMessage: `The run was started ${row.attempts - 1} times and its worker stopped each time. Run it again.`,
+        steps: [],
+        artifacts: [],
+        executionTimeMs: 0,
+      });
+      return null;
+    }
+    const [test] = await this._db.select().from(testCases).where(eq(testCases.id, row.testCaseId));
+    if (!test) return null;
+    // A retry starts clean: the files of an attempt whose worker died or shut down go.
+    await this.artifacts.deleteRunArtifacts(row.id);
+    await this._publishRun(row, 'run_updated');
+    const settings = row.settings;
+    return {
+      ...claim,
+      testName: test.name,
+      attempts: row.attempts,
+      steps: (row.replaySteps as StoredReplayStep[]).map((step) => ({
+        description: step.description,
+        actionName: step.action_name,
+        action: step.action,
+      })),
+      language: test.programmingLanguage,
+      viewport: { width: test.viewportWidth, height: test.viewportHeight },
+      userAgent: test.userAgent,
+      values: {
+        parameters: {
+          ...effectiveParameters(test.parameters, test.credentials),
+          ...settings.parameter_overrides,
+        },
+        secrets: await this._sharedParameters.valuesForSuite(test.testSuiteId),
+      },
+      website: test.website,
+      websiteOverride: settings.website_url_override,
+    };
+  }
+
+  async markRunning(claim: RunClaim): Promise<boolean> {
+    return this._transition(claim, { status: 'running', startedAt: sql`now()` });
+  }
+
+  /** The worker is alive; false means the run was cancelled or taken from it meanwhile. */
+  async heartbeat(claim: RunClaim): Promise<boolean> {
+    const [row] = await this._db
+      .update(testRuns)
+      .set({ heartbeatAt: sql`now()` })
+      .where(this._owned(claim))
+      .returning({ id: testRuns.id });
+    return Boolean(row);
+  }
+
+  async saveSteps(claim: RunClaim, steps: RunStep[]): Promise<boolean> {
+    return this._transition(claim, { steps, heartbeatAt: sql`now()` });
+  }
+
+  /** Saves a file of the run (its row names the run, so generation garbage collection keeps it). */
+  async saveArtifact(
+    claim: RunClaim,
+    kind: RunArtifact['kind'],
+    name: string,
+    data: Buffer,
+  ): Promise<{ id: string; artifact: RunArtifact }> {
+    const id = await this.artifacts.save(claim.testCaseId, kind, data, crypto.randomUUID(), {
+      runId: claim.runId,
+      name,
+    });
+    const contentType =
+      kind === 'screenshot'
+        ? 'image/jpeg'
+        : kind === 'trace'
+          ? 'application/zip'
+          : 'text/plain; charset=utf-8';
+    return { id, artifact: { name, kind, content_type: contentType, size: data.length } };
+  }
+
+  /** Ends the run with its result; false when the worker no longer held it. */
+  async finish(claim: RunClaim, result: RunResult): Promise<boolean> {
+    const [row] = await this._db
+      .update(testRuns)
+      .set({
+        status: result.status,
+        failingStepIndex: result.failingStepIndex,
+        errorMessage: result.errorMessage,
+        steps: result.steps,
+        artifacts: result.artifacts,
+        executionTimeMs: result.executionTimeMs,
+        finishedAt: sql`now()`,
+        lastModifiedAt: new Date(),
+      })
+      .where(this._owned(claim))
+      .returning();
+    if (!row) return false;
+    await this._ended(row);
+    return true;
+  }
+
+  /** A run a person ended meanwhile (cancelled): its steps and files so far are still kept. */
+  async attachEnded(claim: RunClaim, steps: RunStep[], artifacts: RunArtifact[]): Promise<void> {
+    const [row] = await this._db
+      .update(testRuns)
+      .set({ steps, artifacts, lastModifiedAt: new Date() })
+      .where(
+        and(
+          eq(testRuns.id, claim.runId),
+          eq(testRuns.claimId, claim.claimId),
+          sql`${testRuns.status} NOT IN ('pending', 'scheduled', 'waiting_for_executor', 'running')`,
+        ),
+      )
+      .returning();
+    if (row) await this._publishRun(row, 'run_updated');
+  }
+
+  /** A worker shutting down hands its run back to the queue, without counting an attempt. */
+  async release(claim: RunClaim): Promise<boolean> {
+    return this._transition(claim, {
+      status: 'pending',
+      attempts: sql`greatest(${testRuns.attempts} - 1, 0)`,
+      claimId: null,
+      worker: null,
+      steps: [],
+      startedAt: null,
+    });
+  }
+
+  /**
+   * Finds runs whose job can no longer finish them: a dead worker's run (stale heartbeat) goes back
+   * to pending for its one retry, or ends not_runnable when it was retried already; a pending run
+   * whose job is gone is sent again.
+   */
+  async sweep(options: { assumeDead: boolean }): Promise<number> {
+    if (!this._queue) return 0;
+    const boss = this._queue.boss;
+    const rows = await this._db.select().from(testRuns).where(inArray(testRuns.status, RUNNING));
+    const now = Date.now();
+    let repaired = 0;
+    for (const row of rows) {
+      const job = row.jobId ? await boss.getJobById(RUN_QUEUE, row.jobId).catch(() => null) : null;
+      const held = HELD.includes(row.status as RunState);
+      const ended = !job || job.state === 'completed' || job.state === 'failed' || job.state === 'cancelled';
+      if (ended) {
+        if (held) await this._retryOrEnd(row, false, 'its job ended while it ran');
+        else if (now - row.lastModifiedAt.getTime() > RESEND_AFTER_MS) await this._requeue(row);
+        else continue;
+        repaired++;
+        continue;
+      }
+      if (job.state !== 'active') continue;
+      const beat = row.heartbeatAt?.getTime() ?? job.startedOn?.getTime() ?? 0;
+      if (!options.assumeDead && now - beat < this.config.staleMs) continue;
+      const retries = job.retryCount < job.retryLimit;
+      if (held) await this._retryOrEnd(row, retries, 'its worker stopped responding');
+      // NOTE: failed after the row is pending again, so pg-boss's retry finds it claimable.
+      await boss
+        .fail(RUN_QUEUE, job.id, { message: 'The worker running this test run stopped responding' })
+        .catch(() => undefined);
+      if (!held && !retries) await this._requeue(row);
+      repaired++;
+    }
+    return repaired;
+  }
+
+  // ── Internals ─────────────────────────────────────────────────────────────────────────────────
+
+  private async _retryOrEnd(row: RunRow, jobRetries: boolean, why: string): Promise<void> {
+    if (row.attempts < MAX_RUN_ATTEMPTS) {
+      const [pending] = await this._db
+        .update(testRuns)
+        .set({
+          status: 'pending',
+          claimId: null,
+          worker: null,
+          steps: [],
+          startedAt: null,
+          lastModifiedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(testRuns.id, row.id),
+            eq(testRuns.status, row.status),
+            sql`${testRuns.claimId} IS NOT DISTINCT FROM ${row.claimId}`,
+          ),
+        )
+        .returning();
+      if (!pending) return;
+      await this._follow(pending);
+      await this._publishRun(pending, 'run_updated');
+      if (!jobRetries) await this._requeue(pending);
+      return;
+    }
+    const [ended] = await this._db
+      .update(testRuns)
+      .set({
+        status: 'not_runnable',
+        errorMessage: `The run stopped because ${why}, and it had already been retried once. Run it again.`,
+        finishedAt: sql`now()`,
+        executionTimeMs: sql`coalesce(${testRuns.executionTimeMs}, 0)`,
+        lastModifiedAt: new Date(),
+      })
+      .where(and(eq(testRuns.id, row.id), inArray(testRuns.status, RUNNING)))
+      .returning();
+    if (ended) await this._ended(ended);
+  }
+
+  /** Gives a pending run a new job (its old one is gone or out of retries). */
+  private async _requeue(row: RunRow): Promise<void> {
+    if (row.attempts >= MAX_RUN_ATTEMPTS && HELD.includes(row.status as RunState)) return;
+    const jobId = crypto.randomUUID();
+    const [moved] = await this._db
+      .update(testRuns)
+      .set({ jobId, status: 'pending', lastModifiedAt: new Date() })
+      .where(
+        and(
+          eq(testRuns.id, row.id),
+          eq(testRuns.status, 'pending'),
+          sql`${testRuns.jobId} IS NOT DISTINCT FROM ${row.jobId}`,
+        ),
+      )
+      .returning({ id: testRuns.id });
+    if (moved) await this._send(jobId, row.id).catch(() => undefined);
+  }
+
+  private async _send(jobId: string, runId: string): Promise<void> {
+    if (!this._queue) return;
+    const data: RunJob = { runId, jobId };
+    await this._queue.send(RUN_QUEUE, data, {
+      id: jobId,
+      // One retry for a killed worker, one more for a worker that shut down and handed it back.
+      retryLimit: MAX_RUN_ATTEMPTS,
+      retryDelay: 1,
+      expireInSeconds: Math.ceil(this.config.runTimeoutMs / 1000) + 120,
+    });
+  }
+
+  private _owned(claim: RunClaim) {
+    return and(
+      eq(testRuns.id, claim.runId),
+      eq(testRuns.claimId, claim.claimId),
+      inArray(testRuns.status, HELD),
+    );
+  }
+
+  private async _transition(
+    claim: RunClaim,
+    values: Parameters<ReturnType<Db['update']>['set']>[0],
+  ): Promise<boolean> {
+    const [row] = await this._db
+      .update(testRuns)
+      .set({ ...values, lastModifiedAt: new Date() })
+      .where(this._owned(claim))
+      .returning();
+    if (!row) return false;
+    if (values && 'status' in values) await this._follow(row);
+    await this._publishRun(row, 'run_updated');
+    return true;
+  }
+
+  private async _ended(row: RunRow): Promise<void> {
+    await this._follow(row);
+    await this._publishRun(row, 'run_updated');
+    await this._publishRun(row, 'run_ended');
+  }
+
+  /** The test's latest_run_status follows its newest run (an older run ending later changes nothing). */
+  private async _follow(row: RunRow): Promise<void> {
+    const [changed] = await this._db
+      .update(testCases)
+      .set({ latestRunStatus: row.status })
+      .where(
+        and(
+          eq(testCases.id, row.testCaseId),
+          sql`${testCases.latestRunTime} = (SELECT ${testRuns.createdAt} FROM ${testRuns} WHERE ${testRuns.id} = ${row.id})`,
+        ),
+      )
+      .returning({ id: testCases.id });
+    if (changed)
+      await this._events.publish({ testId: row.testCaseId, type: 'updated' }).catch(() => undefined);
+  }
+
+  private async _publishRun(row: RunRow, type: 'run_updated' | 'run_ended'): Promise<void> {
+    await this._events
+      .publish({ runId: row.id, testId: row.testCaseId, type, status: row.status })
+      .catch(() => undefined);
+  }
+
+  /** The run if the caller belongs to its test's organization; otherwise 404. */
+  private async _requireRun(actor: Actor, runId: string | undefined): Promise<RunRow> {
+    const id = runId?.trim() ?? '';
+    if (!id) throw new ValidationError(MESSAGES.runIdRequired, { fields: { runId: 'required' } });
+    if (!isUuid(id)) throw new NotFoundError(MESSAGES.runNotFound);
+    const [found] = await this._db
+      .select({ run: testRuns })
+      .from(testRuns)
+      .innerJoin(testCases, eq(testCases.id, testRuns.testCaseId))
+      .innerJoin(testSuites, eq(testSuites.id, testCases.testSuiteId))
+      .innerJoin(
+        organizationMembers,
+        and(eq(organizationMembers.orgId, testSuites.orgId), eq(organizationMembers.userId, actor.id)),
+      )
+      .where(eq(testRuns.id, id));
+    if (!found) throw new NotFoundError(MESSAGES.runNotFound);
+    return found.run;
+  }
+}
+
+/** Checks a run's settings against the test; every problem is named in details.fields. */
+function checkSettings(
+  body: RunSettings,
+  parameters: Record<string, string>,
+  secretNames: Set<string>,
+): StoredRunSettings {
+  const fields: Record<string, string> = {};
+  const problems: string[] = [];
+  let website: string | null = null;
+  const rawWebsite = body.website_url_override;
+  if (typeof rawWebsite === 'string' && rawWebsite.trim()) {
+    if (isWebsiteUrl(rawWebsite.trim())) website = rawWebsite.trim();
+    else {
+      fields.website_url_override = 'invalid';
+      problems.push(MESSAGES.invalidUrl);
+    }
+  }
+  const overrides: Record<string, string> = {};
+  const entries = Object.entries(body.parameter_overrides ?? {});
+  if (entries.length > RUN_LIMITS.overrides) {
+    fields.parameter_overrides = 'too_many';
+    problems.push(`At most ${RUN_LIMITS.overrides} variables can be overridden`);
+  }
+  for (const [name, value] of entries.slice(0, RUN_LIMITS.overrides)) {
+    const key = `parameter_overrides.${name.slice(0, RUN_LIMITS.overrideName)}`;
+    if (secretNames.has(name)) {
+      fields[key] = 'secret';
+      problems.push(`"${name}" is a secret: secrets cannot be overridden for a run`);
+    } else if (!Object.hasOwn(parameters, name)) {
+      fields[key] = 'unknown';
+      problems.push(`"${name}" is not a variable of this test`);
+    } else if (value.length > RUN_LIMITS.overrideValue) {
+      fields[key] = 'too_long';
+      problems.push(`The value of "${name}" must be at most ${RUN_LIMITS.overrideValue} characters`);
+    } else overrides[name] = value;
+  }
+  if (problems.length > 0) throw new ValidationError(problems[0], { fields, problems });
+  return { parameter_overrides: overrides, website_url_override: website };
+}
+
+function wholeNumber(
+  raw: string | undefined,
+  name: string,
+  fallback: number,
+  min: number,
+  max: number,
+): number {
+  if (raw === undefined || raw === '') return fallback;
+  const value = /^\d{1,10}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ValidationError(`${name} must be a whole number from ${min} to ${max}`, {
+      fields: { [name]: 'invalid' },
+    });
+  return value;
+}
+
+export function toWire(row: RunRow): TestRun {
+  return {
+    _id: row.id,
+    test_case_id: row.testCaseId,
+    status: row.status as RunState,
+    execution_time_in_secs: row.executionTimeMs === null ? null : Math.round(row.executionTimeMs / 10) / 100,
+    steps: row.steps as RunStep[],
+    step_descriptions: row.stepDescriptions,
+    failing_step_index: row.failingStepIndex,
+    error_message: row.errorMessage,
+    artifacts: row.artifacts as RunArtifact[],
+    settings: row.settings,
+    created_at: row.createdAt.toISOString(),
+    last_modified_at: row.lastModifiedAt.toISOString(),
+    started_at: row.startedAt?.toISOString() ?? null,
+    finished_at: row.finishedAt?.toISOString() ?? null,
+    attempts: row.attempts,
+  };
+}

@@ -1,0 +1,215 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { type Db, type Executor } from '../db/client';
+import { sharedParameters, testCases, testCaseSharedParameters } from '../db/schema';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { decrypt, encrypt } from '../lib/crypto';
+import { isUuid } from '../lib/validate';
+import {
+  MASKED_VALUE,
+  SHARED_PARAMETER_LIMITS as LIMITS,
+  type CreateSharedParameterBody,
+  type SharedParameter,
+  type UpdateSharedParameterBody,
+} from '../../../contract/sharedParameters';
+import { isSimpleName, MESSAGES } from '../../../contract/testCases';
+import { type Actor } from './actor';
+import { isUniqueViolation, type TestSuiteService } from './testSuites';
+
+type ParameterRow = typeof sharedParameters.$inferSelect;
+
+/** A suite's secrets: values sealed at rest, masked in every reply but the one that created them. */
+export class SharedParameterService {
+  constructor(
+    private readonly _db: Db,
+    private readonly _testSuites: TestSuiteService,
+    private readonly _secret: string,
+  ) {}
+
+  async list(actor: Actor, suiteId: string): Promise<SharedParameter[]> {
+    await this._testSuites.requireSuite(actor, suiteId);
+    const rows = await this._db
+      .select()
+      .from(sharedParameters)
+      .where(eq(sharedParameters.testSuiteId, suiteId))
+      .orderBy(asc(sharedParameters.key));
+    const links = await this._links(rows.map((row) => row.id));
+    return rows.map((row) => toWire(row, MASKED_VALUE, links.get(row.id) ?? []));
+  }
+
+  async create(actor: Actor, suiteId: string, input: CreateSharedParameterBody): Promise<SharedParameter> {
+    const key = input.key?.trim();
+    const value = input.value;
+    if (!key || !value)
+      throw new ValidationError(MESSAGES.parameterDataRequired, {
+        fields: { ...(key ? {} : { key: 'required' }), ...(value ? {} : { value: 'required' }) },
+      });
+    checkKey(key);
+    checkValue(value);
+    const linked = input.linked_test_ids === undefined ? [] : checkLinkedIds(input.linked_test_ids);
+    await this._testSuites.requireSuite(actor, suiteId);
+    try {
+      const row = await this._db.transaction(async (tx) => {
+        await requireTestsInSuite(tx, suiteId, linked);
+        const [inserted] = await tx
+          .insert(sharedParameters)
+          .values({ testSuiteId: suiteId, key, valueEncrypted: encrypt(value, this._secret) })
+          .returning();
+        await replaceLinks(tx, inserted.id, linked);
+        return inserted;
+      });
+      // The person who typed the value sees it once; every later reply masks it.
+      return toWire(row, value, linked);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw secretClash();
+      throw error;
+    }
+  }
+
+  async update(
+    actor: Actor,
+    suiteId: string,
+    paramId: string,
+    input: UpdateSharedParameterBody,
+  ): Promise<SharedParameter> {
+    const key = input.key === undefined ? undefined : input.key.trim();
+    const value = input.value;
+    if (!key && !value && input.linked_test_ids === undefined)
+      throw new ValidationError(MESSAGES.parameterDataRequired, { fields: { key: 'required' } });
+    if (key !== undefined) checkKey(key);
+    if (value !== undefined) checkValue(value);
+    const linked = input.linked_test_ids === undefined ? undefined : checkLinkedIds(input.linked_test_ids);
+    await this._requireParameter(actor, suiteId, paramId);
+    try {
+      const row = await this._db.transaction(async (tx) => {
+        if (linked) await requireTestsInSuite(tx, suiteId, linked);
+        const [updated] = await tx
+          .update(sharedParameters)
+          .set({
+            ...(key ? { key } : {}),
+            ...(value ? { valueEncrypted: encrypt(value, this._secret) } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(sharedParameters.id, paramId))
+          .returning();
+        if (!updated) throw new NotFoundError('Shared parameter not found');
+        if (linked) await replaceLinks(tx, paramId, linked);
+        return updated;
+      });
+      return toWire(row, MASKED_VALUE, linked ?? (await this._links([paramId])).get(paramId) ?? []);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw secretClash();
+      throw error;
+    }
+  }
+
+  async delete(actor: Actor, suiteId: string, paramId: string): Promise<void> {
+    await this._requireParameter(actor, suiteId, paramId);
+    await this._db.delete(sharedParameters).where(eq(sharedParameters.id, paramId));
+  }
+
+  /** Plain values by key, for the runner to substitute at run time (never sent to a browser). */
+  async valuesForSuite(suiteId: string): Promise<Record<string, string>> {
+    const rows = await this._db
+      .select()
+      .from(sharedParameters)
+      .where(eq(sharedParameters.testSuiteId, suiteId));
+    return Object.fromEntries(rows.map((row) => [row.key, decrypt(row.valueEncrypted, this._secret)]));
+  }
+
+  private async _requireParameter(actor: Actor, suiteId: string, paramId: string): Promise<ParameterRow> {
+    await this._testSuites.requireSuite(actor, suiteId);
+    if (!isUuid(paramId)) throw new NotFoundError('Shared parameter not found');
+    const [row] = await this._db
+      .select()
+      .from(sharedParameters)
+      .where(and(eq(sharedParameters.id, paramId), eq(sharedParameters.testSuiteId, suiteId)));
+    if (!row) throw new NotFoundError('Shared parameter not found');
+    return row;
+  }
+
+  private async _links(paramIds: string[]): Promise<Map<string, string[]>> {
+    const links = new Map<string, string[]>();
+    if (paramIds.length === 0) return links;
+    const rows = await this._db
+      .select()
+      .from(testCaseSharedParameters)
+      .where(inArray(testCaseSharedParameters.sharedParameterId, paramIds))
+      .orderBy(asc(testCaseSharedParameters.createdAt), asc(testCaseSharedParameters.testCaseId));
+    for (const row of rows) {
+      const list = links.get(row.sharedParameterId) ?? [];
+      list.push(row.testCaseId);
+      links.set(row.sharedParameterId, list);
+    }
+    return links;
+  }
+}
+
+function toWire(row: ParameterRow, value: string, linkedTestIds: string[]): SharedParameter {
+  return {
+    _id: row.id,
+    key: row.key,
+    value,
+    test_suite_id: row.testSuiteId,
+    linked_test_ids: linkedTestIds,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  };
+}
+
+function secretClash() {
+  return new ConflictError(MESSAGES.secretClash, { fields: { key: 'exists' } });
+}
+
+function checkKey(key: string) {
+  if (!key) throw new ValidationError(MESSAGES.parameterDataRequired, { fields: { key: 'required' } });
+  if (!isSimpleName(key)) throw new ValidationError(MESSAGES.secretName, { fields: { key: 'invalid' } });
+  if (key.length > LIMITS.key)
+    throw new ValidationError(`Secret names must be at most ${LIMITS.key} characters`, {
+      fields: { key: 'too_long' },
+    });
+}
+
+function checkValue(value: string) {
+  if (value.length > LIMITS.value)
+    throw new ValidationError(`Secret values must be at most ${LIMITS.value} characters`, {
+      fields: { value: 'too_long' },
+    });
+}
+
+function checkLinkedIds(ids: string[]): string[] {
+  const unique = [...new Set(ids.map((id) => id.trim().toLowerCase()))];
+  if (!unique.every(isUuid))
+    throw new ValidationError('Linked test ids must be UUIDs', { fields: { linked_test_ids: 'invalid' } });
+  if (unique.length > LIMITS.linkedTests)
+    throw new ValidationError(`A secret may be linked to at most ${LIMITS.linkedTests} tests`, {
+      fields: { linked_test_ids: 'too_many' },
+    });
+  return unique;
+}
+
+async function requireTestsInSuite(executor: Executor, suiteId: string, ids: string[]) {
+  if (ids.length === 0) return;
+  const found = await executor
+    .select({ id: testCases.id })
+    .from(testCases)
+    .where(and(eq(testCases.testSuiteId, suiteId), inArray(testCases.id, ids)));
+  if (found.length !== ids.length)
+    throw new ValidationError('A test in linked_test_ids is not in this test suite', {
+      fields: { linked_test_ids: 'unknown' },
+    });
+}
+
+async function replaceLinks(executor: Executor, paramId: string, testIds: string[]) {
+  await executor
+    .delete(testCaseSharedParameters)
+    .where(eq(testCaseSharedParameters.sharedParameterId, paramId));
+  if (testIds.length === 0) return;
+  const base = Date.now();
+  await executor.insert(testCaseSharedParameters).values(
+    testIds.map((testCaseId, index) => ({
+      testCaseId,
+      sharedParameterId: paramId,
+      createdAt: new Date(base + index),
+    })),
+  );
+}

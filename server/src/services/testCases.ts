@@ -1,0 +1,621 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Db, type Executor } from '../db/client';
+import {
+  organizationMembers,
+  sharedParameters,
+  testCases,
+  testCaseSharedParameters,
+  testSuites,
+} from '../db/schema';
+import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { isUuid } from '../lib/validate';
+import { GENERATING_STATES, type GenerationState } from '../../../contract/states';
+import {
+  DEFAULT_VIEWPORT,
+  effectiveParameters,
+  isSimpleName,
+  isWebsiteUrl,
+  MESSAGES,
+  parseFolderPath,
+  PROGRAMMING_LANGUAGES,
+  TEST_CASE_LIMITS as LIMITS,
+  type AddVariableBody,
+  type CreateTestCasesBody,
+  type EditTestCaseBody,
+  type NewTestCase,
+  type ProgrammingLanguage,
+  type TestCase,
+} from '../../../contract/testCases';
+import { type Actor } from './actor';
+import { ensureFolders } from './testFolders';
+import { type TestSuiteService } from './testSuites';
+
+type TestCaseRow = typeof testCases.$inferSelect;
+type TestCaseValues = Partial<typeof testCases.$inferInsert>;
+
+/** Fields a person edits, checked and ready to store; shared parameters live in a link table. */
+interface CheckedFields {
+  values: TestCaseValues;
+  sharedParameterIds?: string[];
+}
+
+type Mode = 'create' | 'put' | 'patch';
+
+const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
+
+export class TestCaseService {
+  /** Starts generation of tests a person asked to generate (set by the services container). */
+  generationRequested: ((actor: Actor, ids: string[]) => Promise<void>) | null = null;
+  /** Copies the files a test's steps name to another test (old id → new id); set by the container. */
+  artifactsCopied:
+    ((fromTestId: string, toTestId: string, ids: string[]) => Promise<Map<string, string>>) | null = null;
+
+  constructor(
+    private readonly _db: Db,
+    private readonly _testSuites: TestSuiteService,
+  ) {}
+
+  /** POST /test-cases/: all or none, in the order given. */
+  async create(actor: Actor, body: CreateTestCasesBody): Promise<TestCase[]> {
+    const inputs = body.test_cases ?? [];
+    if (inputs.length === 0)
+      throw new ValidationError('At least one test case is required', { fields: { test_cases: 'required' } });
+    if (inputs.length > LIMITS.batch)
+      throw new ValidationError(`At most ${LIMITS.batch} test cases can be created at once`, {
+        fields: { test_cases: 'too_many' },
+      });
+    const checked = inputs.map((input, index) => {
+      const suiteId = input.test_suite_id?.trim();
+      if (!suiteId)
+        throw new ValidationError('Test suite ID is required', {
+          fields: { [`test_cases.${index}.test_suite_id`]: 'required' },
+        });
+      return { suiteId, ...checkFields(input, 'create', `test_cases.${index}.`) };
+    });
+    const orgBySuite = new Map<string, string>();
+    for (const suiteId of new Set(checked.map((item) => item.suiteId))) {
+      const suite = await this._testSuites.requireSuite(actor, suiteId);
+      orgBySuite.set(suiteId, suite.orgId);
+    }
+    for (const item of checked) {
+      await this._checkAgainstSecrets(this._db, item.suiteId, item.values, item.sharedParameterIds);
+    }
+    const now = new Date();
+    const rows = await this._db.transaction(async (tx) => {
+      for (const item of checked) await ensureFolders(tx, item.suiteId, item.values.path ?? '');
+      const inserted = await tx
+        .insert(testCases)
+        .values(
+          checked.map((item) => ({
+            ...(item.values as typeof testCases.$inferInsert),
+            testSuiteId: item.suiteId,
+            createdBy: actor.id,
+            createdAt: now,
+            lastModifiedAt: now,
+            generationRequestedAt: body.schedule_generation ? now : null,
+          })),
+        )
+        .returning();
+      for (const [index, row] of inserted.entries())
+        await replaceLinks(tx, row.id, checked[index].sharedParameterIds ?? []);
+      return inserted;
+    });
+    let created = rows;
+    if (body.schedule_generation && this.generationRequested) {
+      await this.generationRequested(
+        actor,
+        rows.map((row) => row.id),
+      );
+      created = await this._reload(rows.map((row) => row.id));
+    }
+    return created.map((row, index) =>
+      toWire(row, orgBySuite.get(row.testSuiteId)!, checked[index].sharedParameterIds ?? []),
+    );
+  }
+
+  /** Rows again after generation changed them, in the order given. */
+  private async _reload(ids: string[]): Promise<TestCaseRow[]> {
+    const rows = await this._db.select().from(testCases).where(inArray(testCases.id, ids));
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return ids.map((id) => byId.get(id)!);
+  }
+
+  async get(actor: Actor, id: string): Promise<TestCase> {
+    const { row, orgId } = await this.requireTest(actor, id, MESSAGES.testCaseNotFound);
+    return toWire(row, orgId, await this._linkedParameters(row.id));
+  }
+
+  /** PATCH changes only the fields sent (one UPDATE, so concurrent edits of other fields survive); PUT sets them all. */
+  async edit(
+    actor: Actor,
+    id: string,
+    body: EditTestCaseBody,
+    options: { full: boolean; schedule: boolean },
+  ): Promise<TestCase> {
+    const bodyId = body.test_case_id?.trim();
+    if (!options.full && !bodyId)
+      throw new ValidationError(MESSAGES.testCaseIdRequired, { fields: { test_case_id: 'required' } });
+    for (const [field, value] of [
+      ['test_case_id', bodyId],
+      ['id', body.id?.trim()],
+    ] as const) {
+      if (value !== undefined && value.toLowerCase() !== id.toLowerCase())
+        throw new ValidationError('The test case id in the body does not match the address', {
+          fields: { [field]: 'mismatch' },
+        });
+    }
+    const { row: current, orgId } = await this.requireTest(actor, id, MESSAGES.testCaseIdNotFound);
+    if (body.test_suite_id !== undefined && body.test_suite_id.trim().toLowerCase() !== current.testSuiteId)
+      throw new ValidationError('A test case cannot move to another test suite', {
+        fields: { test_suite_id: 'immutable' },
+      });
+    const expected = body.last_modified_at === undefined ? null : parseDate(body.last_modified_at);
+    const { values, sharedParameterIds } = checkFields(body, options.full ? 'put' : 'patch');
+    await this._checkAgainstSecrets(this._db, current.testSuiteId, values, sharedParameterIds);
+    const now = new Date();
+    const row = await this._db.transaction(async (tx) => {
+      if (values.path !== undefined) await ensureFolders(tx, current.testSuiteId, values.path);
+      const [updated] = await tx
+        .update(testCases)
+        .set({ ...values, lastModifiedAt: now, ...(options.schedule ? { generationRequestedAt: now } : {}) })
+        .where(
+          and(
+            eq(testCases.id, id),
+            // Milliseconds, as the client saw them: a writer using now() stores microseconds.
+            expected
+              ? sql`date_trunc('milliseconds', ${testCases.lastModifiedAt}) = ${expected.toISOString()}::timestamptz`
+              : undefined,
+          ),
+        )
+        .returning();
+      if (!updated) {
+        const [still] = await tx
+          .select({ lastModifiedAt: testCases.lastModifiedAt })
+          .from(testCases)
+          .where(eq(testCases.id, id));
+        if (!still) throw new NotFoundError(MESSAGES.testCaseIdNotFound);
+        throw new ConflictError(
+          'Someone changed this test case after you opened it. Reload it and try again.',
+          {
+            last_modified_at: still.lastModifiedAt.toISOString(),
+          },
+        );
+      }
+      if (sharedParameterIds) await replaceLinks(tx, id, sharedParameterIds);
+      return updated;
+    });
+    if (options.schedule && this.generationRequested) {
+      await this.generationRequested(actor, [id]);
+      const [fresh] = await this._reload([id]);
+      return toWire(fresh, orgId, sharedParameterIds ?? (await this._linkedParameters(id)));
+    }
+    return toWire(row, orgId, sharedParameterIds ?? (await this._linkedParameters(id)));
+  }
+
+  async delete(actor: Actor, id: string): Promise<void> {
+    await this.requireTest(actor, id, MESSAGES.testCaseNotFound);
+    await this._db.delete(testCases).where(eq(testCases.id, id));
+  }
+
+  /** A copy named '<name> (copy)' in the same folder; runs and collections stay with the original. */
+  async duplicate(actor: Actor, id: string): Promise<TestCase> {
+    const { row, orgId } = await this.requireTest(actor, id, MESSAGES.testCaseNotFound);
+    const links = await this._linkedParameters(id);
+    const suffix = ' (copy)';
+    // A test still generating has no finished output to copy: the copy starts afresh.
+    const generating = GENERATING_STATES.includes(row.state as GenerationState);
+    const now = new Date();
+    const copy = await this._db.transaction(async (tx) => {
+      // The folder may have been deleted since the original was read.
+      await ensureFolders(tx, row.testSuiteId, row.path);
+      const [inserted] = await tx
+        .insert(testCases)
+        .values({
+          testSuiteId: row.testSuiteId,
+          name: `${row.name.slice(0, LIMITS.name - suffix.length)}${suffix}`,
+          website: row.website,
+          description: row.description,
+          path: row.path,
+          credentials: row.credentials,
+          parameters: row.parameters,
+          programmingLanguage: row.programmingLanguage,
+          viewportWidth: row.viewportWidth,
+          viewportHeight: row.viewportHeight,
+          userAgent: row.userAgent,
+          browserStateId: row.browserStateId,
+          testModuleIdForSetup: row.testModuleIdForSetup,
+          enableProxies: row.enableProxies,
+          state: generating ? 'created' : row.state,
+          finalMessage: generating ? null : row.finalMessage,
+          finalScript: generating ? null : row.finalScript,
+          finalScriptPy: generating ? null : row.finalScriptPy,
+          testGenerationSteps: generating ? [] : row.testGenerationSteps,
+          createdBy: actor.id,
+          createdAt: now,
+          lastModifiedAt: now,
+        })
+        .returning();
+      await replaceLinks(tx, inserted.id, links);
+      return inserted;
+    });
+    return toWire(await this._withOwnArtifacts(row.id, copy), orgId, links);
+  }
+
+  /** The copy's steps name copies of the original's screenshots and traces, not the original's files. */
+  private async _withOwnArtifacts(originalId: string, copy: TestCaseRow): Promise<TestCaseRow> {
+    const steps = JSON.stringify(copy.testGenerationSteps ?? []);
+    const ids = [...new Set(steps.match(UUID_IN_TEXT) ?? [])];
+    if (ids.length === 0 || !this.artifactsCopied) return copy;
+    const copied = await this.artifactsCopied(originalId, copy.id, ids);
+    if (copied.size === 0) return copy;
+    const rewritten = steps.replace(UUID_IN_TEXT, (id) => copied.get(id) ?? id);
+    const [updated] = await this._db
+      .update(testCases)
+      .set({ testGenerationSteps: JSON.parse(rewritten) as typeof copy.testGenerationSteps })
+      .where(eq(testCases.id, copy.id))
+      .returning();
+    return updated ?? copy;
+  }
+
+  /** PATCH /test-cases/{id}/collections: the ids are kept until collections exist (a later issue). */
+  async updateCollections(actor: Actor, id: string, collectionIds: unknown): Promise<TestCase> {
+    if (collectionIds === undefined)
+      throw new ValidationError('Collection ids are required', { fields: { collection_ids: 'required' } });
+    const ids = checkIds(collectionIds as string[], 'collection_ids', 'Collection ids must be UUIDs');
+    const { orgId } = await this.requireTest(actor, id, MESSAGES.testCaseIdNotFound);
+    const [row] = await this._db
+      .update(testCases)
+      .set({ collectionIds: ids, lastModifiedAt: new Date() })
+      .where(eq(testCases.id, id))
+      .returning();
+    if (!row) throw new NotFoundError(MESSAGES.testCaseIdNotFound);
+    return toWire(row, orgId, await this._linkedParameters(id));
+  }
+
+  /** Adds one variable to the test's parameters, atomically, so two people adding at once both land. */
+  async addVariable(actor: Actor, id: string, input: AddVariableBody): Promise<TestCase> {
+    const name = checkVariableName(input.name);
+    const value = checkVariableValue(input.value ?? '');
+    const { row: current, orgId } = await this.requireTest(actor, id, MESSAGES.testCaseNotFound);
+    await this._checkAgainstSecrets(this._db, current.testSuiteId, { parameters: { [name]: value } });
+    const effective = sql`(CASE WHEN ${testCases.parameters} = '{}'::jsonb THEN ${testCases.credentials} ELSE ${testCases.parameters} END)`;
+    const [row] = await this._db
+      .update(testCases)
+      .set({
+        parameters: sql`${effective} || jsonb_build_object(${name}::text, ${value}::text)`,
+        lastModifiedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(testCases.id, id),
+          sql`NOT jsonb_exists(${effective}, ${name}::text)`,
+          sql`(SELECT count(*) FROM jsonb_object_keys(${effective})) < ${LIMITS.variables}`,
+        ),
+      )
+      .returning();
+    if (!row) {
+      const { row: now } = await this.requireTest(actor, id, MESSAGES.testCaseNotFound);
+      if (name in effectiveParameters(now.parameters, now.credentials))
+        throw new ConflictError(MESSAGES.variableExists, { fields: { name: 'exists' } });
+      throw new ValidationError(`A test may have at most ${LIMITS.variables} variables`, {
+        fields: { name: 'too_many' },
+      });
+    }
+    return toWire(row, orgId, await this._linkedParameters(id));
+  }
+
+  async updateVariable(actor: Actor, id: string, rawName: string, rawValue: unknown): Promise<TestCase> {
+    const name = rawName.trim();
+    if (rawValue === undefined)
+      throw new ValidationError('Variable value is required', { fields: { value: 'required' } });
+    const value = checkVariableValue(rawValue);
+    const { orgId } = await this.requireTest(actor, id, MESSAGES.testCaseNotFound);
+    const effective = sql`(CASE WHEN ${testCases.parameters} = '{}'::jsonb THEN ${testCases.credentials} ELSE ${testCases.parameters} END)`;
+    const [row] = await this._db
+      .update(testCases)
+      .set({
+        parameters: sql`${effective} || jsonb_build_object(${name}::text, ${value}::text)`,
+        lastModifiedAt: new Date(),
+      })
+      .where(and(eq(testCases.id, id), sql`jsonb_exists(${effective}, ${name}::text)`))
+      .returning();
+    if (!row) throw new NotFoundError('Variable not found');
+    return toWire(row, orgId, await this._linkedParameters(id));
+  }
+
+  async deleteVariable(actor: Actor, id: string, rawName: string): Promise<TestCase> {
+    const name = rawName.trim();
+    const { orgId } = await this.requireTest(actor, id, MESSAGES.testCaseNotFound);
+    const effective = sql`(CASE WHEN ${testCases.parameters} = '{}'::jsonb THEN ${testCases.credentials} ELSE ${testCases.parameters} END)`;
+    const [row] = await this._db
+      .update(testCases)
+      .set({
+        // NOTE: credentials lose the name too, or the fallback would bring the variable back.
+        parameters: sql`${effective} - ${name}::text`,
+        credentials: sql`${testCases.credentials} - ${name}::text`,
+        lastModifiedAt: new Date(),
+      })
+      .where(and(eq(testCases.id, id), sql`jsonb_exists(${effective}, ${name}::text)`))
+      .returning();
+    if (!row) throw new NotFoundError('Variable not found');
+    return toWire(row, orgId, await this._linkedParameters(id));
+  }
+
+  /** The test if the caller belongs to its suite's organization; otherwise 404 with `message`. */
+  async requireTest(actor: Actor, id: string, message: string): Promise<{ row: TestCaseRow; orgId: string }> {
+    if (!isUuid(id)) throw new NotFoundError(message);
+    const [found] = await this._db
+      .select({ row: testCases, orgId: testSuites.orgId })
+      .from(testCases)
+      .innerJoin(testSuites, eq(testSuites.id, testCases.testSuiteId))
+      .innerJoin(
+        organizationMembers,
+        and(eq(organizationMembers.orgId, testSuites.orgId), eq(organizationMembers.userId, actor.id)),
+      )
+      .where(eq(testCases.id, id));
+    if (!found) throw new NotFoundError(message);
+    return found;
+  }
+
+  private async _linkedParameters(testCaseId: string): Promise<string[]> {
+    const rows = await this._db
+      .select({ id: testCaseSharedParameters.sharedParameterId })
+      .from(testCaseSharedParameters)
+      .where(eq(testCaseSharedParameters.testCaseId, testCaseId))
+      .orderBy(asc(testCaseSharedParameters.createdAt), asc(testCaseSharedParameters.sharedParameterId));
+    return rows.map((row) => row.id);
+  }
+
+  /** Variables may not take a secret's name; linked secrets must belong to the suite. */
+  private async _checkAgainstSecrets(
+    executor: Executor,
+    suiteId: string,
+    values: TestCaseValues,
+    sharedParameterIds?: string[],
+  ): Promise<void> {
+    const names = [...Object.keys(values.parameters ?? {}), ...Object.keys(values.credentials ?? {})];
+    if (names.length > 0) {
+      const clashes = await executor
+        .select({ key: sharedParameters.key })
+        .from(sharedParameters)
+        .where(and(eq(sharedParameters.testSuiteId, suiteId), inArray(sharedParameters.key, names)));
+      if (clashes.length > 0)
+        throw new ConflictError(MESSAGES.secretClash, {
+          fields: Object.fromEntries(clashes.map(({ key }) => [`parameters.${key}`, 'secret_exists'])),
+        });
+    }
+    if (sharedParameterIds && sharedParameterIds.length > 0) {
+      const found = await executor
+        .select({ id: sharedParameters.id })
+        .from(sharedParameters)
+        .where(
+          and(eq(sharedParameters.testSuiteId, suiteId), inArray(sharedParameters.id, sharedParameterIds)),
+        );
+      if (found.length !== sharedParameterIds.length)
+        throw new ValidationError('A shared parameter in shared_parameter_ids is not in this test suite', {
+          fields: { shared_parameter_ids: 'unknown' },
+        });
+    }
+  }
+}
+
+/** Replaces the secrets a test uses. */
+export async function replaceLinks(executor: Executor, testCaseId: string, ids: string[]): Promise<void> {
+  await executor.delete(testCaseSharedParameters).where(eq(testCaseSharedParameters.testCaseId, testCaseId));
+  if (ids.length === 0) return;
+  const base = Date.now();
+  // Distinct times keep the order a person chose.
+  await executor.insert(testCaseSharedParameters).values(
+    ids.map((sharedParameterId, index) => ({
+      testCaseId,
+      sharedParameterId,
+      createdAt: new Date(base + index),
+    })),
+  );
+}
+
+export function toWire(row: TestCaseRow, orgId: string, sharedParameterIds: string[]): TestCase {
+  return {
+    _id: row.id,
+    name: row.name,
+    title: row.name,
+    website: row.website,
+    description: row.description,
+    test_suite_id: row.testSuiteId,
+    org_id: orgId,
+    customer_id: row.createdBy,
+    path: row.path,
+    credentials: row.credentials,
+    parameters: effectiveParameters(row.parameters, row.credentials),
+    shared_parameter_ids: sharedParameterIds,
+    collection_ids: row.collectionIds,
+    programming_language: row.programmingLanguage,
+    viewport_width: row.viewportWidth,
+    viewport_height: row.viewportHeight,
+    user_agent: row.userAgent,
+    browser_state_id: row.browserStateId,
+    test_module_id_for_setup: row.testModuleIdForSetup,
+    enable_proxies: row.enableProxies,
+    state: row.state,
+    final_message: row.finalMessage,
+    final_script: row.finalScript,
+    final_script_py: row.finalScriptPy,
+    test_generation_steps: row.testGenerationSteps,
+    latest_run_status: row.latestRunStatus,
+    latest_run_time: row.latestRunTime?.toISOString() ?? null,
+    generation_requested_at: row.generationRequestedAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    last_modified_at: row.lastModifiedAt.toISOString(),
+  };
+}
+
+// ── Field checks: every failing field, the first one's sentence as the message ─────────────────
+
+class FieldErrors {
+  private readonly _fields: Record<string, string> = {};
+  private _message: string | null = null;
+  constructor(private readonly _prefix: string) {}
+
+  add(field: string, message: string) {
+    this._fields[`${this._prefix}${field}`] = message;
+    this._message ??= message;
+  }
+
+  throwIfAny() {
+    if (this._message) throw new ValidationError(this._message, { fields: this._fields });
+  }
+}
+
+/**
+ * Checks what a person sent. create and put: absent fields take their defaults (put is a full
+ * replacement); patch: only the fields present are returned.
+ */
+function checkFields(input: NewTestCase | EditTestCaseBody, mode: Mode, prefix = ''): CheckedFields {
+  const errors = new FieldErrors(prefix);
+  const values: TestCaseValues = {};
+  const full = mode !== 'patch';
+  const given = <K extends keyof NewTestCase>(key: K) => input[key] !== undefined;
+
+  const rawName = input.name ?? input.title;
+  if (rawName !== undefined || full) {
+    const name = rawName?.trim() ?? '';
+    if (!name) errors.add('name', 'Test name is required');
+    else if (name.length > LIMITS.name)
+      errors.add('name', `Test names must be at most ${LIMITS.name} characters`);
+    else values.name = name;
+  }
+  if (given('website') || full) {
+    const website = input.website?.trim() ?? '';
+    if (!isWebsiteUrl(website)) errors.add('website', MESSAGES.invalidUrl);
+    else values.website = website;
+  }
+  if (given('description') || full) {
+    const description = input.description ?? '';
+    if (description.length > LIMITS.description)
+      errors.add('description', `Instructions must be at most ${LIMITS.description} characters`);
+    else values.description = description;
+  }
+  if (given('path') || full) {
+    const parsed = parseFolderPath(input.path ?? '');
+    if ('error' in parsed) errors.add('path', parsed.error);
+    else values.path = parsed.path;
+  }
+  for (const key of ['parameters', 'credentials'] as const) {
+    if (!given(key) && !full) continue;
+    const map = input[key] ?? {};
+    const problem = checkVariableMap(map);
+    if (problem) errors.add(key, problem);
+    else values[key] = map;
+  }
+  let sharedParameterIds: string[] | undefined;
+  if (given('shared_parameter_ids') || full) {
+    const ids = uniqueIds(input.shared_parameter_ids ?? []);
+    if (!ids.every(isUuid)) errors.add('shared_parameter_ids', 'Shared parameter ids must be UUIDs');
+    else if (ids.length > LIMITS.ids)
+      errors.add('shared_parameter_ids', `A test may use at most ${LIMITS.ids} shared parameters`);
+    else sharedParameterIds = ids;
+  }
+  if (given('collection_ids') || full) {
+    const ids = uniqueIds(input.collection_ids ?? []);
+    if (!ids.every(isUuid)) errors.add('collection_ids', 'Collection ids must be UUIDs');
+    else if (ids.length > LIMITS.ids)
+      errors.add('collection_ids', `A test may be in at most ${LIMITS.ids} collections`);
+    else values.collectionIds = ids;
+  }
+  if (given('programming_language') || full) {
+    const language = input.programming_language ?? 'typescript';
+    if (!PROGRAMMING_LANGUAGES.includes(language as ProgrammingLanguage))
+      errors.add('programming_language', 'Programming language must be typescript or python');
+    else values.programmingLanguage = language as ProgrammingLanguage;
+  }
+  for (const [key, column, label, max, fallback] of [
+    ['viewport_width', 'viewportWidth', 'Viewport width', LIMITS.viewportWidthMax, DEFAULT_VIEWPORT.width],
+    [
+      'viewport_height',
+      'viewportHeight',
+      'Viewport height',
+      LIMITS.viewportHeightMax,
+      DEFAULT_VIEWPORT.height,
+    ],
+  ] as const) {
+    if (!given(key) && !full) continue;
+    const size = input[key] ?? fallback;
+    if (size < LIMITS.viewportMin || size > max)
+      errors.add(key, `${label} must be between ${LIMITS.viewportMin} and ${max} pixels`);
+    else values[column] = size;
+  }
+  if (given('user_agent') || full) {
+    const userAgent = input.user_agent?.trim() || null;
+    if (userAgent && userAgent.length > LIMITS.userAgent)
+      errors.add('user_agent', `User agents must be at most ${LIMITS.userAgent} characters`);
+    else values.userAgent = userAgent;
+  }
+  for (const [key, column, label] of [
+    ['browser_state_id', 'browserStateId', 'Browser state id'],
+    ['test_module_id_for_setup', 'testModuleIdForSetup', 'Setup module id'],
+  ] as const) {
+    if (!given(key) && !full) continue;
+    const id = input[key]?.trim() || null;
+    if (id && !isUuid(id)) errors.add(key, `${label} must be a UUID`);
+    else values[column] = id?.toLowerCase() ?? null;
+  }
+  if (given('enable_proxies') || full) values.enableProxies = input.enable_proxies ?? false;
+
+  errors.throwIfAny();
+  return { values, sharedParameterIds };
+}
+
+function checkVariableMap(map: Record<string, string>): string | null {
+  const entries = Object.entries(map);
+  if (entries.length > LIMITS.variables) return `A test may have at most ${LIMITS.variables} variables`;
+  for (const [name, value] of entries) {
+    if (!isSimpleName(name)) return MESSAGES.variableName;
+    if (name.length > LIMITS.variableName)
+      return `Variable names must be at most ${LIMITS.variableName} characters`;
+    if (value.length > LIMITS.variableValue)
+      return `Variable values must be at most ${LIMITS.variableValue} characters`;
+  }
+  return null;
+}
+
+function checkVariableName(value: unknown): string {
+  const name = typeof value === 'string' ? value.trim() : '';
+  if (!name) throw new ValidationError('Variable name is required', { fields: { name: 'required' } });
+  if (!isSimpleName(name)) throw new ValidationError(MESSAGES.variableName, { fields: { name: 'invalid' } });
+  if (name.length > LIMITS.variableName)
+    throw new ValidationError(`Variable names must be at most ${LIMITS.variableName} characters`, {
+      fields: { name: 'too_long' },
+    });
+  return name;
+}
+
+function checkVariableValue(value: unknown): string {
+  if (typeof value !== 'string')
+    throw new ValidationError('Variable value must be text', { fields: { value: 'invalid' } });
+  if (value.length > LIMITS.variableValue)
+    throw new ValidationError(`Variable values must be at most ${LIMITS.variableValue} characters`, {
+      fields: { value: 'too_long' },
+    });
+  return value;
+}
+
+function checkIds(ids: string[], field: string, message: string): string[] {
+  const unique = uniqueIds(ids);
+  if (!unique.every(isUuid)) throw new ValidationError(message, { fields: { [field]: 'invalid' } });
+  if (unique.length > LIMITS.ids)
+    throw new ValidationError(`At most ${LIMITS.ids} ids are allowed`, { fields: { [field]: 'too_many' } });
+  return unique;
+}
+
+function uniqueIds(ids: string[]): string[] {
+  return [...new Set(ids.map((id) => id.trim().toLowerCase()))];
+}
+
+function parseDate(value: string): Date {
+  const date = new Date(value);
+  if (!value.trim() || Number.isNaN(date.getTime()))
+    throw new ValidationError('last_modified_at must be a date and time', {
+      fields: { last_modified_at: 'invalid' },
+    });
+  return date;
+}

@@ -1,0 +1,166 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { findChromium, QUIET_CHROMIUM_ARGS } from '../src/runner/chromium';
+import { api } from './helpers';
+import { CORPUS } from './generationCorpus';
+import {
+  describeSteps,
+  setUpGeneration,
+  waitForGeneration,
+  type GeneratedTest,
+  type GenerationContext,
+} from './generationFixtures';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(__dirname, '../..');
+const PASSWORD = 'correct-horse-battery';
+
+jest.setTimeout(600_000);
+
+describe('the acceptance corpus', () => {
+  let ctx: GenerationContext;
+  let generated: GeneratedTest[] = [];
+
+  beforeAll(async () => {
+    // Two generations at a time suit a 2-core machine best (more only fight over the CPU).
+    ctx = await setUpGeneration({ env: { WORKER_CONCURRENCY: '2' } });
+    const secret = await api<{ _id: string }>(
+      ctx.server,
+      'POST',
+      `/test-suites/${ctx.suiteId}/shared-parameters`,
+      {
+        token: ctx.token,
+        body: { key: 'password', value: PASSWORD },
+      },
+    );
+    // One call creates them all; the workers generate them side by side.
+    const created = await api<GeneratedTest[]>(ctx.server, 'POST', '/test-cases/', {
+      token: ctx.token,
+      body: {
+        schedule_generation: true,
+        test_cases: CORPUS.map((item) => ({
+          test_suite_id: ctx.suiteId,
+          name: item.name,
+          website: ctx.sites.url(item.site),
+          description: item.description,
+          parameters: item.parameters ?? {},
+          shared_parameter_ids: [secret.body._id],
+        })),
+      },
+    });
+    expect(created.status).toBe(201);
+    generated = [];
+    for (const test of created.body) generated.push(await waitForGeneration(ctx, test._id, 300_000));
+  });
+  afterAll(async () => ctx?.close());
+
+  it('has at least 30 tests, vague ones among them', () => {
+    expect(CORPUS.length).toBeGreaterThanOrEqual(30);
+    expect(CORPUS.filter((item) => item.expect === 'not_runnable').length).toBeGreaterThanOrEqual(3);
+  });
+
+  it.each(CORPUS.map((item, index) => [item.name, index] as const))(
+    '%s reaches its expected state',
+    (_name, index) => {
+      const item = CORPUS[index];
+      const test = generated[index];
+      expect({ state: test.state, message: test.final_message, steps: describeSteps(test) }).toMatchObject({
+        state: item.expect,
+      });
+      for (const words of item.message ?? []) expect(test.final_message).toContain(words);
+      if (item.expect === 'passed') {
+        for (const step of test.test_generation_steps) {
+          expect(step.execution_succeded).toBe(true);
+          expect(step.screenshot_id).toEqual(expect.any(String));
+          expect(step.generated_code).not.toBe('');
+          expect(step.trace_zip_path).toEqual(expect.any(String));
+        }
+        expect(test.final_script).toContain('@playwright/test');
+        expect(test.final_script_py).toContain('playwright.sync_api');
+      }
+      // A secret never leaves the server in anything stored about a test.
+      expect(JSON.stringify(test)).not.toContain(PASSWORD);
+    },
+  );
+
+  it('exports specs that pass under `npx playwright test`, and Python that compiles', async () => {
+    const passed = generated.filter((test) => test.state === 'passed');
+    expect(passed.length).toBe(CORPUS.filter((item) => item.expect === 'passed').length);
+    // Inside the repository so the specs resolve @playwright/test; test-results/ is ignored by git.
+    fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
+    const dir = fs.mkdtempSync(path.join(ROOT, 'test-results', 'corpus-'));
+    try {
+      passed.forEach((test, index) => {
+        fs.writeFileSync(path.join(dir, `case${String(index).padStart(2, '0')}.spec.ts`), test.final_script!);
+        fs.writeFileSync(
+          path.join(dir, `test_case${String(index).padStart(2, '0')}.py`),
+          test.final_script_py!,
+        );
+      });
+      await run('python3', [
+        '-m',
+        'py_compile',
+        ...fs
+          .readdirSync(dir)
+          .filter((file) => file.endsWith('.py'))
+          .map((file) => path.join(dir, file)),
+      ]);
+      fs.writeFileSync(
+        path.join(dir, 'playwright.config.ts'),
+        [
+          "import { defineConfig } from '@playwright/test';",
+          'export default defineConfig({',
+          "  testDir: '.',",
+          // NOTE: the default output folder is the repository's test-results/, which Playwright empties first.
+          `  outputDir: ${JSON.stringify(path.join(dir, 'output'))},`,
+          '  workers: 2,',
+          '  retries: 0,',
+          '  timeout: 30_000,',
+          `  reporter: [['json', { outputFile: ${JSON.stringify(path.join(dir, 'results.json'))} }]],`,
+          `  use: { launchOptions: { executablePath: ${JSON.stringify(findChromium())}, args: ${JSON.stringify(QUIET_CHROMIUM_ARGS)} } },`,
+          '});',
+          '',
+        ].join('\n'),
+      );
+      const result = await run(
+        process.execPath,
+        [require.resolve('@playwright/test/cli'), 'test', '--config', path.join(dir, 'playwright.config.ts')],
+        {
+          cwd: dir,
+          // NOTE: Playwright Test loads no spec when it sees JEST_WORKER_ID (it thinks jest runs it).
+          env: { ...withoutJest(process.env), SECRET_PASSWORD: PASSWORD, NODE_OPTIONS: '' },
+          maxBuffer: 10 * 1024 * 1024,
+        },
+      ).catch((error: { stdout?: string; stderr?: string }) => error);
+      const report = JSON.parse(fs.readFileSync(path.join(dir, 'results.json'), 'utf8')) as {
+        stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+        errors: { message?: string }[];
+      };
+      const clean =
+        report.stats.expected === passed.length &&
+        report.stats.unexpected === 0 &&
+        report.errors.length === 0;
+      expect({
+        stats: report.stats,
+        errors: report.errors.map((error) => error.message?.split('\n')[0]),
+        output: clean ? '' : `${result.stdout ?? ''}${result.stderr ?? ''}`,
+      }).toEqual({
+        stats: expect.objectContaining({ expected: passed.length, unexpected: 0, flaky: 0, skipped: 0 }),
+        errors: [],
+        output: '',
+      });
+      // KEEP_CORPUS=1 keeps the exported specs to run them by hand.
+      if (!process.env.KEEP_CORPUS) fs.rmSync(dir, { recursive: true, force: true });
+    } finally {
+      if (fs.existsSync(dir)) console.error(`The exported specs stay in ${dir} for a look.`);
+    }
+  });
+});
+
+function withoutJest(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const copy = { ...env };
+  delete copy.JEST_WORKER_ID;
+  return copy;
+}

@@ -1,0 +1,70 @@
+import { startSmtpServer } from './smtpServer';
+import { startTestServer, type TestServer } from './helpers';
+
+async function waitFor<T>(probe: () => Promise<T | null | undefined>, timeoutMs = 15_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const value = await probe();
+    if (value) return value;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('Timed out waiting');
+}
+
+describe('the job queue (pg-boss on the product database)', () => {
+  let server: TestServer;
+  afterEach(async () => server?.close());
+
+  it('round-trips a job: sent, worked by a handler, completed with its output stored', async () => {
+    server = await startTestServer({ roles: ['worker'] });
+    const seen: string[] = [];
+    await server.queue.work<{ word: string }>('echo-test', async ({ word }) => {
+      seen.push(word);
+      return { echoed: word.toUpperCase() };
+    });
+    const id = await server.queue.send('echo-test', { word: 'hello' });
+    const job = await waitFor(async () => {
+      const found = await server.queue.boss.getJobById<{ word: string }>('echo-test', id);
+      return found?.state === 'completed' ? found : null;
+    });
+    expect(seen).toEqual(['hello']);
+    expect(job.output).toEqual({ echoed: 'HELLO' });
+  });
+
+  it('records a failing handler as failed with its error, after its retries', async () => {
+    server = await startTestServer({ roles: ['worker'] });
+    await server.queue.work('fail-test', async () => {
+      throw new Error('the handler broke');
+    });
+    const id = await server.queue.send('fail-test', {}, { retryLimit: 0 });
+    const job = await waitFor(async () => {
+      const found = await server.queue.boss.getJobById('fail-test', id);
+      return found?.state === 'failed' ? found : null;
+    });
+    expect(JSON.stringify(job.output)).toContain('the handler broke');
+  });
+
+  it('delivers stored e-mail through SMTP as a job and marks it sent', async () => {
+    const smtp = await startSmtpServer();
+    try {
+      server = await startTestServer({ env: { SMTP_URL: `smtp://127.0.0.1:${smtp.port}` } });
+      const stored = await server.services.mail.send({
+        to: 'Ada@Example.com',
+        subject: 'Hello',
+        text: 'Body text',
+        kind: 'notification',
+      });
+      expect(stored.sentAt).toBeNull();
+      await waitFor(async () => smtp.received.length > 0);
+      expect(smtp.received[0].to).toEqual(['<ada@example.com>']);
+      expect(smtp.received[0].data).toContain('Subject: Hello');
+      const [sent] = await waitFor(async () => {
+        const mails = await server.services.mail.list('ada@example.com');
+        return mails[0]?.sentAt ? mails : null;
+      });
+      expect(sent.error).toBeNull();
+    } finally {
+      await smtp.close();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import { t } from '../config/locale';
+
+export type ApiErrorStatus = number | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'VALIDATION_ERROR' | 'CUSTOM_ERROR';
+
+/** The one error shape every endpoint rejects with: a catalogue text (SPEC §8) plus the server's own words. */
+export interface ApiError {
+  status: ApiErrorStatus;
+  message: string;
+  serverMessage?: string;
+  code?: string;
+  details?: unknown;
+}
+
+export function httpErrorMessage(status: number): string {
+  if (status === 401) return t.http.unauthorized;
+  if (status === 403) return t.http.forbidden;
+  if (status === 404) return t.http.notFound;
+  if (status >= 500) return t.http.server;
+  return t.http.other(status);
+}
+
+export function validationError(message: string): { error: ApiError } {
+  return { error: { status: 'VALIDATION_ERROR', message } };
+}
+
+export function isApiError(value: unknown): value is ApiError {
+  return typeof value === 'object' && value !== null && 'status' in value && 'message' in value;
+}
+
+/**
+ * What a person should read about a failed call: the server's own sentence for a 4xx it explained
+ * ('This user is already part of your organization'), a client-side validation text, else the caller's text.
+ */
+export function describeError(error: unknown, fallback: string): string {
+  if (!isApiError(error)) return fallback;
+  if (error.status === 'VALIDATION_ERROR') return error.message;
+  const explainedClientError =
+    typeof error.status === 'number' && error.status >= 400 && error.status < 500 && error.status !== 401;
+  return explainedClientError && error.serverMessage ? error.serverMessage : fallback;
+}
+
+/** The message an error carries, for errors already translated into locale text (identity calls). */
+export function errorMessage(error: unknown, fallback: string): string {
+  return isApiError(error) && error.message ? error.message : fallback;
+}

@@ -1,0 +1,61 @@
+import CloseIcon from '@mui/icons-material/Close';
+import CssBaseline from '@mui/material/CssBaseline';
+import GlobalStyles from '@mui/material/GlobalStyles';
+import IconButton from '@mui/material/IconButton';
+import { ThemeProvider } from '@mui/material/styles';
+import { closeSnackbar, SnackbarProvider } from 'notistack';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { useNotificationsHotkey } from '../hooks/useNotificationsHotkey';
+import { COLOR_SCHEME_STORAGE_KEY, theme } from '../theme/theme';
+import type { AppStore } from './store';
+
+interface AppProviderProps {
+  store: AppStore;
+  children: ReactNode;
+}
+
+// SPEC §9's toast geometry: 356 px wide, 14 px apart, 24 px from the edges (16 px on small screens).
+const toastStyles = {
+  'body .notistack-SnackbarContainer': {
+    top: 17,
+    right: 24,
+    '@media (max-width: 768px)': { top: 9, right: 16 },
+  },
+  'body .notistack-SnackbarContainer .notistack-CollapseWrapper': { padding: '7px 0' },
+  'body .notistack-MuiContent': { width: 356, maxWidth: '100%' },
+};
+
+function NotificationsHotkey() {
+  useNotificationsHotkey();
+  return null;
+}
+
+export function AppProvider({ store, children }: AppProviderProps) {
+  return (
+    <Provider store={store}>
+      <ThemeProvider theme={theme} defaultMode="system" modeStorageKey={COLOR_SCHEME_STORAGE_KEY} noSsr>
+        <CssBaseline enableColorScheme />
+        <GlobalStyles styles={toastStyles} />
+        <SnackbarProvider
+          maxSnack={3}
+          autoHideDuration={4000}
+          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
+          action={(key) => (
+            <IconButton
+              aria-label="Dismiss notification"
+              color="inherit"
+              size="small"
+              onClick={() => closeSnackbar(key)}
+            >
+              <CloseIcon fontSize="small" />
+            </IconButton>
+          )}
+        >
+          <NotificationsHotkey />
+          {children}
+        </SnackbarProvider>
+      </ThemeProvider>
+    </Provider>
+  );
+}

@@ -1,0 +1,177 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { apiError } from '../../testing/msw/api';
+import { addMembership, seedOrganization } from '../../testing/msw/db';
+import { server } from '../../testing/msw/server';
+import { renderApp } from '../../testing/renderWithStore';
+import { signInAsMemberOf } from '../../testing/session';
+import { setViewportWidth } from '../../testing/viewport';
+import { selectCurrentOrganizationId } from '../../features/organizations/selectors';
+
+const HEADLINE = 'What do you want to test today?';
+
+async function openDashboard() {
+  const member = signInAsMemberOf('Acme');
+  const view = renderApp('/dashboard');
+  await screen.findByRole('heading', { name: HEADLINE });
+  return { ...view, ...member };
+}
+
+const sidebar = () => screen.getByTestId('sidebar');
+
+describe('the dashboard shell', () => {
+  it('shows the product name and version in the header', async () => {
+    await openDashboard();
+    const header = screen.getByRole('banner');
+    expect(within(header).getByText('Plainwright')).toBeInTheDocument();
+    expect(within(header).getByText('v0.2.8')).toBeInTheDocument();
+  });
+
+  it('groups the sidebar exactly as the spec says', async () => {
+    await openDashboard();
+    const groups = ['Overview', 'Advanced', 'Help'].map((name) =>
+      within(screen.getByRole('list', { name }))
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    );
+    expect(groups).toEqual([
+      ['Dashboard', 'Tests', 'Test suites'],
+      ['Modules', 'Integrations', 'Secrets', 'Settings'],
+      ['Support', 'Documentation', 'FAQs'],
+    ]);
+    expect(screen.getByRole('link', { name: 'Support' })).toHaveAttribute(
+      'href',
+      'mailto:support@plainwright.dev',
+    );
+    expect(screen.getByRole('link', { name: 'Documentation' })).toHaveAttribute('target', '_blank');
+    expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/auth/settings');
+  });
+
+  it('marks the current page in the sidebar', async () => {
+    await openDashboard();
+    expect(screen.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Tests' })).not.toHaveAttribute('aria-current');
+  });
+
+  it('shows the breadcrumbs of the current path in the top bar', async () => {
+    const { user } = await openDashboard();
+    await user.click(screen.getByRole('link', { name: 'Secrets' }));
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    await waitFor(() => expect(within(trail).getByText('Shared parameters')).toBeInTheDocument());
+    expect(within(trail).getByRole('link', { name: 'Test cases' })).toHaveAttribute('href', '/test-cases');
+  });
+});
+
+describe('the top bar', () => {
+  it('leaves the auth prefix out of the settings breadcrumbs', async () => {
+    signInAsMemberOf('Acme');
+    renderApp('/auth/settings/projects');
+    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/auth/settings');
+    expect(within(trail).getByText('Projects')).toBeInTheDocument();
+    expect(within(trail).queryByText(/^auth$/i)).not.toBeInTheDocument();
+  });
+});
+
+describe('the sidebar', () => {
+  it('collapses and expands with Ctrl+B and Cmd+B, remembering the state in a cookie', async () => {
+    const { user } = await openDashboard();
+    expect(sidebar()).toHaveAttribute('data-state', 'expanded');
+    await user.keyboard('{Control>}b{/Control}');
+    expect(sidebar()).toHaveAttribute('data-state', 'collapsed');
+    expect(document.cookie).toContain('sidebar_state=false');
+    await user.keyboard('{Meta>}b{/Meta}');
+    expect(sidebar()).toHaveAttribute('data-state', 'expanded');
+    expect(document.cookie).toContain('sidebar_state=true');
+  });
+
+  it('starts collapsed when the cookie says so', async () => {
+    document.cookie = 'sidebar_state=false; path=/';
+    await openDashboard();
+    expect(sidebar()).toHaveAttribute('data-state', 'collapsed');
+    expect(screen.queryByText('Modules')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Modules' })).toBeInTheDocument();
+  });
+
+  it('toggles from the header button too', async () => {
+    const { user } = await openDashboard();
+    await user.click(screen.getByRole('button', { name: 'Toggle sidebar' }));
+    expect(sidebar()).toHaveAttribute('data-state', 'collapsed');
+  });
+
+  it('becomes an overlay drawer on narrow screens, closed until asked for', async () => {
+    setViewportWidth(375);
+    const { user } = await openDashboard();
+    expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
+    await user.keyboard('{Control>}b{/Control}');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await user.click(within(nav).getByRole('link', { name: 'Modules' }));
+    await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument());
+    expect(await screen.findByRole('heading', { name: 'Modules' })).toBeInTheDocument();
+  });
+});
+
+describe('the user menu', () => {
+  it("shows the person's e-mail and the organization's name", async () => {
+    const { user } = await openDashboard();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByText('ada@example.com')).toBeInTheDocument();
+    expect(within(menu).getByTestId('organization-name')).toHaveTextContent('Acme');
+  });
+
+  it('marks a super admin', async () => {
+    server.use(
+      http.get('/api/test-admin-or-biz-dev', () => HttpResponse.json({ is_admin_or_biz_dev: true })),
+    );
+    const { user } = await openDashboard();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    expect(await within(await screen.findByRole('menu')).findByText('Super admin')).toBeInTheDocument();
+  });
+
+  it('shows no super-admin mark when the check fails', async () => {
+    server.use(http.get('/api/test-admin-or-biz-dev', () => apiError(500, 'internal', 'boom')));
+    const { user } = await openDashboard();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await screen.findByRole('menu');
+    expect(screen.queryByText('Super admin')).not.toBeInTheDocument();
+  });
+
+  it('switches organization and goes to the dashboard when there are several', async () => {
+    const { person, organization } = signInAsMemberOf('Acme');
+    const initech = seedOrganization('Initech');
+    addMembership(initech.org_id, person, 'member');
+    const { user, store, router } = renderApp('/modules');
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Initech' }));
+    await screen.findByRole('heading', { name: HEADLINE });
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(selectCurrentOrganizationId(store.getState())).toBe(initech.org_id);
+    expect(selectCurrentOrganizationId(store.getState())).not.toBe(organization.org_id);
+  });
+
+  it('stores the chosen theme locally', async () => {
+    const { user } = await openDashboard();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitemradio', { name: 'Dark' }));
+    expect(window.localStorage.getItem('color_scheme')).toBe('dark');
+    expect(document.documentElement).toHaveAttribute('data-color-scheme', 'dark');
+    expect(screen.getByRole('menuitemradio', { name: 'Dark' })).toHaveAttribute('aria-checked', 'true');
+  });
+
+  it('opens the change-password page', async () => {
+    const { user, router } = await openDashboard();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Change Password' }));
+    expect(await screen.findByRole('heading', { name: 'Change password' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth/set-new-password');
+  });
+
+  it('logs out to the auth start', async () => {
+    const { user, router } = await openDashboard();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome to Plainwright' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+  });
+});

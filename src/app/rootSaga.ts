@@ -1,0 +1,42 @@
+import { isAnyOf } from '@reduxjs/toolkit';
+import { all, spawn } from 'redux-saga/effects';
+import { authSaga } from '../features/auth/sagas';
+import { selectCurrentUserId } from '../features/auth/selectors';
+import { sessionRestored, signedIn, signedOut, userUpdated } from '../features/auth/slice';
+import { generationSaga } from '../features/generation/sagas';
+import { organizationsSaga } from '../features/organizations/sagas';
+import { selectCurrentOrganizationId } from '../features/organizations/selectors';
+import {
+  noOrganizationFound,
+  organizationCreated,
+  organizationsCleared,
+  organizationsLoaded,
+  organizationSwitched,
+} from '../features/organizations/slice';
+import { runsSaga } from '../features/runs/sagas';
+import { suitesSaga } from '../features/suites/sagas';
+import { testsSaga } from '../features/tests/sagas';
+
+// Features never import one another's internals, so the app wires the events each saga follows.
+export function* rootSaga() {
+  yield all([
+    spawn(authSaga),
+    spawn(organizationsSaga, {
+      isUserChange: isAnyOf(sessionRestored, signedIn, userUpdated, signedOut),
+      selectUserId: selectCurrentUserId,
+    }),
+    spawn(suitesSaga, {
+      isOrganizationChange: isAnyOf(
+        organizationsLoaded,
+        organizationSwitched,
+        organizationCreated,
+        noOrganizationFound,
+        organizationsCleared,
+      ),
+      selectOrganizationId: selectCurrentOrganizationId,
+    }),
+    spawn(testsSaga),
+    spawn(generationSaga),
+    spawn(runsSaga),
+  ]);
+}

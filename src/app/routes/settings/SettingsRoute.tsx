@@ -1,0 +1,36 @@
+import Stack from '@mui/material/Stack';
+import { PageHeader } from '../../../components/PageHeader';
+import { selectCurrentUserId } from '../../../features/auth/selectors';
+import { selectCurrentOrganization } from '../../../features/organizations/selectors';
+import { ServiceAccountKeyCard } from '../../../features/settings/components/ServiceAccountKeyCard';
+import { TeamCard } from '../../../features/settings/components/TeamCard';
+import { PageLoader } from '../../../components/PageLoader';
+import { useGetUserOrganizationsQuery } from '../../../features/organizations/api';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useAppSelector } from '../../hooks';
+import { SettingsTabs } from './SettingsTabs';
+
+export function SettingsRoute() {
+  useDocumentTitle('Settings');
+  useGetUserOrganizationsQuery();
+  const organization = useAppSelector(selectCurrentOrganization);
+  const currentUserId = useAppSelector(selectCurrentUserId);
+  return (
+    <>
+      <PageHeader title="Settings" description={organization?.name} />
+      <SettingsTabs />
+      {organization ? (
+        <Stack spacing={3}>
+          <ServiceAccountKeyCard organization={organization} />
+          <TeamCard
+            organizationId={organization.id}
+            currentUserId={currentUserId}
+            canManage={organization.role === 'admin'}
+          />
+        </Stack>
+      ) : (
+        <PageLoader label="Loading organization settings" />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import { seedSuite, seedTestCase } from '../../../testing/msw/db';
+import { stubViewportSize } from '../../../testing/layout';
+import { renderApp } from '../../../testing/renderWithStore';
+import { signInAsMemberOf } from '../../../testing/session';
+
+// Whole flows typed key by key through user-event: slower than jest's 5 s default on a busy machine.
+jest.setTimeout(20_000);
+
+let restoreViewport: () => void;
+beforeEach(() => {
+  restoreViewport = stubViewportSize(800);
+});
+afterEach(() => restoreViewport());
+
+describe('the test list page', () => {
+  it("shows the selected suite's tests and follows a change of suite", async () => {
+    const { organization } = signInAsMemberOf();
+    const shop = seedSuite(organization.org_id, 'Shop');
+    const blog = seedSuite(organization.org_id, 'Blog');
+    seedTestCase(shop, { name: 'Pay by card' });
+    seedTestCase(blog, { name: 'Write a post' });
+    const { user } = renderApp('/test-cases');
+    // The first render loads the app's lazy chunks: a cold module cache takes longer than findBy's 1 s.
+    const tree = await screen.findByRole('tree', { name: 'Tests' }, { timeout: 5000 });
+    expect(await within(tree).findByRole('treeitem', { name: 'Pay by card' })).toBeInTheDocument();
+    expect(screen.getByText('In Shop')).toBeInTheDocument();
+    expect(document.title).toBe('Tests · Plainwright');
+
+    await user.click(screen.getByRole('button', { name: 'Test suite: Shop' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Blog' }));
+    expect(
+      await within(await screen.findByRole('tree', { name: 'Tests' })).findByRole('treeitem', {
+        name: 'Write a post',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('treeitem', { name: 'Pay by card' })).not.toBeInTheDocument();
+  });
+
+  it('explains that tests live in a suite when there is none', async () => {
+    signInAsMemberOf();
+    renderApp('/test-cases');
+    expect(await screen.findByText('No test suite selected')).toBeInTheDocument();
+    expect(screen.getByText(/Create one from the test suite menu/)).toBeInTheDocument();
+  });
+});
+
+describe('the test details page', () => {
+  it('shows the test of the address', async () => {
+    const { organization } = signInAsMemberOf();
+    const test = seedTestCase(seedSuite(organization.org_id, 'Shop'), { name: 'Pay by card' });
+    renderApp(`/test-cases/details/${test._id}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pay by card' })).toBeInTheDocument();
+    expect(document.title).toBe('Pay by card · Plainwright');
+  });
+});

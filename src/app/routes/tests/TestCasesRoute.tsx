@@ -1,0 +1,67 @@
+import FolderOutlinedIcon from '@mui/icons-material/FolderOutlined';
+import Card from '@mui/material/Card';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { EmptyState } from '../../../components/EmptyState';
+import { ListSkeleton } from '../../../components/ListSkeleton';
+import { PageHeader } from '../../../components/PageHeader';
+import { selectCurrentOrganizationId } from '../../../features/organizations/selectors';
+import { useGetTestSuitesQuery } from '../../../features/suites/api';
+import { SELECTED_SUITE_KEY } from '../../../features/suites/sagas';
+import { selectSelectedSuiteId } from '../../../features/suites/selectors';
+import { testsApi } from '../../../features/tests/api';
+import { TestList } from '../../../features/tests/components/TestList';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { readLocal } from '../../../lib/storage';
+import { useAppSelector } from '../../hooks';
+
+/** /test-cases: the selected suite's tests; ?folder=a/b opens that folder. */
+export function TestCasesRoute() {
+  useDocumentTitle('Tests');
+  const organizationId = useAppSelector(selectCurrentOrganizationId);
+  const suiteId = useAppSelector(selectSelectedSuiteId);
+  const { data: suites, isLoading } = useGetTestSuitesQuery(organizationId ?? skipToken);
+  const [searchParams] = useSearchParams();
+  const suite = suites?.find(({ id }) => id === suiteId);
+  const prefetchTree = testsApi.usePrefetch('getTestTree');
+
+  // On a fresh load the suite is confirmed only once the suites are listed; the one remembered is
+  // almost always it, so its tree (the largest response) loads meanwhile instead of after.
+  useEffect(() => {
+    const remembered = readLocal(SELECTED_SUITE_KEY);
+    if (!suiteId && remembered) prefetchTree(remembered);
+    // Only on arrival: later changes of suite fetch their own tree.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  let body;
+  if (suiteId) body = <TestList key={suiteId} suiteId={suiteId} revealFolder={searchParams.get('folder')} />;
+  else if (isLoading || !organizationId)
+    body = (
+      <Card variant="outlined" sx={{ p: 2 }}>
+        <ListSkeleton rows={6} label="Loading tests" />
+      </Card>
+    );
+  else
+    body = (
+      <Card variant="outlined">
+        <EmptyState
+          icon={<FolderOutlinedIcon fontSize="inherit" />}
+          title="No test suite selected"
+          description={
+            suites?.length === 0
+              ? 'Tests live in a test suite. Create one from the test suite menu at the top of the page.'
+              : 'Choose a test suite from the menu at the top of the page to see its tests.'
+          }
+        />
+      </Card>
+    );
+
+  return (
+    <>
+      <PageHeader title="Tests" description={suite ? `In ${suite.name}` : undefined} />
+      {body}
+    </>
+  );
+}

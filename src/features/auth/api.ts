@@ -1,0 +1,99 @@
+import { baseApi } from '../../api/baseApi';
+import { t } from '../../config/locale';
+import { getAuthClient } from '../../lib/supabase';
+import { toAuthError } from './authErrors';
+import type { Credentials, OAuthProvider, Registration } from './types';
+
+export type { User, AuthStatus, OAuthProvider } from './types';
+
+const callbackUrl = () => `${window.location.origin}/auth/callback`;
+const setNewPasswordUrl = () => `${window.location.origin}/auth/set-new-password`;
+
+const providerFailure: Record<OAuthProvider, string> = {
+  google: t.auth.googleFailed,
+  azure: t.auth.microsoftFailed,
+};
+
+interface AdminAccessResponse {
+  is_admin_or_biz_dev?: boolean;
+}
+
+// The identity calls go straight to supabase-js; wrapping them as mutations gives forms loading and error state.
+export const authApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    signIn: build.mutation<null, Credentials>({
+      queryFn: async ({ email, password }) => {
+        const { error } = await getAuthClient().signInWithPassword({ email, password });
+        return error ? { error: toAuthError(error, t.auth.loginFailed) } : { data: null };
+      },
+    }),
+    signUp: build.mutation<{ needsEmailConfirmation: boolean }, Registration>({
+      queryFn: async ({ email, password, firstName, lastName }) => {
+        const { data, error } = await getAuthClient().signUp({
+          email,
+          password,
+          options: { data: { first_name: firstName, last_name: lastName }, emailRedirectTo: callbackUrl() },
+        });
+        if (error) return { error: toAuthError(error, t.auth.registrationFailed) };
+        return { data: { needsEmailConfirmation: data.session === null } };
+      },
+    }),
+    signInWithProvider: build.mutation<null, OAuthProvider>({
+      queryFn: async (provider) => {
+        const { error } = await getAuthClient().signInWithOAuth({
+          provider,
+          options: { redirectTo: callbackUrl() },
+        });
+        return error ? { error: toAuthError(error, providerFailure[provider]) } : { data: null };
+      },
+    }),
+    sendPasswordReset: build.mutation<null, { email: string }>({
+      queryFn: async ({ email }) => {
+        const { error } = await getAuthClient().resetPasswordForEmail(email, {
+          redirectTo: setNewPasswordUrl(),
+        });
+        return error ? { error: toAuthError(error, t.auth.passwordResetFailed) } : { data: null };
+      },
+    }),
+    updatePassword: build.mutation<null, { password: string }>({
+      queryFn: async ({ password }) => {
+        const { error } = await getAuthClient().updateUser({ password });
+        return error ? { error: toAuthError(error, t.auth.profileUpdateFailed) } : { data: null };
+      },
+    }),
+    updateProfile: build.mutation<null, { firstName: string; lastName: string }>({
+      queryFn: async ({ firstName, lastName }) => {
+        const { error } = await getAuthClient().updateUser({
+          data: { first_name: firstName, last_name: lastName },
+        });
+        return error ? { error: toAuthError(error, t.auth.profileUpdateFailed) } : { data: null };
+      },
+    }),
+    signOut: build.mutation<null, void>({
+      queryFn: async () => {
+        const { error } = await getAuthClient().signOut();
+        return error ? { error: toAuthError(error, t.auth.signOutFailed) } : { data: null };
+      },
+    }),
+    // SPEC §6: the super-admin flag is false whenever the check fails.
+    getAdminAccess: build.query<boolean, void>({
+      queryFn: async (_arg, _api, _extra, baseQuery) => {
+        const result = await baseQuery('/test-admin-or-biz-dev');
+        if (result.error) return { data: false };
+        return { data: (result.data as AdminAccessResponse).is_admin_or_biz_dev === true };
+      },
+      providesTags: ['AdminAccess'],
+    }),
+  }),
+});
+
+export const {
+  useSignInMutation,
+  useSignUpMutation,
+  useSignInWithProviderMutation,
+  useSendPasswordResetMutation,
+  useUpdatePasswordMutation,
+  useUpdateProfileMutation,
+  useSignOutMutation,
+  useGetAdminAccessQuery,
+} = authApi;

@@ -1,0 +1,29 @@
+import { object, ref, string } from 'yup';
+import { t } from '../../config/locale';
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+const email = string().trim().required(t.validation.emailRequired).email(t.validation.invalidEmail);
+const newPassword = string()
+  .required(t.validation.passwordRequired)
+  .min(PASSWORD_MIN_LENGTH, t.validation.passwordMin(PASSWORD_MIN_LENGTH));
+const confirmPassword = string()
+  .required(t.validation.passwordConfirmRequired)
+  .oneOf([ref('password')], t.validation.passwordsMustMatch);
+
+export const loginSchema = object({
+  email,
+  password: string().required(t.validation.passwordRequired),
+});
+
+export const registerSchema = object({
+  firstName: string().trim().required(t.validation.firstNameRequired),
+  lastName: string().trim().required(t.validation.lastNameRequired),
+  email,
+  password: newPassword,
+  confirmPassword,
+});
+
+export const forgotPasswordSchema = object({ email });
+
+export const setNewPasswordSchema = object({ password: newPassword, confirmPassword });

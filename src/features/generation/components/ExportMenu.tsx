@@ -1,0 +1,84 @@
+import ContentCopyOutlinedIcon from '@mui/icons-material/ContentCopyOutlined';
+import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
+import FileDownloadOutlinedIcon from '@mui/icons-material/FileDownloadOutlined';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState } from 'react';
+import { notify } from '../../../lib/notify';
+import type { TestCase } from '../../tests/api';
+import { downloadText, scriptFileName, type ScriptLanguage } from '../exportScript';
+import { messages } from '../messages';
+
+const LANGUAGES: { language: ScriptLanguage; label: string; mime: string }[] = [
+  { language: 'typescript', label: 'TypeScript', mime: 'text/typescript' },
+  { language: 'python', label: 'Python', mime: 'text/x-python' },
+];
+
+/** Export of the generated test: Playwright Test (TypeScript) or pytest-playwright (Python). */
+export function ExportMenu({ test }: { test: Pick<TestCase, 'name' | 'finalScript' | 'finalScriptPy'> }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const scripts: Record<ScriptLanguage, string | null> = {
+    typescript: test.finalScript,
+    python: test.finalScriptPy,
+  };
+  if (!scripts.typescript && !scripts.python) return null;
+
+  const copy = async (script: string) => {
+    setAnchor(null);
+    try {
+      await navigator.clipboard.writeText(script);
+      notify.success(messages.copied);
+    } catch {
+      notify.error(messages.copyFailed);
+    }
+  };
+
+  const download = (language: ScriptLanguage, mime: string) => {
+    setAnchor(null);
+    const script = scripts[language];
+    if (script) downloadText(scriptFileName(test.name, language), script, mime);
+  };
+
+  return (
+    <>
+      <Button
+        startIcon={<FileDownloadOutlinedIcon />}
+        aria-haspopup="menu"
+        aria-controls={anchor ? menuId : undefined}
+        aria-expanded={anchor ? 'true' : undefined}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        Export
+      </Button>
+      <Menu id={menuId} anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        {LANGUAGES.flatMap(({ language, label, mime }, index) => {
+          const script = scripts[language];
+          return [
+            index > 0 && <Divider key={`${language}-divider`} />,
+            <MenuItem key={`${language}-copy`} disabled={!script} onClick={() => script && void copy(script)}>
+              <ListItemIcon>
+                <ContentCopyOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText>Copy {label}</ListItemText>
+            </MenuItem>,
+            <MenuItem
+              key={`${language}-download`}
+              disabled={!script}
+              onClick={() => download(language, mime)}
+            >
+              <ListItemIcon>
+                <DownloadOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={`Download ${label}`} secondary={scriptFileName(test.name, language)} />
+            </MenuItem>,
+          ].filter(Boolean);
+        })}
+      </Menu>
+    </>
+  );
+}

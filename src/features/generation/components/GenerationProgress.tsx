@@ -1,0 +1,54 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Typography from '@mui/material/Typography';
+import type { GenerationState } from '../../../../contract/states';
+import { planProgress } from '../planProgress';
+import { isYetToStart, type MonitoringStatus } from '../types';
+
+interface GenerationProgressProps {
+  state: GenerationState;
+  /** The instructions, to estimate the plan's length. */
+  instructions: string;
+  stepsDone: number;
+  monitoring: MonitoringStatus;
+}
+
+function headline(state: GenerationState, current: number, total: number, yetToStart: boolean): string {
+  if (state === 'waiting_for_executor' && yetToStart) return 'Starting a browser…';
+  if (yetToStart) return 'Queued: waiting for a worker…';
+  if (state === 'retrying') return `Resuming after an interruption at step ${current}…`;
+  return `Generating step ${current} of about ${total}…`;
+}
+
+const LIVE: Record<MonitoringStatus, string> = {
+  idle: '',
+  waiting: 'Connecting to live updates…',
+  connecting: 'Connecting to live updates…',
+  open: 'Live',
+  reconnecting: 'Connection lost: reconnecting, checking meanwhile',
+  polling: 'Checking for updates every few seconds',
+};
+
+/** SPEC §4 generating: step n of the plan, as a bar. */
+export function GenerationProgress({ state, instructions, stepsDone, monitoring }: GenerationProgressProps) {
+  const yetToStart = isYetToStart(state, stepsDone);
+  const progress = planProgress(instructions, stepsDone);
+  const text = headline(state, progress.current, progress.total, yetToStart);
+  return (
+    <Box role="status" aria-live="polite" sx={{ mb: 2 }}>
+      <Box sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, mb: 1, flexWrap: 'wrap' }}>
+        <Typography variant="body2">{text}</Typography>
+        {LIVE[monitoring] && (
+          <Typography variant="caption" color="text.secondary">
+            {LIVE[monitoring]}
+          </Typography>
+        )}
+      </Box>
+      <LinearProgress
+        aria-label="Generation progress"
+        variant={yetToStart ? 'indeterminate' : 'determinate'}
+        value={progress.percent}
+      />
+    </Box>
+  );
+}

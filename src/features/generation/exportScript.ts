@@ -1,0 +1,36 @@
+// Export of a generated test (SPEC §3 final_script / final_script_py) as files people keep in a repo.
+
+export type ScriptLanguage = 'typescript' | 'python';
+
+function words(name: string): string[] {
+  return (
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? []
+  );
+}
+
+/** 'Pay by card!' → 'pay-by-card.spec.ts' (Playwright Test's convention). */
+export const typescriptFileName = (name: string) => `${words(name).join('-') || 'test'}.spec.ts`;
+
+/** 'Pay by card!' → 'test_pay_by_card.py' (pytest collects test_*.py). */
+export const pythonFileName = (name: string) => `test_${words(name).join('_') || 'generated'}.py`;
+
+export const scriptFileName = (name: string, language: ScriptLanguage) =>
+  language === 'typescript' ? typescriptFileName(name) : pythonFileName(name);
+
+/** Saves text as a file through a temporary link (no server round trip). */
+export function downloadText(fileName: string, text: string, type = 'text/plain') {
+  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Revoked on the next tick: the download has started by then.
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}

@@ -1,0 +1,38 @@
+// The server keeps the generation's plan to itself; the SPA estimates its length from the instructions
+// the way the rules planner splits them (one step per sentence, plus opening the start page).
+
+function instructionsText(html: string): string {
+  return html
+    .replace(/<(?:br|hr)\s*\/?>/gi, '\n')
+    .replace(/<\/(?:p|div|li|h[1-6]|tr|blockquote|pre)>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&nbsp;/g, ' ');
+}
+
+/** About how many steps the instructions make. */
+export function estimatePlanLength(instructions: string): number {
+  let sentences = 0;
+  for (const line of instructionsText(instructions).split(/\r?\n/)) {
+    // Quoted text never ends a sentence.
+    const unquoted = line.replace(/"[^"]*"|'[^']*'|“[^”]*”/g, 'x').trim();
+    if (!unquoted) continue;
+    sentences += unquoted.split(/[.!?;]+(?:\s+|$)/).filter((piece) => piece.trim()).length;
+  }
+  return sentences + 1;
+}
+
+export interface PlanProgress {
+  /** Steps done. */
+  done: number;
+  /** The step being generated (1-based). */
+  current: number;
+  /** Steps expected in all; never fewer than the step being generated. */
+  total: number;
+  percent: number;
+}
+
+export function planProgress(instructions: string, stepsDone: number): PlanProgress {
+  const total = Math.max(estimatePlanLength(instructions), stepsDone + 1);
+  const current = stepsDone + 1;
+  return { done: stepsDone, current, total, percent: Math.round((stepsDone / total) * 100) };
+}

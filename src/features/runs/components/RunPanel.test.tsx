@@ -1,0 +1,90 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { seedTodoTest } from '../../../testing/generation';
+import { stubViewportSize } from '../../../testing/layout';
+import { db } from '../../../testing/msw/db';
+import {
+  buildFailedRun,
+  buildRun,
+  buildRunStep,
+  publishRunEvent,
+  runWatcherCount,
+  seedRun,
+  storedRuns,
+  updateRun,
+} from '../../../testing/msw/runs';
+import { renderApp } from '../../../testing/renderWithStore';
+
+// The Runs section of a test's page: the whole app, MSW for the API and the live socket.
+
+let restoreViewport: () => void;
+beforeEach(() => {
+  restoreViewport = stubViewportSize(4000, 1000);
+});
+afterEach(() => restoreViewport());
+
+const section = () => screen.findByRole('region', { name: 'Runs' }, { timeout: 5000 });
+const minute = (n: number) => new Date(Date.UTC(2026, 0, 2, 10, n)).toISOString();
+
+describe('RunPanel', () => {
+  it('runs the test and follows the new run live until it passes', async () => {
+    const { test } = seedTodoTest('passed');
+    const { user } = renderApp(`/test-cases/details/${test._id}`);
+    const runs = await section();
+    expect(
+      await within(runs).findByText('No runs yet — run the test to see its results here'),
+    ).toBeInTheDocument();
+
+    await user.click(within(runs).getByRole('button', { name: 'Run' }));
+    const latest = await within(runs).findByRole('region', { name: 'Latest run' });
+    expect(within(latest).getByText('Queued')).toBeInTheDocument();
+    const [run] = storedRuns(test);
+    await waitFor(() => expect(runWatcherCount(run._id)).toBe(1), { timeout: 5000 });
+
+    updateRun(run._id, {
+      status: 'running',
+      steps: [buildRunStep(0, { step_description: 'Open https://todo.example/' })],
+    });
+    publishRunEvent(run._id, 'RUN_UPDATED');
+    expect(await within(latest).findByText('Running')).toBeInTheDocument();
+    expect(within(latest).getByText(/Step 2 of 4/)).toBeInTheDocument();
+
+    updateRun(run._id, {
+      ...buildRun(test, { _id: run._id, created_at: run.created_at }),
+      last_modified_at: run.last_modified_at,
+    });
+    publishRunEvent(run._id, 'RUN_NOT_RUNNING');
+    expect(await within(latest).findByText('Passed')).toBeInTheDocument();
+    expect(runWatcherCount(run._id)).toBe(0);
+    // The test's own status follows its latest run.
+    await waitFor(() => expect(db.testCases[0].latest_run_status).toBe('passed'));
+  });
+
+  it('shows why the latest run failed, and opens an earlier run on the runs page', async () => {
+    const { test } = seedTodoTest('passed');
+    const earlier = seedRun(test, buildRun(test, { created_at: minute(1) }));
+    seedRun(
+      test,
+      buildFailedRun(test, 1, 'the "What needs to be done?" field was not found on the page within 2.5 s.', {
+        created_at: minute(2),
+      }),
+    );
+    const { user, router } = renderApp(`/test-cases/details/${test._id}`);
+    const runs = await section();
+    const latest = await within(runs).findByRole('region', { name: 'Latest run' });
+    expect(within(latest).getByRole('alert')).toHaveTextContent(
+      'Step 2, “Type "Buy milk" into the new todo field”, failed: the "What needs to be done?" field was not found on the page within 2.5 s.',
+    );
+    const recent = within(runs).getByRole('navigation', { name: 'Recent runs' });
+    expect(recent).toHaveTextContent('4 of 4 steps');
+
+    await user.click(within(recent).getByRole('link'));
+    expect(router.state.location.pathname).toBe(`/test-cases/details/${test._id}/runs`);
+    const list = await screen.findByRole('listbox', { name: 'Runs, newest first' }, { timeout: 5000 });
+    await waitFor(() =>
+      expect(within(list).getByRole('option', { selected: true })).toHaveAttribute(
+        'data-run-id',
+        earlier._id,
+      ),
+    );
+  });
+});

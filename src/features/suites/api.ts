@@ -1,0 +1,82 @@
+import { validationError } from '../../api/apiError';
+import { baseApi } from '../../api/baseApi';
+import { t } from '../../config/locale';
+import { toTestSuite, type BrowserState, type TestSuite, type TestSuiteDto } from './types';
+
+export type { BrowserState, TestSuite } from './types';
+
+const enc = encodeURIComponent;
+
+export const suitesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    getTestSuites: build.query<TestSuite[], string>({
+      query: (organizationId) => `/organizations/${enc(organizationId)}/test-suites`,
+      transformResponse: (response: TestSuiteDto[]) => response.map(toTestSuite),
+      providesTags: (suites = []) => [
+        { type: 'TestSuite', id: 'LIST' },
+        ...suites.map(({ id }) => ({ type: 'TestSuite' as const, id })),
+      ],
+    }),
+    createTestSuite: build.mutation<{ id: string }, { name: string; organizationId: string }>({
+      queryFn: async ({ name, organizationId }, _api, _extra, baseQuery) => {
+        const trimmed = name.trim();
+        if (!trimmed || !organizationId) return validationError(t.validation.suiteNameRequired);
+        const result = await baseQuery({
+          url: '/test-suites',
+          method: 'POST',
+          body: { name: trimmed, org_id: organizationId },
+        });
+        if (result.error) return { error: result.error };
+        return { data: { id: (result.data as { test_suite_id: string }).test_suite_id } };
+      },
+      invalidatesTags: [{ type: 'TestSuite', id: 'LIST' }],
+    }),
+    renameTestSuite: build.mutation<TestSuite, { id: string; name: string }>({
+      queryFn: async ({ id, name }, _api, _extra, baseQuery) => {
+        const trimmed = name.trim();
+        if (!id || !trimmed) return validationError(t.validation.suiteRenameRequired);
+        const result = await baseQuery({
+          url: `/test-suites/${enc(id)}/rename`,
+          method: 'PUT',
+          params: { new_name: trimmed },
+        });
+        if (result.error) return { error: result.error };
+        return { data: toTestSuite(result.data as TestSuiteDto) };
+      },
+      invalidatesTags: (_suite, _error, { id }) => [{ type: 'TestSuite', id }],
+    }),
+    deleteTestSuite: build.mutation<null, string>({
+      queryFn: async (id, _api, _extra, baseQuery) => {
+        if (!id) return validationError(t.validation.suiteIdRequired);
+        const result = await baseQuery({ url: `/test-suites/${enc(id)}`, method: 'DELETE' });
+        return result.error ? { error: result.error } : { data: null };
+      },
+      invalidatesTags: (_result, error, id) =>
+        error
+          ? []
+          : [
+              { type: 'TestSuite', id },
+              { type: 'TestSuite', id: 'LIST' },
+            ],
+    }),
+    getBrowserStates: build.query<BrowserState[], string>({
+      queryFn: async (suiteId, _api, _extra, baseQuery) => {
+        if (!suiteId) return validationError(t.validation.suiteIdRequired);
+        const result = await baseQuery(`/browser-states/${enc(suiteId)}`);
+        return result.error ? { error: result.error } : { data: result.data as BrowserState[] };
+      },
+      providesTags: (states = [], _error, suiteId) => [
+        { type: 'BrowserState', id: `LIST-${suiteId}` },
+        ...states.map(({ id }) => ({ type: 'BrowserState' as const, id })),
+      ],
+    }),
+  }),
+});
+
+export const {
+  useGetTestSuitesQuery,
+  useCreateTestSuiteMutation,
+  useRenameTestSuiteMutation,
+  useDeleteTestSuiteMutation,
+  useGetBrowserStatesQuery,
+} = suitesApi;

@@ -1,0 +1,122 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { apiError } from '../../../testing/msw/api';
+import { db, seedSuite } from '../../../testing/msw/db';
+import { server } from '../../../testing/msw/server';
+import { renderWithStore } from '../../../testing/renderWithStore';
+import { signInAsMemberOf } from '../../../testing/session';
+import { ProjectSettings } from './ProjectSettings';
+
+function renderProjects(suiteNames: string[] = ['Checkout', 'Search'], selected = 0) {
+  const { organization } = signInAsMemberOf();
+  const suites = suiteNames.map((name) => seedSuite(organization.org_id, name));
+  const view = renderWithStore(
+    <ProjectSettings
+      organizationId={organization.org_id}
+      selectedSuiteId={suites[selected]?.test_suite_id ?? null}
+    />,
+  );
+  return { ...view, organization, suites };
+}
+
+const dialogClosed = () => waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+describe('ProjectSettings', () => {
+  it('lists the suites and marks the current one', async () => {
+    renderProjects();
+    const list = await screen.findByRole('list', { name: 'Test suites' });
+    const current = within(list).getByText('Checkout').closest('li') as HTMLElement;
+    expect(within(current).getByText('Current')).toBeInTheDocument();
+    expect(within(list).getByText('Search')).toBeInTheDocument();
+  });
+
+  it('creates a suite and says so', async () => {
+    const { user } = renderProjects();
+    await user.click(await screen.findByRole('button', { name: 'Create test suite' }));
+    await user.type(within(await screen.findByRole('dialog')).getByLabelText('Name'), 'Billing{Enter}');
+    expect(await screen.findByText('Test suite created successfully')).toBeInTheDocument();
+    await dialogClosed();
+    expect(
+      await within(screen.getByRole('list', { name: 'Test suites' })).findByText('Billing'),
+    ).toBeInTheDocument();
+  });
+
+  it('renames a suite and says so', async () => {
+    const { user, suites } = renderProjects();
+    await user.click(await screen.findByRole('button', { name: 'Rename Search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename test suite' });
+    const name = within(dialog).getByLabelText('Name');
+    expect(name).toHaveValue('Search');
+    await user.clear(name);
+    await user.type(name, 'Site search{Enter}');
+    expect(await screen.findByText('Test suite renamed successfully')).toBeInTheDocument();
+    await dialogClosed();
+    expect(await screen.findByText('Site search')).toBeInTheDocument();
+    expect(db.suites.find(({ test_suite_id }) => test_suite_id === suites[1].test_suite_id)?.name).toBe(
+      'Site search',
+    );
+  });
+
+  it("shows the server's reason when a rename fails", async () => {
+    server.use(
+      http.put('/api/test-suites/:id/rename', () => apiError(404, 'not_found', 'Test suite not found')),
+    );
+    const { user } = renderProjects();
+    await user.click(await screen.findByRole('button', { name: 'Rename Search' }));
+    const name = within(await screen.findByRole('dialog')).getByLabelText('Name');
+    await user.type(name, ' 2{Enter}');
+    expect(await screen.findByText('Test suite not found')).toBeInTheDocument();
+  });
+
+  it('deletes a suite only after confirmation', async () => {
+    const { user } = renderProjects();
+    await user.click(await screen.findByRole('button', { name: 'Delete Search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete test suite?' });
+    expect(within(dialog).getByText('Search')).toBeInTheDocument();
+    expect(db.suites).toHaveLength(2);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Test suite deleted successfully')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Delete Search' })).not.toBeInTheDocument(),
+    );
+    expect(db.suites.map(({ name }) => name)).toEqual(['Checkout']);
+  });
+
+  it('keeps the suite when deletion is cancelled', async () => {
+    const { user } = renderProjects();
+    await user.click(await screen.findByRole('button', { name: 'Delete Search' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await dialogClosed();
+    expect(db.suites).toHaveLength(2);
+  });
+
+  it('says when deleting fails', async () => {
+    server.use(http.delete('/api/test-suites/:id', () => apiError(500, 'internal', 'boom')));
+    const { user } = renderProjects();
+    await user.click(await screen.findByRole('button', { name: 'Delete Search' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete test suite. Please try again.')).toBeInTheDocument();
+    await dialogClosed();
+    expect(screen.getByRole('button', { name: 'Delete Search' })).toBeInTheDocument();
+  });
+
+  it('shows an empty state with a way to create the first suite', async () => {
+    renderProjects([]);
+    expect(await screen.findByText('No test suites yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create test suite' })).toBeInTheDocument();
+  });
+
+  it('shows an error with a retry that recovers', async () => {
+    let failing = true;
+    server.use(
+      http.get('/api/organizations/:orgId/test-suites', () =>
+        failing ? apiError(500, 'internal', 'boom') : undefined,
+      ),
+    );
+    const { user } = renderProjects();
+    expect(await screen.findByText('Failed to fetch test suites')).toBeInTheDocument();
+    failing = false;
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('list', { name: 'Test suites' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,225 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http } from 'msw';
+import { apiError } from '../../../testing/msw/api';
+import { db, seedFolder, seedSuite, seedTestCase } from '../../../testing/msw/db';
+import { server } from '../../../testing/msw/server';
+import { renderApp } from '../../../testing/renderWithStore';
+import { signInAsMemberOf } from '../../../testing/session';
+
+// Whole flows typed key by key through user-event: slower than jest's 5 s default on a busy machine.
+jest.setTimeout(20_000);
+
+function seedTest(overrides: Parameters<typeof seedTestCase>[1] = {}) {
+  const { organization } = signInAsMemberOf();
+  const suite = seedSuite(organization.org_id, 'Shop');
+  seedFolder(suite.test_suite_id, 'search');
+  const test = seedTestCase(suite, {
+    name: 'Pay by card',
+    path: 'checkout/cards',
+    website: 'https://shop.example/cart',
+    description: '<p>Add a mug and pay by card.</p>',
+    parameters: { user: 'ada' },
+    ...overrides,
+  });
+  return { suite, test };
+}
+
+function renderDetails(id: string) {
+  return renderApp(`/test-cases/details/${id}`);
+}
+
+// The first render loads the page's lazy chunks (generation included): more than findBy's 1 s when cold.
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+const section = (name: string) => screen.getByRole('region', { name });
+const stored = (id: string) => db.testCases.find(({ _id }) => _id === id)!;
+
+describe('TestDetails', () => {
+  it('shows the test: breadcrumbs of its folders, website, instructions, variables and steps', async () => {
+    const { test } = seedTest();
+    renderDetails(test._id);
+    expect(await heading('Pay by card')).toBeInTheDocument();
+    const trail = within(screen.getByRole('main')).getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByRole('link', { name: 'Tests' })).toHaveAttribute('href', '/test-cases');
+    expect(within(trail).getByRole('link', { name: 'checkout' })).toHaveAttribute(
+      'href',
+      '/test-cases?folder=checkout',
+    );
+    expect(within(trail).getByRole('link', { name: 'cards' })).toHaveAttribute(
+      'href',
+      '/test-cases?folder=checkout%2Fcards',
+    );
+    expect(within(trail).getByText('Pay by card')).toHaveAttribute('aria-current', 'page');
+    expect(within(section('Website')).getByRole('link', { name: /shop\.example\/cart/ })).toHaveAttribute(
+      'href',
+      'https://shop.example/cart',
+    );
+    expect(
+      await within(section('Instructions')).findByRole('textbox', { name: 'Instructions' }),
+    ).toHaveTextContent('Add a mug and pay by card.');
+    expect(within(section('Variables')).getByRole('cell', { name: 'ada' })).toBeInTheDocument();
+    expect(within(section('Steps')).getByText('No steps yet')).toBeInTheDocument();
+    expect(screen.getByText('Created')).toBeInTheDocument();
+  });
+
+  it("says the test doesn't exist for an unknown id", async () => {
+    signInAsMemberOf();
+    renderDetails('no-such-test');
+    expect(await screen.findByText("This test case doesn't exist")).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to tests' })).toHaveAttribute('href', '/test-cases');
+  });
+
+  it('renames the test in place, checking the name', async () => {
+    const { test } = seedTest();
+    const { user } = renderDetails(test._id);
+    await user.click(await screen.findByRole('button', { name: 'Rename test' }));
+    const field = screen.getByRole('textbox', { name: 'Test name' });
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Test name is required')).toBeInTheDocument();
+    await user.type(field, 'Pay with a card{Enter}');
+    expect(await heading('Pay with a card')).toBeInTheDocument();
+    expect(await screen.findByText('Test case updated')).toBeInTheDocument();
+    expect(stored(test._id).name).toBe('Pay with a card');
+  });
+
+  it('changes the website after checking the URL', async () => {
+    const { test } = seedTest();
+    const { user } = renderDetails(test._id);
+    await user.click(await screen.findByRole('button', { name: 'Change URL' }));
+    const field = within(section('Website')).getByRole('textbox', { name: 'Website URL' });
+    await user.clear(field);
+    await user.type(field, 'shop dot example{Enter}');
+    expect(await within(section('Website')).findByText('Please enter a valid URL')).toBeInTheDocument();
+    expect(stored(test._id).website).toBe('https://shop.example/cart');
+    await user.clear(field);
+    await user.type(field, 'https://staging.shop.example{Enter}');
+    expect(
+      await within(section('Website')).findByRole('link', { name: /staging\.shop\.example/ }),
+    ).toBeInTheDocument();
+    expect(stored(test._id).website).toBe('https://staging.shop.example');
+  });
+
+  it('edits the instructions and saves them, or discards the change', async () => {
+    const { test } = seedTest({ description: '' });
+    const { user } = renderDetails(test._id);
+    const editor = await within(await screen.findByRole('region', { name: 'Instructions' })).findByRole(
+      'textbox',
+      {
+        name: 'Instructions',
+      },
+    );
+    const save = screen.getByRole('button', { name: 'Save instructions' });
+    expect(save).toBeDisabled();
+    await user.click(editor);
+    await user.paste('Open the cart.');
+    await user.click(screen.getByRole('button', { name: 'Discard changes' }));
+    await waitFor(() => expect(editor).toHaveTextContent(''));
+    expect(save).toBeDisabled();
+
+    await user.click(editor);
+    await user.paste('Open the cart and pay.');
+    await user.click(save);
+    expect(await screen.findByText('Instructions saved')).toBeInTheDocument();
+    expect(stored(test._id).description).toBe('<p>Open the cart and pay.</p>');
+    await waitFor(() => expect(save).toBeDisabled());
+  });
+
+  it('refuses an edit over a change made meanwhile and shows the current test', async () => {
+    const { test } = seedTest();
+    const { user } = renderDetails(test._id);
+    await user.click(await screen.findByRole('button', { name: 'Rename test' }));
+    // Someone else renames it while the field is open.
+    Object.assign(stored(test._id), {
+      name: 'Renamed elsewhere',
+      last_modified_at: '2026-03-01T00:00:00.000Z',
+    });
+    const field = screen.getByRole('textbox', { name: 'Test name' });
+    await user.clear(field);
+    await user.type(field, 'Mine{Enter}');
+    expect(
+      await screen.findByText('Someone changed this test case after you opened it. Reload it and try again.'),
+    ).toBeInTheDocument();
+    expect(stored(test._id).name).toBe('Renamed elsewhere');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await heading('Renamed elsewhere')).toBeInTheDocument();
+  });
+
+  it('says Failed to update test case when the server fails', async () => {
+    server.use(http.patch('/api/test-case/:id/edit', () => apiError(500, 'internal', 'boom')));
+    const { test } = seedTest();
+    const { user } = renderDetails(test._id);
+    await user.click(await screen.findByRole('button', { name: 'Change URL' }));
+    const field = within(section('Website')).getByRole('textbox', { name: 'Website URL' });
+    await user.clear(field);
+    await user.type(field, 'https://other.example{Enter}');
+    expect(await screen.findByText('Failed to update test case')).toBeInTheDocument();
+  });
+
+  it('duplicates the test and opens the copy', async () => {
+    const { test } = seedTest();
+    const { user, router } = renderDetails(test._id);
+    await user.click(await screen.findByRole('button', { name: 'Duplicate' }));
+    expect(await heading('Pay by card (copy)')).toBeInTheDocument();
+    const copy = db.testCases.find(({ name }) => name === 'Pay by card (copy)')!;
+    expect(router.state.location.pathname).toBe(`/test-cases/details/${copy._id}`);
+    expect(copy.path).toBe('checkout/cards');
+  });
+
+  it('deletes the test after confirmation and goes back to its folder in the list', async () => {
+    const { test } = seedTest();
+    const { user, router } = renderDetails(test._id);
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete test?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Test case deleted')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/test-cases'));
+    expect(router.state.location.search).toBe('?folder=checkout%2Fcards');
+    expect(db.testCases).toHaveLength(0);
+  });
+
+  it('says Failed to delete test case and stays when deleting fails', async () => {
+    server.use(http.delete('/api/test-case/:id', () => apiError(500, 'internal', 'boom')));
+    const { test } = seedTest();
+    const { user, router } = renderDetails(test._id);
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Delete test?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await screen.findByText('Failed to delete test case')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/test-cases/details/${test._id}`);
+  });
+
+  it('moves the test to another folder; the breadcrumbs follow', async () => {
+    const { test } = seedTest();
+    const { user } = renderDetails(test._id);
+    await user.click(await screen.findByRole('button', { name: 'Move' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Move test' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Folder' }));
+    await user.click(await screen.findByRole('option', { name: 'search' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Move' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const trail = within(screen.getByRole('main')).getByRole('navigation', { name: 'Breadcrumb' });
+    expect(await within(trail).findByRole('link', { name: 'search' })).toBeInTheDocument();
+    expect(within(trail).queryByRole('link', { name: 'checkout' })).not.toBeInTheDocument();
+    expect(stored(test._id).path).toBe('search');
+  });
+
+  it('lists generated steps once they exist', async () => {
+    const { test } = seedTest({
+      state: 'completed',
+      test_generation_steps: [
+        { action_name: 'Click "Add to cart"', step_description: 'Adds the mug', execution_succeded: true },
+        { action_name: `Type ${'x'.repeat(120)}`, step_description: 'Long one', execution_succeded: false },
+      ],
+    });
+    renderDetails(test._id);
+    const steps = await screen.findByRole('list', { name: 'Steps' });
+    const items = within(steps).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('1. Click "Add to cart"');
+    // SPEC §3: cut to 100 characters with an ellipsis (contract/generation.ts truncateActionName).
+    expect(items[1]).toHaveTextContent(`2. Type ${'x'.repeat(95)}...`);
+    expect(screen.getByText('Passed')).toBeInTheDocument();
+  });
+});

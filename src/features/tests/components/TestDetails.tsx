@@ -1,0 +1,452 @@
+import ContentCopyOutlinedIcon from '@mui/icons-material/ContentCopyOutlined';
+import DeleteOutlinedIcon from '@mui/icons-material/DeleteOutlined';
+import DriveFileMoveOutlinedIcon from '@mui/icons-material/DriveFileMoveOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
+import OpenInNewIcon from '@mui/icons-material/OpenInNew';
+import SearchOffIcon from '@mui/icons-material/SearchOff';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { useFormik } from 'formik';
+import { type ObjectSchema } from 'yup';
+import { useId, useState, type ComponentType, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { TEST_CASE_LIMITS } from '../../../../contract/testCases';
+import { describeError, isApiError } from '../../../api/apiError';
+import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { EmptyState } from '../../../components/EmptyState';
+import { ErrorState } from '../../../components/ErrorState';
+import { LazyInstructionsEditor } from '../../../components/LazyInstructionsEditor';
+import { PageLoader } from '../../../components/PageLoader';
+import { paths } from '../../../config/paths';
+import { t } from '../../../config/locale';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import type { BreadcrumbItem } from '../../../lib/breadcrumbs';
+import { notify } from '../../../lib/notify';
+import {
+  useDeleteTestCaseMutation,
+  useDuplicateTestCaseMutation,
+  useGetTestCaseQuery,
+  useUpdateTestCaseMutation,
+  type EditTestCaseArgs,
+} from '../api';
+import { serverFieldErrors } from '../fieldErrors';
+import { testNameSchema, websiteSchema } from '../schemas';
+import type { TestCase, TestCaseChanges } from '../types';
+import { MoveTestDialog } from './MoveTestDialog';
+import { StatusChip } from './StatusChip';
+import { VariablesEditor } from './VariablesEditor';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** '/test-cases?folder=a/b': the list opens that folder and scrolls to it. */
+export const folderHref = (path: string) => `${paths.testCases.getHref()}?folder=${encodeURIComponent(path)}`;
+
+/** SPEC §2's breadcrumbs for a test: Tests, then each folder of its path, then the test itself. */
+export function testBreadcrumbs(test: Pick<TestCase, 'name' | 'path'>): BreadcrumbItem[] {
+  const segments = test.path ? test.path.split('/') : [];
+  return [
+    { label: 'Tests', href: paths.testCases.getHref() },
+    ...segments.map((segment, index) => ({
+      label: segment.replace(/-/g, ' '),
+      href: folderHref(segments.slice(0, index + 1).join('/')),
+    })),
+    { label: test.name },
+  ];
+}
+
+/**
+ * What other features add to a test's page; app/ composes them (features never import each other's
+ * components). `actions` joins the header's buttons; `steps` fills the Steps section; `runs` the Runs section.
+ */
+export interface TestDetailsSlots {
+  actions?: ComponentType<{ test: TestCase }>;
+  steps?: ComponentType<{ test: TestCase }>;
+  runs?: ComponentType<{ test: TestCase }>;
+}
+
+/** A test's page: name, start URL, instructions, variables and steps, with duplicate, move and delete. */
+export function TestDetails({ id, slots = {} }: { id: string; slots?: TestDetailsSlots }) {
+  const { data: test, error, isLoading, isFetching, refetch } = useGetTestCaseQuery(id);
+  // SPEC §4: a test that is not found is marked nonexistent, even if an older copy is cached.
+  if (isApiError(error) && error.status === 404) return <TestNotFound />;
+  if (isLoading) return <PageLoader label="Loading test" />;
+  if (!test)
+    return (
+      <ErrorState message={t.tests.fetchOneFailed} onRetry={() => void refetch()} retrying={isFetching} />
+    );
+  return <LoadedTest test={test} slots={slots} />;
+}
+
+function TestNotFound() {
+  useDocumentTitle('Test not found');
+  return (
+    <EmptyState
+      icon={<SearchOffIcon fontSize="inherit" />}
+      title={t.tests.notFound}
+      description="It may have been deleted, or the link is wrong."
+      action={
+        <Button component={RouterLink} to={paths.testCases.getHref()} variant="contained">
+          Back to tests
+        </Button>
+      }
+    />
+  );
+}
+
+/** Edits with the version the person saw, so a change made meanwhile is refused rather than lost. */
+function useEditTest(test: TestCase) {
+  const [updateTestCase] = useUpdateTestCaseMutation();
+  return async (changes: TestCaseChanges, success: string = t.tests.updated) => {
+    const args: EditTestCaseArgs = { id: test.id, changes, lastModifiedAt: test.lastModifiedAt };
+    const result = await updateTestCase(args);
+    if ('error' in result) return result.error;
+    notify.success(success);
+    return null;
+  };
+}
+
+function LoadedTest({ test, slots }: { test: TestCase; slots: TestDetailsSlots }) {
+  const { actions: Actions, steps: Steps, runs: Runs } = slots;
+  useDocumentTitle(test.name);
+  const navigate = useNavigate();
+  const [duplicateTestCase, { isLoading: duplicating }] = useDuplicateTestCaseMutation();
+  const [deleteTestCase, { isLoading: deleting }] = useDeleteTestCaseMutation();
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const [moving, setMoving] = useState(false);
+
+  const duplicate = async () => {
+    const result = await duplicateTestCase({ id: test.id, suiteId: test.suiteId });
+    if ('error' in result) notify.error(describeError(result.error, t.tests.duplicateFailed));
+    else {
+      notify.success(t.tests.duplicated);
+      void navigate(paths.testCaseDetails.getHref(result.data.id));
+    }
+  };
+
+  const confirmDelete = async () => {
+    const result = await deleteTestCase({ id: test.id, suiteId: test.suiteId });
+    if ('error' in result) {
+      notify.error(describeError(result.error, t.tests.deleteFailed));
+      setConfirmingDelete(false);
+      return;
+    }
+    notify.success(t.tests.deleted);
+    void navigate(test.path ? folderHref(test.path) : paths.testCases.getHref(), { replace: true });
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Breadcrumbs items={testBreadcrumbs(test)} />
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'flex-start',
+            justifyContent: 'space-between',
+            gap: 2,
+            mt: 1,
+          }}
+        >
+          <Box sx={{ minWidth: 0, flex: '1 1 320px' }}>
+            <EditableName test={test} />
+            <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 1, flexWrap: 'wrap' }}>
+              <StatusChip state={test.state} latestRunStatus={test.latestRunStatus} />
+              <Typography variant="body2" color="text.secondary">
+                {test.latestRunTime
+                  ? `Last run ${dateFormat.format(new Date(test.latestRunTime))}`
+                  : 'Never run'}
+                {' · '}
+                Changed {dateFormat.format(new Date(test.lastModifiedAt))}
+              </Typography>
+            </Stack>
+          </Box>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {Actions && <Actions test={test} />}
+            <Button
+              component={RouterLink}
+              to={paths.testCaseRuns.getHref(test.id)}
+              startIcon={<HistoryOutlinedIcon />}
+            >
+              Runs
+            </Button>
+            <Button startIcon={<DriveFileMoveOutlinedIcon />} onClick={() => setMoving(true)}>
+              Move
+            </Button>
+            <Button
+              startIcon={<ContentCopyOutlinedIcon />}
+              onClick={() => void duplicate()}
+              disabled={duplicating}
+            >
+              {duplicating ? 'Duplicating…' : 'Duplicate'}
+            </Button>
+            <Button
+              color="error"
+              startIcon={<DeleteOutlinedIcon />}
+              onClick={() => setConfirmingDelete(true)}
+            >
+              Delete
+            </Button>
+          </Stack>
+        </Box>
+      </Box>
+
+      <Section title="Website" description="Where the test starts.">
+        <WebsiteField test={test} />
+      </Section>
+      <Section title="Instructions" description="What the test does, in plain words.">
+        <InstructionsField test={test} />
+      </Section>
+      <Section title="Variables" description="Values the instructions refer to as {{name}}.">
+        <VariablesEditor testId={test.id} variables={test.parameters} />
+      </Section>
+      {Steps && (
+        <Section title="Steps" description="What the agents generated from the instructions.">
+          <Steps test={test} />
+        </Section>
+      )}
+      {Runs && (
+        <Section title="Runs" description="Replays of the generated steps, newest first.">
+          <Runs test={test} />
+        </Section>
+      )}
+
+      <MoveTestDialog
+        test={moving ? { id: test.id, name: test.name, path: test.path } : null}
+        suiteId={test.suiteId}
+        onClose={() => setMoving(false)}
+      />
+      <ConfirmDialog
+        open={confirmingDelete}
+        title="Delete test?"
+        description={
+          <>
+            <strong>{test.name}</strong> and its runs will be deleted. This cannot be undone.
+          </>
+        }
+        confirmLabel="Delete"
+        pendingLabel="Deleting…"
+        destructive
+        pending={deleting}
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setConfirmingDelete(false)}
+      />
+    </Stack>
+  );
+}
+
+function Section({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description: string;
+  children: ReactNode;
+}) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title}>
+      <CardHeader
+        title={title}
+        subheader={description}
+        slotProps={{ title: { component: 'h2', variant: 'h6' }, subheader: { variant: 'body2' } }}
+        sx={{ pb: 0 }}
+      />
+      <CardContent>{children}</CardContent>
+    </Card>
+  );
+}
+
+function EditableName({ test }: { test: TestCase }) {
+  const [editing, setEditing] = useState(false);
+  if (editing)
+    return (
+      <InlineEditForm
+        test={test}
+        field="name"
+        label="Test name"
+        schema={testNameSchema}
+        maxLength={TEST_CASE_LIMITS.name}
+        onDone={() => setEditing(false)}
+      />
+    );
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+      <Typography variant="h4" component="h1" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+        {test.name}
+      </Typography>
+      <Tooltip title="Rename">
+        <IconButton aria-label="Rename test" onClick={() => setEditing(true)}>
+          <EditOutlinedIcon />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
+
+function WebsiteField({ test }: { test: TestCase }) {
+  const [editing, setEditing] = useState(false);
+  if (editing)
+    return (
+      <InlineEditForm
+        test={test}
+        field="website"
+        label="Website URL"
+        type="url"
+        size="small"
+        schema={websiteSchema}
+        maxLength={TEST_CASE_LIMITS.website}
+        onDone={() => setEditing(false)}
+      />
+    );
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+      <Link
+        href={test.website}
+        target="_blank"
+        rel="noopener noreferrer"
+        sx={{ overflowWrap: 'anywhere', display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
+      >
+        {test.website}
+        <OpenInNewIcon sx={{ fontSize: 16 }} />
+      </Link>
+      <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(true)}>
+        Change URL
+      </Button>
+    </Box>
+  );
+}
+
+interface InlineEditFormProps<Field extends 'name' | 'website'> {
+  test: TestCase;
+  field: Field;
+  label: string;
+  schema: ObjectSchema<Record<Field, string>>;
+  maxLength: number;
+  type?: string;
+  size?: 'small' | 'medium';
+  onDone: () => void;
+}
+
+/**
+ * One field of the test edited in place: Enter saves (an unchanged value just closes), Escape or
+ * Cancel closes; the server's objection shows under the field, anything else as a snackbar.
+ */
+function InlineEditForm<Field extends 'name' | 'website'>({
+  test,
+  field,
+  label,
+  schema,
+  maxLength,
+  type,
+  size = 'medium',
+  onDone,
+}: InlineEditFormProps<Field>) {
+  const editTest = useEditTest(test);
+  const inputId = useId();
+  const formik = useFormik<Record<Field, string>>({
+    initialValues: { [field]: test[field] } as Record<Field, string>,
+    enableReinitialize: true,
+    validationSchema: schema,
+    onSubmit: async (values, helpers) => {
+      const value = values[field].trim();
+      if (value === test[field]) return onDone();
+      const error = await editTest({ [field]: value });
+      if (!error) return onDone();
+      const fields = serverFieldErrors(error, [field]);
+      if (fields[field]) helpers.setFieldError(field, fields[field]);
+      else notify.error(describeError(error, t.tests.updateFailed));
+    },
+  });
+  const cancel = () => {
+    formik.resetForm();
+    onDone();
+  };
+  const problem = formik.errors[field] as string | undefined;
+  const buttonSx = size === 'small' ? undefined : { mt: 1 };
+  return (
+    <Box
+      component="form"
+      onSubmit={formik.handleSubmit}
+      noValidate
+      sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}
+    >
+      <TextField
+        autoFocus
+        fullWidth
+        size={size}
+        id={inputId}
+        name={field}
+        label={label}
+        type={type}
+        value={formik.values[field]}
+        onChange={formik.handleChange}
+        onKeyDown={(event) => {
+          if (event.key === 'Escape') cancel();
+        }}
+        error={Boolean(problem)}
+        helperText={problem}
+        disabled={formik.isSubmitting}
+        slotProps={{ htmlInput: { maxLength, spellCheck: false } }}
+      />
+      <Button type="submit" variant="contained" disabled={formik.isSubmitting} sx={buttonSx}>
+        Save
+      </Button>
+      <Button onClick={cancel} disabled={formik.isSubmitting} sx={buttonSx}>
+        Cancel
+      </Button>
+    </Box>
+  );
+}
+
+function InstructionsField({ test }: { test: TestCase }) {
+  const editTest = useEditTest(test);
+  const [draft, setDraft] = useState(test.description);
+  const [saved, setSaved] = useState(test.description);
+  const [saving, setSaving] = useState(false);
+  const dirty = draft !== saved;
+
+  // A new version from the server replaces the text unless the person is in the middle of a change.
+  if (test.description !== saved) {
+    setSaved(test.description);
+    if (!dirty) setDraft(test.description);
+  }
+
+  const save = async () => {
+    setSaving(true);
+    const error = await editTest({ description: draft }, 'Instructions saved');
+    setSaving(false);
+    if (error) notify.error(describeError(error, t.tests.updateFailed));
+  };
+
+  return (
+    <Box>
+      <LazyInstructionsEditor
+        label="Instructions"
+        value={draft}
+        onChange={setDraft}
+        disabled={saving}
+        placeholder="Describe what the test does, step by step, in plain words."
+      />
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 1.5 }}>
+        <Button onClick={() => setDraft(saved)} disabled={!dirty || saving}>
+          Discard changes
+        </Button>
+        <Button variant="contained" onClick={() => void save()} disabled={!dirty || saving}>
+          {saving ? 'Saving…' : 'Save instructions'}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,47 @@
+import { object, string } from 'yup';
+import { isSimpleName, isWebsiteUrl, MESSAGES, TEST_CASE_LIMITS } from '../../../contract/testCases';
+import { t } from '../../config/locale';
+
+// The server checks the same rules (contract/testCases.ts); these give the sentence before a round trip.
+
+export const testNameField = string()
+  .trim()
+  .required(t.tests.nameRequired)
+  .max(TEST_CASE_LIMITS.name, t.validation.maxLength(TEST_CASE_LIMITS.name));
+
+export const websiteField = string()
+  .trim()
+  .required(t.tests.websiteRequired)
+  .test('website', MESSAGES.invalidUrl, (value) => !value || isWebsiteUrl(value));
+
+export const folderNameField = string()
+  .trim()
+  .required(t.tests.folderNameRequired)
+  .max(TEST_CASE_LIMITS.folderName, t.validation.maxLength(TEST_CASE_LIMITS.folderName))
+  .test('folder-name', MESSAGES.folderName, (value) => !value || isSimpleName(value));
+
+export const variableNameField = string()
+  .trim()
+  .required(t.tests.variableNameRequired)
+  .max(TEST_CASE_LIMITS.variableName, t.validation.maxLength(TEST_CASE_LIMITS.variableName))
+  .test('variable-name', MESSAGES.variableName, (value) => !value || isSimpleName(value));
+
+export const variableValueField = string().max(
+  TEST_CASE_LIMITS.variableValue,
+  t.validation.maxLength(TEST_CASE_LIMITS.variableValue),
+);
+
+export const createTestSchema = object({
+  name: testNameField,
+  website: websiteField,
+  description: string().max(
+    TEST_CASE_LIMITS.description,
+    t.validation.maxLength(TEST_CASE_LIMITS.description),
+  ),
+});
+
+export const folderNameSchema = object({ name: folderNameField });
+export const testNameSchema = object({ name: testNameField });
+export const websiteSchema = object({ website: websiteField });
+export const variableSchema = object({ name: variableNameField, value: variableValueField });
+export const variableValueSchema = object({ value: variableValueField });

@@ -1,0 +1,179 @@
+import { http, HttpResponse } from 'msw';
+import { addMembership, db, newId, type DbOrganization, type DbUser } from './db';
+import { userFromRequest } from './identity';
+
+// The API contract of issue 3 (snake_case JSON, errors as {error:{code,message}}), served from the in-memory db.
+const API = '/api';
+
+export function apiError(status: number, code: string, message: string) {
+  return HttpResponse.json({ error: { code, message } }, { status });
+}
+
+const unauthorized = () => apiError(401, 'unauthorized', 'Missing or invalid access token');
+const notFound = (message = 'Not found') => apiError(404, 'not_found', message);
+
+function membershipOf(user: DbUser, orgId: string) {
+  return db.memberships.find((m) => m.org_id === orgId && m.user_id === user.id && m.status === 'active');
+}
+
+function organizationJson(organization: DbOrganization, role: 'admin' | 'member') {
+  return {
+    ...organization,
+    service_account_key: role === 'admin' ? organization.service_account_key : null,
+    organization_settings: {},
+    role,
+  };
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const apiHandlers = [
+  http.get(`${API}/config`, () =>
+    HttpResponse.json({
+      supabase_url: `${location.origin}/idp`,
+      supabase_anon_key: 'anon-key',
+      version: '0.2.8',
+    }),
+  ),
+
+  http.get(`${API}/auth/get-user-organizations`, ({ request }) => {
+    const user = userFromRequest(request);
+    if (!user) return unauthorized();
+    const organizations = db.memberships
+      .filter((m) => m.user_id === user.id && m.status === 'active')
+      .map((m) => ({ organization: db.organizations.find((o) => o.org_id === m.org_id), role: m.role }))
+      .filter((entry): entry is { organization: DbOrganization; role: 'admin' | 'member' } =>
+        Boolean(entry.organization),
+      )
+      .map(({ organization, role }) => organizationJson(organization, role));
+    return HttpResponse.json(organizations);
+  }),
+
+  http.post(`${API}/organizations`, async ({ request }) => {
+    const user = userFromRequest(request);
+    if (!user) return unauthorized();
+    const { name } = (await request.json()) as { name?: string };
+    if (!name?.trim()) return apiError(400, 'validation_failed', 'Organization name is required');
+    const organization: DbOrganization = {
+      org_id: newId('org'),
+      name: name.trim(),
+      created_at: new Date().toISOString(),
+      cj_token: null,
+      service_account_key: newId('sak'),
+    };
+    db.organizations.push(organization);
+    addMembership(organization.org_id, user, 'admin');
+    return HttpResponse.json(organizationJson(organization, 'admin'), { status: 201 });
+  }),
+
+  http.get(`${API}/test-admin-or-biz-dev`, ({ request }) =>
+    userFromRequest(request) ? HttpResponse.json({ is_admin_or_biz_dev: false }) : unauthorized(),
+  ),
+
+  http.put(`${API}/organization/:id/regenerate-service-account-key`, ({ request, params }) => {
+    const user = userFromRequest(request);
+    if (!user) return unauthorized();
+    const organization = db.organizations.find((o) => o.org_id === params.id);
+    const membership = organization && membershipOf(user, organization.org_id);
+    if (!organization || !membership) return notFound();
+    if (membership.role !== 'admin') return apiError(403, 'forbidden', 'Only admins can regenerate the key');
+    organization.service_account_key = newId('sak');
+    return HttpResponse.json({ service_account_key: organization.service_account_key });
+  }),
+
+  http.get(`${API}/organizations/:id/users`, ({ request, params }) => {
+    const user = userFromRequest(request);
+    if (!user) return unauthorized();
+    if (!membershipOf(user, String(params.id))) return notFound();
+    const users = db.memberships
+      .filter((m) => m.org_id === params.id)
+      .map((m) => ({
+        id: m.user_id,
+        email: m.email,
+        role: m.status === 'invited' ? 'user' : m.role,
+        status: m.status,
+        created_at: m.created_at,
+        last_sign_in_at: db.users.find(({ id }) => id === m.user_id)?.lastSignInAt ?? null,
+      }));
+    return HttpResponse.json(users);
+  }),
+
+  http.post(`${API}/organizations/:id/add-user/:email`, ({ request, params }) => {
+    const user = userFromRequest(request);
+    if (!user) return unauthorized();
+    const orgId = String(params.id);
+    if (!membershipOf(user, orgId)) return notFound();
+    const email = decodeURIComponent(String(params.email)).toLowerCase();
+    if (!EMAIL.test(email)) return apiError(400, 'invalid_email', 'Please enter a valid email address');
+    if (db.memberships.some((m) => m.org_id === orgId && m.email === email)) {
+      return apiError(409, 'already_member', 'This user is already part of your organization');
+    }
+    const existing = db.users.find((u) => u.email === email);
+    const membership = addMembership(
+      orgId,
+      existing ?? { id: newId('user'), email },
+      'member',
+      existing ? 'active' : 'invited',
+    );
+    return HttpResponse.json({ user_id: membership.user_id, status: membership.status });
+  }),
+
+  http.put(`${API}/organizations/:id/remove-user/:userId`, ({ request, params }) => {
+    const user = userFromRequest(request);
+    if (!user) return unauthorized();
+    if (!membershipOf(user, String(params.id))) return notFound();
+    const before = db.memberships.length;
+    db.memberships = db.memberships.filter((m) => !(m.org_id === params.id && m.user_id === params.userId));
+    return before === db.memberships.length
+      ? notFound('User not found')
+      : HttpResponse.json({ success: true });
+  }),
+
+  http.get(`${API}/organizations/:orgId/test-suites`, ({ request, params }) => {
+    const user = userFromRequest(request);
+    if (!user) return unauthorized();
+    if (!membershipOf(user, String(params.orgId))) return notFound();
+    return HttpResponse.json(db.suites.filter((s) => s.org_id === params.orgId));
+  }),
+
+  http.post(`${API}/test-suites`, async ({ request }) => {
+    const user = userFromRequest(request);
+    if (!user) return unauthorized();
+    const { name, org_id: orgId } = (await request.json()) as { name?: string; org_id?: string };
+    if (!name?.trim() || !orgId)
+      return apiError(400, 'validation_failed', 'Name and organization ID are required');
+    if (!membershipOf(user, orgId)) return notFound();
+    const suite = {
+      test_suite_id: newId('suite'),
+      name: name.trim(),
+      org_id: orgId,
+      created_at: new Date().toISOString(),
+    };
+    db.suites.push(suite);
+    return HttpResponse.json({ test_suite_id: suite.test_suite_id }, { status: 201 });
+  }),
+
+  http.put(`${API}/test-suites/:id/rename`, ({ request, params }) => {
+    const user = userFromRequest(request);
+    if (!user) return unauthorized();
+    const suite = db.suites.find((s) => s.test_suite_id === params.id);
+    if (!suite || !membershipOf(user, suite.org_id)) return notFound('Test suite not found');
+    const newName = new URL(request.url).searchParams.get('new_name')?.trim();
+    if (!newName) return apiError(400, 'validation_failed', 'Test suite ID and new name are required');
+    suite.name = newName;
+    return HttpResponse.json(suite);
+  }),
+
+  http.delete(`${API}/test-suites/:id`, ({ request, params }) => {
+    const user = userFromRequest(request);
+    if (!user) return unauthorized();
+    const suite = db.suites.find((s) => s.test_suite_id === params.id);
+    if (!suite || !membershipOf(user, suite.org_id)) return notFound('Test suite not found');
+    db.suites = db.suites.filter((s) => s !== suite);
+    return new HttpResponse(null, { status: 204 });
+  }),
+
+  http.get(`${API}/browser-states/:suiteId`, ({ request }) =>
+    userFromRequest(request) ? HttpResponse.json([]) : unauthorized(),
+  ),
+];

@@ -1,0 +1,13 @@
+import { apiHandlers } from './api';
+import { generationHandlers } from './generation';
+import { identityHandlers } from './identity';
+import { runHandlers } from './runs';
+import { testCaseHandlers } from './testCases';
+
+export const handlers = [
+  ...identityHandlers,
+  ...apiHandlers,
+  ...testCaseHandlers,
+  ...generationHandlers,
+  ...runHandlers,
+];

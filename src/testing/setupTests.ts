@@ -1,0 +1,40 @@
+import '@testing-library/jest-dom';
+import { cleanup } from '@testing-library/react';
+import { disposeAuthClient } from '../lib/supabase';
+import { installConsoleGuard } from './consoleGuard';
+import { installEditorLayout } from './layout';
+import { resetDb } from './msw/db';
+import { resetGenerationServer } from './msw/generation';
+import { server } from './msw/server';
+import { installMatchMedia, setViewportWidth } from './viewport';
+
+installMatchMedia();
+installConsoleGuard();
+installEditorLayout();
+
+// Each test starts a fresh auth client on the same storage key, which supabase-js warns about; that is intended here.
+const warn = console.warn.bind(console);
+jest.spyOn(console, 'warn').mockImplementation((...args: unknown[]) => {
+  if (typeof args[0] === 'string' && args[0].includes('Multiple GoTrueClient instances')) return;
+  warn(...args);
+});
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+afterEach(async () => {
+  cleanup();
+  await disposeAuthClient();
+  server.resetHandlers();
+  resetDb();
+  resetGenerationServer();
+  window.localStorage.clear();
+  for (const cookie of document.cookie.split('; ').filter(Boolean)) {
+    document.cookie = `${cookie.split('=')[0]}=; max-age=0; path=/`;
+  }
+  setViewportWidth(1280);
+});
+
+afterAll(() => server.close());
+
+// Integration tests type into real forms; a busy 2-core CI machine needs more than jest's 5 s.
+jest.setTimeout(20_000);
