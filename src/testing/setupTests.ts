@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { disposeAuthClient } from '../lib/supabase';
 import { installConsoleGuard } from './consoleGuard';
 import { installEditorLayout } from './layout';
@@ -38,3 +38,6 @@ afterAll(() => server.close());
 
 // Integration tests type into real forms; a busy 2-core CI machine needs more than jest's 5 s.
 jest.setTimeout(20_000);
+// Routes are lazy chunks: the first find* of a file compiles them, which takes over Testing Library's 1 s on a busy
+// 2-core CI machine. Waiting longer only costs time when a test is about to fail anyway.
+configure({ asyncUtilTimeout: 5000 });

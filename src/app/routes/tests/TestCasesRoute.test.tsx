@@ -21,8 +21,7 @@ describe('the test list page', () => {
     seedTestCase(shop, { name: 'Pay by card' });
     seedTestCase(blog, { name: 'Write a post' });
     const { user } = renderApp('/test-cases');
-    // The first render loads the app's lazy chunks: a cold module cache takes longer than findBy's 1 s.
-    const tree = await screen.findByRole('tree', { name: 'Tests' }, { timeout: 5000 });
+    const tree = await screen.findByRole('tree', { name: 'Tests' });
     expect(await within(tree).findByRole('treeitem', { name: 'Pay by card' })).toBeInTheDocument();
     expect(screen.getByText('In Shop')).toBeInTheDocument();
     expect(document.title).toBe('Tests · Plainwright');

@@ -13,7 +13,7 @@ import { useGenerationCommands } from '../useGenerationCommands';
 // The header's generation buttons on a test's page, against MSW.
 
 const stored = (id: string) => db.testCases.find(({ _id }) => _id === id)!;
-const button = (name: string) => screen.findByRole('button', { name }, { timeout: 5000 });
+const button = (name: string) => screen.findByRole('button', { name });
 
 /** Counts the requests to a path. */
 function countRequests(method: string, pattern: RegExp) {

@@ -12,7 +12,7 @@ import { selectGenerationRequested } from '../selectors';
 
 // The Steps section of a test's page, with the whole app around it, MSW for the API and the live socket.
 
-const stepsList = () => screen.findByRole('list', { name: 'Steps' }, { timeout: 5000 });
+const stepsList = () => screen.findByRole('list', { name: 'Steps' });
 const stored = (id: string) => db.testCases.find(({ _id }) => _id === id)!;
 
 /** The steps' rows (not the items of lists inside a step). */
@@ -248,11 +248,7 @@ describe('GenerationPanel', () => {
       steps.slice(0, 2).map((step) => ({ ...step, trace_zip_path: null })),
     );
     const { user } = renderApp(`/test-cases/details/${test._id}`);
-    const progress = await screen.findByRole(
-      'progressbar',
-      { name: 'Generation progress' },
-      { timeout: 5000 },
-    );
+    const progress = await screen.findByRole('progressbar', { name: 'Generation progress' });
     expect(screen.getByText('Generating step 3 of about 3…')).toBeInTheDocument();
     expect(progress).toHaveAttribute('aria-valuenow', '67');
     expect(await screen.findByText('Live')).toBeInTheDocument();
@@ -288,7 +284,7 @@ describe('GenerationPanel', () => {
   it('stops watching when the person leaves the page', async () => {
     const { test } = seedTodoTest('running', []);
     const { router } = renderApp(`/test-cases/details/${test._id}`);
-    expect(await screen.findByText('Live', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByText('Live')).toBeInTheDocument();
     expect(screen.getByText('Generating step 1 of about 3…')).toBeInTheDocument();
     expect(watcherCount(test._id)).toBe(1);
     await act(() => router.navigate('/test-cases'));
@@ -298,9 +294,7 @@ describe('GenerationPanel', () => {
   it('says a queued generation is waiting, without a made-up step count', async () => {
     const { test } = seedTodoTest('pending', []);
     renderApp(`/test-cases/details/${test._id}`);
-    expect(
-      await screen.findByText('Queued: waiting for a worker…', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Queued: waiting for a worker…')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Generation progress' })).not.toHaveAttribute(
       'aria-valuenow',
     );
@@ -317,7 +311,7 @@ describe('GenerationPanel', () => {
   ] as const)('shows the final message of a %s generation', async (state, title, message) => {
     const { test } = seedTodoTest(state, todoSteps().slice(0, 2), { final_message: message });
     renderApp(`/test-cases/details/${test._id}`);
-    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent(title);
     expect(alert).toHaveTextContent(message);
   });
@@ -325,7 +319,7 @@ describe('GenerationPanel', () => {
   it('shows an empty state before any generation', async () => {
     const { test } = seedTodoTest('created', []);
     renderApp(`/test-cases/details/${test._id}`);
-    const steps = await screen.findByRole('region', { name: 'Steps' }, { timeout: 5000 });
+    const steps = await screen.findByRole('region', { name: 'Steps' });
     expect(within(steps).getByText('No steps yet')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Generate' })).toBeInTheDocument();
   });

@@ -33,7 +33,7 @@ function recordRunBodies() {
 }
 
 async function openDialog(user: ReturnType<typeof renderApp>['user']) {
-  await user.click(await screen.findByRole('button', { name: 'Run with overrides' }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('button', { name: 'Run with overrides' }));
   return screen.getByRole('dialog', { name: 'Run with overrides' });
 }
 
@@ -123,7 +123,7 @@ describe('RunActions', () => {
     const earlier = seedRun(test, buildRun(test));
     server.use(http.post('/api/test-run/:id', () => apiError(500, 'internal', 'boom'), { once: true }));
     const { user } = renderApp(`/test-cases/details/${test._id}/runs`);
-    const list = await screen.findByRole('listbox', { name: 'Runs, newest first' }, { timeout: 5000 });
+    const list = await screen.findByRole('listbox', { name: 'Runs, newest first' });
     await user.click(screen.getByRole('button', { name: 'Run' }));
     expect(await screen.findByText('Failed to create test run')).toBeInTheDocument();
     expect(
@@ -136,7 +136,7 @@ describe('RunActions', () => {
   it('cannot run a test that is generating, and says why', async () => {
     const { test } = seed({ state: 'running' });
     renderApp(`/test-cases/details/${test._id}/runs`);
-    const run = await screen.findByRole('button', { name: 'Run' }, { timeout: 5000 });
+    const run = await screen.findByRole('button', { name: 'Run' });
     expect(run).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Run with overrides' })).toBeDisabled();
     expect(run.parentElement).toHaveAttribute('aria-label', RUN_MESSAGES.generating);

@@ -22,7 +22,7 @@ beforeEach(() => {
 });
 afterEach(() => restoreViewport());
 
-const section = () => screen.findByRole('region', { name: 'Runs' }, { timeout: 5000 });
+const section = () => screen.findByRole('region', { name: 'Runs' });
 const minute = (n: number) => new Date(Date.UTC(2026, 0, 2, 10, n)).toISOString();
 
 describe('RunPanel', () => {
@@ -38,7 +38,7 @@ describe('RunPanel', () => {
     const latest = await within(runs).findByRole('region', { name: 'Latest run' });
     expect(within(latest).getByText('Queued')).toBeInTheDocument();
     const [run] = storedRuns(test);
-    await waitFor(() => expect(runWatcherCount(run._id)).toBe(1), { timeout: 5000 });
+    await waitFor(() => expect(runWatcherCount(run._id)).toBe(1));
 
     updateRun(run._id, {
       status: 'running',
@@ -79,7 +79,7 @@ describe('RunPanel', () => {
 
     await user.click(within(recent).getByRole('link'));
     expect(router.state.location.pathname).toBe(`/test-cases/details/${test._id}/runs`);
-    const list = await screen.findByRole('listbox', { name: 'Runs, newest first' }, { timeout: 5000 });
+    const list = await screen.findByRole('listbox', { name: 'Runs, newest first' });
     await waitFor(() =>
       expect(within(list).getByRole('option', { selected: true })).toHaveAttribute(
         'data-run-id',

@@ -17,7 +17,7 @@ beforeEach(() => {
 });
 afterEach(() => restoreViewport());
 
-const runsList = () => screen.findByRole('listbox', { name: 'Runs, newest first' }, { timeout: 5000 });
+const runsList = () => screen.findByRole('listbox', { name: 'Runs, newest first' });
 const options = (list: HTMLElement) => within(list).queryAllByRole('option');
 const details = () => screen.getByRole('article', { name: 'Run details' });
 const minute = (n: number) => new Date(Date.UTC(2026, 0, 2, 10, n)).toISOString();
@@ -137,7 +137,7 @@ describe('TestRunsPage', () => {
     );
     expect(trace).toHaveAttribute('target', '_blank');
     const log = within(details()).getByRole('region', { name: 'Log' });
-    await waitFor(() => expect(log.textContent).toContain('3 errors'), { timeout: 5000 });
+    await waitFor(() => expect(log.textContent).toContain('3 errors'));
     expect(within(details()).getByRole('link', { name: 'Download log' })).toHaveAttribute(
       'href',
       expect.stringMatching(/^data:text\/plain/),
@@ -147,9 +147,7 @@ describe('TestRunsPage', () => {
   it('says so when the test has no runs yet', async () => {
     const { test } = seedTodoTest('passed');
     renderRuns(test._id);
-    expect(
-      await screen.findByText('No runs yet — run the test to see its results here', {}, { timeout: 5000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('No runs yet — run the test to see its results here')).toBeInTheDocument();
   });
 
   it("shows SPEC §8's message when the runs cannot be read, and reads them again on Retry", async () => {
@@ -157,9 +155,7 @@ describe('TestRunsPage', () => {
     seedRuns(test, 2);
     server.use(http.get('/api/test-runs/:id', () => apiError(500, 'internal', 'boom'), { once: true }));
     const { user } = renderRuns(test._id);
-    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
-      'Failed to get test runs',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to get test runs');
     await waitFor(() => expect(screen.getAllByText('Failed to get test runs').length).toBeGreaterThan(1));
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(async () => expect(options(await runsList())).toHaveLength(2));

@@ -29,7 +29,7 @@ function renderDetails(id: string) {
 }
 
 // The first render loads the page's lazy chunks (generation included): more than findBy's 1 s when cold.
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const section = (name: string) => screen.getByRole('region', { name });
 const stored = (id: string) => db.testCases.find(({ _id }) => _id === id)!;
 
