@@ -22,6 +22,7 @@ import {
 import { ValidationError } from '../errors';
 import { actorOf } from '../plugins/auth';
 import { type Services } from '../services';
+import { treeEncodingFor } from '../services/treeCache';
 
 /** SPEC §7's test-case calls, plus duplicate, variables and folder creation (our additions). */
 export const testCaseRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
@@ -105,11 +106,24 @@ export const testCaseRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
 
   app.get(
     '/test-suites/:id/tree',
-    { schema: { params: IdParams, response: { 200: Type.Array(TestTreeItem) } } },
-    // NOTE: the service answers JSON text built by the database; Fastify sends a string as it is.
+    {
+      schema: { params: IdParams, response: { 200: Type.Array(TestTreeItem), 304: Type.Null() } },
+      // The tree keeps its compressed bodies itself (TreeEntry.body), so the compress plugin stays out.
+      compress: false,
+    },
+    // NOTE: the body is JSON text built by the database; Fastify sends a Buffer as it is.
     async (request, reply) => {
-      const json = await testFolders.treeJson(actorOf(request), request.params.id);
-      return reply.type('application/json').send(json as unknown as TestTreeItem[]);
+      const tree = await testFolders.tree(actorOf(request), request.params.id);
+      // The browser keeps the tree and asks again with its ETag: an unchanged tree is a 304 with no body.
+      reply
+        .header('etag', tree.etag)
+        .header('cache-control', 'private, no-cache')
+        .header('vary', 'accept-encoding');
+      if (etagMatches(request.headers['if-none-match'], tree.etag)) return reply.status(304).send(null);
+      const encoding = treeEncodingFor(request.headers['accept-encoding']);
+      if (encoding !== 'identity') reply.header('content-encoding', encoding);
+      const body = await tree.body(encoding);
+      return reply.type('application/json').send(body as unknown as TestTreeItem[]);
     },
   );
 
@@ -146,4 +160,13 @@ function booleanQuery(value: string | undefined, name: string): boolean {
   if (value === undefined || value === 'false') return false;
   if (value === 'true') return true;
   throw new ValidationError(`${name} must be true or false`, { fields: { [name]: 'invalid' } });
+}
+
+/** Whether an If-None-Match header names the ETag (weak or strong, or `*`). */
+function etagMatches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === etag;
+  });
 }
