@@ -3,6 +3,7 @@ import DarkModeOutlinedIcon from '@mui/icons-material/DarkModeOutlined';
 import LightModeOutlinedIcon from '@mui/icons-material/LightModeOutlined';
 import LockResetOutlinedIcon from '@mui/icons-material/LockResetOutlined';
 import LogoutIcon from '@mui/icons-material/Logout';
+import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
 import SettingsBrightnessOutlinedIcon from '@mui/icons-material/SettingsBrightnessOutlined';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
@@ -22,6 +23,7 @@ import { t } from '../../config/locale';
 import { paths } from '../../config/paths';
 import { notify } from '../../lib/notify';
 import { useGetAdminAccessQuery, useSignOutMutation } from '../../features/auth/api';
+import { ProfileDialog } from '../../features/auth/components/ProfileDialog';
 import { selectCurrentUser } from '../../features/auth/selectors';
 import { useGetUserOrganizationsQuery } from '../../features/organizations/api';
 import { selectCurrentOrganizationId } from '../../features/organizations/selectors';
@@ -49,6 +51,7 @@ export function UserMenu() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [profileOpen, setProfileOpen] = useState(false);
   const menuId = useId();
   if (!user) return null;
 
@@ -135,6 +138,18 @@ export function UserMenu() {
         {organizationItems}
         <Divider key="divider-1" />
         <MenuItem
+          key="profile"
+          onClick={() => {
+            close();
+            setProfileOpen(true);
+          }}
+        >
+          <ListItemIcon>
+            <PersonOutlinedIcon fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>Profile</ListItemText>
+        </MenuItem>
+        <MenuItem
           key="change-password"
           onClick={() => {
             close();
@@ -168,6 +183,7 @@ export function UserMenu() {
           <ListItemText>Logout</ListItemText>
         </MenuItem>
       </Menu>
+      <ProfileDialog open={profileOpen} user={user} onClose={() => setProfileOpen(false)} />
     </>
   );
 }

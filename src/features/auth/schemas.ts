@@ -16,9 +16,12 @@ export const loginSchema = object({
   password: string().required(t.validation.passwordRequired),
 });
 
+const firstName = string().trim().required(t.validation.firstNameRequired);
+const lastName = string().trim().required(t.validation.lastNameRequired);
+
 export const registerSchema = object({
-  firstName: string().trim().required(t.validation.firstNameRequired),
-  lastName: string().trim().required(t.validation.lastNameRequired),
+  firstName,
+  lastName,
   email,
   password: newPassword,
   confirmPassword,
@@ -27,3 +30,5 @@ export const registerSchema = object({
 export const forgotPasswordSchema = object({ email });
 
 export const setNewPasswordSchema = object({ password: newPassword, confirmPassword });
+
+export const profileSchema = object({ firstName, lastName });
