@@ -132,6 +132,11 @@ export const TestCase = Type.Object({
   final_script: Nullable(Type.String()),
   final_script_py: Nullable(Type.String()),
   test_generation_steps: Type.Array(Type.Unknown()),
+  /**
+   * Our addition: how many steps the current (or last) generation's plan has, so progress reads
+   * "step 3 of 5"; null until a planner made one.
+   */
+  generation_plan_length: Nullable(Type.Integer()),
   /** A run state, null until the test has run. */
   latest_run_status: Nullable(Type.String()),
   latest_run_time: Nullable(IsoDate),

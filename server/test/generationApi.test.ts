@@ -53,6 +53,7 @@ describe('generation through the API', () => {
     const test = await waitForGeneration(ctx, created._id);
     expect({ state: test.state, steps: describeSteps(test) }).toMatchObject({ state: 'passed' });
     expect(test.final_message).toBe('All 5 steps passed.');
+    expect(test.generation_plan_length).toBe(5);
     const steps = test.test_generation_steps;
     expect(steps.map((step) => step.step_description)).toEqual([
       `Open ${ctx.sites.url('login')}`,

@@ -441,6 +441,7 @@ export function toWire(row: TestCaseRow, orgId: string, sharedParameterIds: stri
     final_script: row.finalScript,
     final_script_py: row.finalScriptPy,
     test_generation_steps: row.testGenerationSteps,
+    generation_plan_length: Array.isArray(row.generationPlan) ? row.generationPlan.length : null,
     latest_run_status: row.latestRunStatus,
     latest_run_time: row.latestRunTime?.toISOString() ?? null,
     generation_requested_at: row.generationRequestedAt?.toISOString() ?? null,

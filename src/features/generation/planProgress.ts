@@ -1,5 +1,6 @@
-// The server keeps the generation's plan to itself; the SPA estimates its length from the instructions
-// the way the rules planner splits them (one step per sentence, plus opening the start page).
+// The server sends the length of the generation's plan once the planner made it (generation_plan_length);
+// until then the SPA estimates it from the instructions the way the rules planner splits them (one step
+// per sentence, plus opening the start page).
 
 function instructionsText(html: string): string {
   return html
@@ -29,10 +30,17 @@ export interface PlanProgress {
   /** Steps expected in all; never fewer than the step being generated. */
   total: number;
   percent: number;
+  /** Whether total is the plan's own length or an estimate from the instructions. */
+  exact: boolean;
 }
 
-export function planProgress(instructions: string, stepsDone: number): PlanProgress {
-  const total = Math.max(estimatePlanLength(instructions), stepsDone + 1);
-  const current = stepsDone + 1;
-  return { done: stepsDone, current, total, percent: Math.round((stepsDone / total) * 100) };
+export function planProgress(
+  instructions: string,
+  stepsDone: number,
+  planLength: number | null = null,
+): PlanProgress {
+  const exact = planLength !== null && planLength > stepsDone;
+  const total = exact ? planLength : Math.max(estimatePlanLength(instructions), stepsDone + 1);
+  const current = Math.min(stepsDone + 1, total);
+  return { done: stepsDone, current, total, percent: Math.round((stepsDone / total) * 100), exact };
 }

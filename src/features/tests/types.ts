@@ -34,6 +34,8 @@ export interface TestCase {
   finalScript: string | null;
   finalScriptPy: string | null;
   /** Generation steps as the server sends them; the generation feature reads them. */
+  /** Steps in the current generation's plan; null until the planner made one. */
+  planLength: number | null;
   testGenerationSteps: unknown[];
   latestRunStatus: RunState | null;
   latestRunTime: string | null;
@@ -65,6 +67,7 @@ export const toTestCase = (dto: TestCaseDto): TestCase => ({
   finalScript: dto.final_script,
   finalScriptPy: dto.final_script_py,
   testGenerationSteps: dto.test_generation_steps,
+  planLength: dto.generation_plan_length ?? null,
   latestRunStatus: dto.latest_run_status as RunState | null,
   latestRunTime: dto.latest_run_time,
   createdAt: dto.created_at,

@@ -207,6 +207,7 @@ export function seedTestCase(
     final_script: null,
     final_script_py: null,
     test_generation_steps: [],
+    generation_plan_length: null,
     latest_run_status: null,
     latest_run_time: null,
     generation_requested_at: null,

@@ -281,6 +281,21 @@ describe('GenerationPanel', () => {
     expect(stepItems(await stepsList())).toHaveLength(4);
   });
 
+  it('counts the steps of the plan itself once the server sends its length', async () => {
+    const { test } = seedTodoTest('running', todoSteps().slice(0, 1), { generation_plan_length: 5 });
+    renderApp(`/test-cases/details/${test._id}`);
+    expect(await screen.findByText('Generating step 2 of 5…')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Generation progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '20',
+    );
+    expect(await screen.findByText('Live')).toBeInTheDocument();
+    stored(test._id).test_generation_steps = todoSteps().slice(0, 2);
+    stored(test._id).generation_plan_length = 6;
+    publishTestEvent(test._id, 'TEST_UPDATED');
+    expect(await screen.findByText('Generating step 3 of 6…')).toBeInTheDocument();
+  });
+
   it('stops watching when the person leaves the page', async () => {
     const { test } = seedTodoTest('running', []);
     const { router } = renderApp(`/test-cases/details/${test._id}`);

@@ -32,6 +32,7 @@ export function GenerationPanel({ test }: { test: TestCase }) {
         <GenerationProgress
           state={isGenerating(test.state) ? test.state : 'pending'}
           instructions={test.description}
+          planLength={test.planLength}
           stepsDone={test.testGenerationSteps.length}
           monitoring={monitoring.testId === test.id ? monitoring.status : 'idle'}
         />
