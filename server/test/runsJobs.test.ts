@@ -182,6 +182,54 @@ describe('runs whose worker died', () => {
   });
 });
 
+// A worker apart from the API needs a database both processes share: this runs in CI's pass on the
+// machine's Postgres (TEST_DATABASE_URL). On PGlite the one process is API and worker at once, and
+// 'run again on the next worker to start' above covers a restart.
+if (testDatabaseUrl) {
+  describe('a worker process killed in the middle of a run', () => {
+    it('leaves the run to the next worker, which passes it on the second attempt', async () => {
+      const database = await freshPostgres();
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-run-kill-'));
+      const target = { kind: 'postgres' as const, url: database.url, poolSize: 5 };
+      // The next server takes the first one's address and data folder, so the person's token stays good.
+      const env = { ARTIFACTS_DIR: path.join(dataDir, 'artifacts'), PORT: String(await freePort()) };
+      const apiDir = path.join(dataDir, 'api');
+      const ctx = await setUpGeneration({ sites, roles: ['api'], target, env, dataDir: apiDir });
+      let worker: ChildProcess | null = null;
+      let next: GenerationContext | null = null;
+      let apiOpen = true;
+      try {
+        const testId = await createGeneratedTest(ctx, 'Killed', sites.url('todo'), [
+          { kind: 'goto', url: sites.url('todo') },
+          { kind: 'wait', ms: 3000 },
+          ...todoActions('After the kill').slice(1),
+        ]);
+        worker = await spawnWorker(database.url, dataDir, 'doomed', {});
+        const run = await startRun(ctx, testId);
+        await waitUntil(async () => (await getRun(ctx, run._id)).status === 'running', 'the run to run');
+        await stopProcess(worker, 'SIGKILL');
+        // No process is left to notice: the run still reads as running, its heartbeat going stale.
+        expect(await getRun(ctx, run._id)).toMatchObject({ status: 'running', attempts: 1 });
+        await ctx.server.close();
+        apiOpen = false;
+
+        next = await setUpGeneration({ sites, target, env, dataDir: apiDir });
+        next.token = ctx.token;
+        const ended = await waitForRun(next, run._id);
+        expect({ status: ended.status, run: describeRun(ended) }).toMatchObject({ status: 'passed' });
+        expect(ended.attempts).toBe(2);
+        expect(ended.steps.map((step) => step.success)).toEqual([true, true, true, true, true]);
+      } finally {
+        if (worker) await stopProcess(worker, 'SIGKILL');
+        await next?.server.close();
+        if (apiOpen) await ctx.server.close();
+        await database.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      }
+    });
+  });
+}
+
 describe('runs that cannot run', () => {
   it('end not_runnable, saying why, when no browser can be had or a value is missing', async () => {
     const ctx = await setUpGeneration({
@@ -270,6 +318,42 @@ const countingActions = (url: string): Action[] => [
 
 const RELAXED = { GENERATION_HEARTBEAT_MS: '1000', GENERATION_STALE_MS: '60000' };
 
+/** A `worker` process on a Postgres database, resolved once it says it is ready. */
+async function spawnWorker(
+  databaseUrl: string,
+  dataDir: string,
+  name: string,
+  env: Record<string, string>,
+): Promise<ChildProcess> {
+  // One process (no tsx CLI in between), so a signal reaches the worker itself.
+  const worker = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', 'worker'], {
+    cwd: path.resolve(__dirname, '../..'),
+    env: {
+      ...process.env,
+      ...FAST_GENERATION_ENV,
+      ...env,
+      NODE_OPTIONS: '',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: path.join(dataDir, name),
+      ARTIFACTS_DIR: path.join(dataDir, 'artifacts'),
+      LOG_LEVEL: 'silent',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  worker.stdout!.on('data', (chunk) => (output += chunk));
+  worker.stderr!.on('data', (chunk) => (output += chunk));
+  await waitUntil(async () => output.includes('Worker ready'), `${name} to start (${output})`, 60_000);
+  return worker;
+}
+
+async function stopProcess(child: ChildProcess, signal: NodeJS.Signals): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  await exited;
+}
+
 async function queueRuns(ctx: GenerationContext, testId: string, count: number): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) ids.push((await startRun(ctx, testId))._id);
@@ -312,33 +396,8 @@ describe('parallel runs', () => {
       const testId = await createGeneratedTest(ctx, 'Counted', counter.url, countingActions(counter.url));
       if (database) {
         for (let i = 0; i < 2; i++) {
-          const worker = spawn(
-            process.execPath,
-            [require.resolve('tsx/cli'), 'server/src/main.ts', 'worker'],
-            {
-              cwd: path.resolve(__dirname, '../..'),
-              env: {
-                ...process.env,
-                ...FAST_GENERATION_ENV,
-                ...RELAXED,
-                NODE_OPTIONS: '',
-                DATABASE_URL: database.url,
-                DATA_DIR: path.join(dataDir, `worker-${i}`),
-                ARTIFACTS_DIR: path.join(dataDir, 'artifacts'),
-                WORKER_CONCURRENCY: '2',
-                LOG_LEVEL: 'silent',
-              },
-              stdio: ['ignore', 'pipe', 'pipe'],
-            },
-          );
-          let output = '';
-          worker.stdout!.on('data', (chunk) => (output += chunk));
-          worker.stderr!.on('data', (chunk) => (output += chunk));
-          workers.push(worker);
-          await waitUntil(
-            async () => output.includes('Worker ready'),
-            `worker ${i} to start (${output})`,
-            60_000,
+          workers.push(
+            await spawnWorker(database.url, dataDir, `worker-${i}`, { ...RELAXED, WORKER_CONCURRENCY: '2' }),
           );
         }
       }
@@ -366,12 +425,7 @@ describe('parallel runs', () => {
       );
       expect((await fetch(`${ctx.server.url}${image.body.url}`)).status).toBe(200);
     } finally {
-      for (const worker of workers) {
-        if (worker.exitCode !== null) continue;
-        const exited = new Promise((resolve) => worker.once('exit', resolve));
-        worker.kill('SIGTERM');
-        await exited;
-      }
+      for (const worker of workers) await stopProcess(worker, 'SIGTERM');
       await ctx.server.close();
       await database?.drop();
       await counter.close();
