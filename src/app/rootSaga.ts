@@ -14,7 +14,8 @@ import {
   organizationSwitched,
 } from '../features/organizations/slice';
 import { runsSaga } from '../features/runs/sagas';
-import { suitesSaga } from '../features/suites/sagas';
+import { SELECTED_SUITE_KEY, suitesSaga } from '../features/suites/sagas';
+import { readLocal } from '../lib/storage';
 import { testsSaga } from '../features/tests/sagas';
 
 // Features never import one another's internals, so the app wires the events each saga follows.
@@ -35,7 +36,11 @@ export function* rootSaga() {
       ),
       selectOrganizationId: selectCurrentOrganizationId,
     }),
-    spawn(testsSaga),
+    spawn(testsSaga, {
+      isSessionRestored: sessionRestored.match,
+      currentPath: () => window.location.pathname,
+      rememberedSuiteId: () => readLocal(SELECTED_SUITE_KEY),
+    }),
     spawn(generationSaga),
     spawn(runsSaga),
   ]);

@@ -1,5 +1,6 @@
-import { isAnyOf } from '@reduxjs/toolkit';
-import { call, put, select, takeEvery } from 'redux-saga/effects';
+import { isAnyOf, type Action, type UnknownAction } from '@reduxjs/toolkit';
+import { call, put, select, take, takeEvery } from 'redux-saga/effects';
+import { paths } from '../../config/paths';
 import { readLocal, writeLocal } from '../../lib/storage';
 import { testsApi } from './api';
 import { selectExpandedFolders, selectExpandedLoaded } from './selectors';
@@ -64,7 +65,31 @@ export function* persistExpandedFolders(action: SuiteAction) {
   yield call(writeLocal, expandedFoldersKey(suiteId), JSON.stringify(paths));
 }
 
-export function* testsSaga() {
+export interface TestsSagaDeps {
+  /** The event of a signed-in session found when the app starts (the app wires the auth feature's). */
+  isSessionRestored: (action: Action) => boolean;
+  /** The path the app is showing. */
+  currentPath: () => string;
+  /** The suite the person worked in last, if any. */
+  rememberedSuiteId: () => string | null;
+}
+
+/**
+ * A reload of the test list mounts the page only once config, session, organizations and suites are
+ * known, and the page then asks for its tree, the largest answer. As soon as the session is known,
+ * the remembered suite's tree is asked for, so it arrives while the rest loads. (A remembered suite
+ * that is no longer the person's is simply never shown.)
+ */
+export function* prefetchTreeOnArrival(deps: TestsSagaDeps) {
+  const action: { payload?: { user?: unknown } } = yield take(deps.isSessionRestored);
+  if (!action.payload?.user) return;
+  if (deps.currentPath() !== paths.testCases.getHref()) return;
+  const suiteId: string | null = yield call(deps.rememberedSuiteId);
+  if (suiteId) yield put(testsApi.util.prefetch('getTestTree', suiteId, {}) as unknown as UnknownAction);
+}
+
+export function* testsSaga(deps: TestsSagaDeps) {
   yield takeEvery(treeOpened.type, restoreExpandedFolders);
   yield takeEvery(changesExpanded, persistExpandedFolders);
+  yield call(prefetchTreeOnArrival, deps);
 }
