@@ -5,16 +5,15 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import { Form, Formik } from 'formik';
 import { useId } from 'react';
 import { errorMessage } from '../../../api/apiError';
-import { FormTextField } from '../../../components/FormTextField';
 import { t } from '../../../config/locale';
 import { notify } from '../../../lib/notify';
 import { useUpdateProfileMutation } from '../api';
 import { profileSchema } from '../schemas';
 import { type User } from '../types';
+import { NameFields } from './NameFields';
 
 interface ProfileDialogProps {
   open: boolean;
@@ -59,10 +58,7 @@ export function ProfileDialog({ open, user, onClose }: ProfileDialogProps) {
                   {errorMessage(error, t.auth.profileUpdateFailed)}
                 </Alert>
               )}
-              <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-                <FormTextField name="firstName" label="First name" autoComplete="given-name" autoFocus />
-                <FormTextField name="lastName" label="Last name" autoComplete="family-name" />
-              </Stack>
+              <NameFields autoFocus />
             </DialogContent>
             <DialogActions>
               <Button onClick={close} disabled={isSubmitting}>

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { Form, Formik } from 'formik';
 import { useNavigate } from 'react-router';
 import { errorMessage } from '../../../api/apiError';
@@ -10,6 +9,7 @@ import { t } from '../../../config/locale';
 import { paths } from '../../../config/paths';
 import { useSignUpMutation } from '../api';
 import { registerSchema } from '../schemas';
+import { NameFields } from './NameFields';
 
 const initialValues = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
@@ -41,10 +41,7 @@ export function RegisterForm() {
               {errorMessage(error, t.auth.registrationFailed)}
             </Alert>
           )}
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={{ xs: 0, sm: 2 }}>
-            <FormTextField name="firstName" label="First name" autoComplete="given-name" autoFocus />
-            <FormTextField name="lastName" label="Last name" autoComplete="family-name" />
-          </Stack>
+          <NameFields autoFocus />
           <FormTextField name="email" label="Email" type="email" autoComplete="email" />
           <FormPasswordField name="password" label="Password" autoComplete="new-password" />
           <FormPasswordField name="confirmPassword" label="Confirm password" autoComplete="new-password" />
