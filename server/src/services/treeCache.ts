@@ -35,11 +35,13 @@ export class TreeEntry {
           ? brotli(this.json, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } })
           : gzip(this.json, { level: 6 });
       this._encoded.set(encoding, body);
+      // A failed compression is not kept: the next reader tries again.
+      body.catch(() => this._encoded.delete(encoding));
     }
     return body;
   }
 
-  /** What the entry holds in memory, counting encodings not made yet as a tenth of the JSON. */
+  /** What the entry holds in memory: the JSON, and each compressed copy made as about a tenth of it. */
   get bytes(): number {
     return this.json.length * (1 + 0.1 * (this._encoded.size - 1));
   }

@@ -41,6 +41,11 @@ export function planProgress(
 ): PlanProgress {
   const exact = planLength !== null && planLength > stepsDone;
   const total = exact ? planLength : Math.max(estimatePlanLength(instructions), stepsDone + 1);
-  const current = Math.min(stepsDone + 1, total);
-  return { done: stepsDone, current, total, percent: Math.round((stepsDone / total) * 100), exact };
+  return {
+    done: stepsDone,
+    current: stepsDone + 1,
+    total,
+    percent: Math.round((stepsDone / total) * 100),
+    exact,
+  };
 }

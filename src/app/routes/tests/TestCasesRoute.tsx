@@ -26,8 +26,9 @@ export function TestCasesRoute() {
   const suite = suites?.find(({ id }) => id === suiteId);
   const prefetchTree = testsApi.usePrefetch('getTestTree');
 
-  // On a fresh load the suite is confirmed only once the suites are listed; the one remembered is
-  // almost always it, so its tree (the largest response) loads meanwhile instead of after.
+  // Until the suites are listed the suite is not confirmed; the one remembered is almost always it, so
+  // its tree (the largest response) loads meanwhile. A reload has asked for it already (the tests
+  // saga's prefetchTreeOnArrival); this covers arriving here right after signing in.
   useEffect(() => {
     const remembered = readLocal(SELECTED_SUITE_KEY);
     if (!suiteId && remembered) prefetchTree(remembered);
