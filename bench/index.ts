@@ -1,5 +1,6 @@
 // `npm run bench`: one JSON line per figure. Builds the SPA first when it is stale.
 import { spawnSync } from 'node:child_process';
+import { measureAgents } from './agents';
 import { measureGeneration } from './generation';
 import { measureReplay, measureReplayOverhead, measureRunThroughput } from './replay';
 import { measureSpaBundle, type Figure } from './spaBundle';
@@ -14,6 +15,7 @@ function main() {
     'spa-bundle': measureSpaBundle,
     'tree-api': measureTreeApi,
     generation: measureGeneration,
+    agents: measureAgents,
     // `npm run bench replay` runs both; each also runs alone.
     replay: measureReplay,
     'replay-overhead': measureReplayOverhead,

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { findChromium, QUIET_CHROMIUM_ARGS } from '../src/runner/chromium';
 import { api } from './helpers';
-import { CORPUS } from './generationCorpus';
+import { AGENTS_CORPUS, CORPUS as EXISTING, TRAP_MESSAGE } from './generationCorpus';
+
+// The existing corpus and the quick slice of issue 10's (the whole runs in `npm run bench agents`).
+const CORPUS = [...EXISTING, ...AGENTS_CORPUS.filter((item) => item.slice)];
 import {
   describeSteps,
   setUpGeneration,
@@ -56,8 +59,12 @@ describe('the acceptance corpus', () => {
   });
   afterAll(async () => ctx?.close());
 
-  it('has at least 30 tests, vague ones among them', () => {
+  it('has at least 30 tests, vague ones and traps among them, on both renderings of the list app', () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(30);
+    expect(CORPUS.filter((item) => item.kind === 'trap').length).toBeGreaterThanOrEqual(4);
+    expect(new Set(CORPUS.map((item) => item.site))).toEqual(
+      new Set(['login', 'shop', 'todo', 'tasks', 'tasks-wc']),
+    );
     expect(CORPUS.filter((item) => item.expect === 'not_runnable').length).toBeGreaterThanOrEqual(3);
   });
 
@@ -70,6 +77,8 @@ describe('the acceptance corpus', () => {
         state: item.expect,
       });
       for (const words of item.message ?? []) expect(test.final_message).toContain(words);
+      // A trap never passes, and its failure names what the page has instead.
+      if (item.kind === 'trap') expect(test.final_message).toMatch(TRAP_MESSAGE);
       if (item.expect === 'passed') {
         for (const step of test.test_generation_steps) {
           expect(step.execution_succeded).toBe(true);

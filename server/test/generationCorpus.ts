@@ -3,7 +3,11 @@
 
 export interface CorpusCase {
   name: string;
-  site: 'login' | 'shop' | 'todo';
+  site: 'login' | 'shop' | 'todo' | 'tasks' | 'tasks-wc';
+  /** What the case exercises (issue 10's classes): the benchmark reports a pass rate per class. */
+  kind?: CaseKind;
+  /** In the quick slice `npm test` runs (the whole corpus runs in `npm run bench agents`). */
+  slice?: boolean;
   description: string;
   parameters?: Record<string, string>;
   expect: 'passed' | 'failed' | 'not_runnable';
@@ -299,5 +303,197 @@ export const CORPUS: CorpusCase[] = [
     description: 'Click the Subscribe button.',
     expect: 'failed',
     message: ['No element on the page matches "Subscribe"'],
+  },
+];
+
+export type CaseKind =
+  'text targets' | 'relational' | 'keys' | 'verbs' | 'two actions' | 'checks' | 'icons' | 'trap' | 'vague';
+
+/** A trap ends failed with the closest candidates named (or both of a tie): never a pass. */
+export const TRAP_MESSAGE = /The closest are|equally well/;
+
+// Issue 10: the way people write about a client-rendered list app. Every case runs on both renderings
+// of the same app: plain DOM (`tasks`) and web components with open shadow roots (`tasks-wc`).
+const LIST_APP: Omit<CorpusCase, 'site'>[] = [
+  {
+    name: 'Edit a task in place',
+    kind: 'text targets',
+    slice: true,
+    description:
+      'Add a task "Pay rent". Add a task "Call mom". Double-click "Pay rent". Replace the text of the item being edited with "Pay the rent" and press Enter. Verify the page shows "Pay the rent". Verify the list shows 2 items.',
+    expect: 'passed',
+  },
+  {
+    name: 'Edit a task and give up',
+    kind: 'keys',
+    description:
+      'Add a task "Pay rent". Double click on the "Pay rent" task. Hit Escape. Verify the page shows "Pay rent". Verify "1 item left" is shown.',
+    expect: 'passed',
+  },
+  {
+    name: 'Remove a task after hovering it',
+    kind: 'relational',
+    slice: true,
+    description:
+      'Add a task "Pay rent". Add a task "Call mom". Hover over "Pay rent". Click its remove button. Verify "Pay rent" is not visible. Verify the page shows "Call mom".',
+    expect: 'passed',
+  },
+  {
+    name: 'Remove a task by its row',
+    kind: 'relational',
+    description:
+      'Add a task "Pay rent". Add a task "Call mom". Click the remove button of "Call mom". Verify the list shows 1 item. Verify the list no longer shows "Call mom".',
+    expect: 'passed',
+  },
+  {
+    name: 'Delete a task by name',
+    kind: 'icons',
+    description:
+      'Add a task "Pay rent". Add a task "Call mom". Delete "Pay rent". Verify the page no longer shows "Pay rent". Verify "1 item left" is shown.',
+    expect: 'passed',
+  },
+  {
+    name: 'Tick the box next to a task',
+    kind: 'relational',
+    slice: true,
+    description:
+      'Add a task "Pay rent". Add a task "Call mom". Tick the checkbox next to "Pay rent". Verify "1 item left" is shown. Check that "1 ITEM LEFT" is visible.',
+    expect: 'passed',
+  },
+  {
+    name: 'Mark a task done',
+    kind: 'relational',
+    description:
+      'Add a task "Pay rent". Mark "Pay rent" as done. Verify the page shows "0 items left". Click "Clear completed". Verify the page shows "Nothing to do".',
+    expect: 'passed',
+  },
+  {
+    name: 'Add the same way',
+    kind: 'verbs',
+    slice: true,
+    description:
+      'Add a task "Pay rent" using the "New task" input and press Enter. Add "Call mom" the same way. Verify the list shows 2 items. Check that "2 items left" is visible.',
+    expect: 'passed',
+  },
+  {
+    name: 'Enter without typing adds nothing',
+    kind: 'keys',
+    description:
+      'Click the "New task" field and press Enter without typing anything. Verify the page shows "Nothing to do".',
+    expect: 'passed',
+  },
+  {
+    name: 'Filter the tasks',
+    kind: 'checks',
+    description:
+      'Add a task "Pay rent". Add a task "Call mom". Tick "Call mom". Click Active. Verify the list shows 1 item. Click the Completed filter. Verify the page shows "Call mom". Verify "Pay rent" is no longer visible. Click All. Verify there are 2 items in the list.',
+    expect: 'passed',
+  },
+  {
+    name: 'Type into the field and hit Enter',
+    kind: 'keys',
+    description:
+      'Type "Water the plants" into the New task field. Press Enter in the New task field. The page should show "Water the plants". I should see "1 item left".',
+    expect: 'passed',
+  },
+  // Traps: words shared with what is there, but naming something that is not.
+  {
+    name: 'Trap: archive all messages',
+    kind: 'trap',
+    slice: true,
+    description: 'Add a task "Pay rent". Click "Archive all messages".',
+    expect: 'failed',
+    message: ['No element on the page matches "Archive all messages"'],
+  },
+  {
+    name: 'Trap: the checkbox of a task that is not there',
+    kind: 'trap',
+    description: 'Add a task "Pay rent". Tick the checkbox next to "Buy bread".',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: the remove button of a task that is not there',
+    kind: 'trap',
+    slice: true,
+    description: 'Add a task "Pay rent". Click the remove button of "Call mom".',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: a task that is not there',
+    kind: 'trap',
+    description: 'Add a task "Pay rent". Double-click "Pay the bills".',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: which remove button',
+    kind: 'trap',
+    description: 'Add a task "Pay rent". Add a task "Call mom". Click the remove button.',
+    expect: 'failed',
+    message: ['equally well'],
+  },
+];
+
+export const AGENTS_CORPUS: CorpusCase[] = [
+  ...(['tasks', 'tasks-wc'] as const).flatMap((site) =>
+    LIST_APP.map((item) => ({
+      ...item,
+      site,
+      name: `${item.name} (${site === 'tasks' ? 'DOM' : 'web components'})`,
+      slice: item.slice && (site === 'tasks-wc' || item.kind === 'trap'),
+    })),
+  ),
+  {
+    name: 'Two fields in one sentence',
+    site: 'login',
+    kind: 'two actions',
+    slice: true,
+    description:
+      'Enter "ada@example.com" in the Email field and {{password}} in the Password field. Click Sign in. Verify the page shows "Welcome, Ada Lovelace".',
+    expect: 'passed',
+  },
+  {
+    name: 'Trap: a phone field',
+    site: 'login',
+    kind: 'trap',
+    slice: true,
+    description: 'Type "555-1234" into the Phone field.',
+    expect: 'failed',
+    message: ['No element on the page matches "Phone"', 'The closest are'],
+  },
+  {
+    name: 'Trap: a checkbox named almost the same',
+    site: 'login',
+    kind: 'trap',
+    description: 'Check the "Remember password" checkbox.',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: sign up',
+    site: 'login',
+    kind: 'trap',
+    description: 'Click the Sign up link.',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: the cart icon',
+    site: 'shop',
+    kind: 'trap',
+    slice: true,
+    description: 'Click the cart icon.',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: a zip code field',
+    site: 'shop',
+    kind: 'trap',
+    description: 'Type "10001" into the Zip code field.',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: delete all',
+    site: 'todo',
+    kind: 'trap',
+    description: 'Add a todo "Buy milk". Click the Delete all button.',
+    expect: 'failed',
   },
 ];

@@ -10,12 +10,16 @@ import {
 import { type Intent, type IntentAssertion, type Phrase, type TargetRef } from './intent';
 import {
   closestNames,
+  describeCandidateWords,
+  findTie,
   isCheckable,
   isEditable,
   isSelect,
   normalizeWords,
   rankCandidates,
+  scoreCandidate,
   similarity,
+  MATCH_THRESHOLD,
   type Purpose,
 } from './matching';
 
@@ -72,12 +76,30 @@ async function locate(
 ): Promise<Located[] | Resolution> {
   if (ref.kind === 'text')
     return [{ candidate: null, target: () => textTarget(session, ref.text, ref.exact ?? false, false) }];
+  if (ref.kind === 'phrase' && ref.phrase.anaphor)
+    return {
+      ok: false,
+      error: {
+        message: `"${ref.phrase.anaphor === 'its' ? 'its' : 'the same'}" refers to the element of the step before, and no step before named one: name the item, e.g. the remove button of "Pay rent".`,
+        error_type: 'element_not_found',
+      },
+    };
+  const ranked = ref.kind === 'phrase' ? rankCandidates(ref.phrase, snapshot.candidates, purpose) : [];
+  const tie = ref.kind === 'phrase' ? findTie(ranked, ref.phrase, purpose) : null;
+  if (tie)
+    return {
+      ok: false,
+      error: {
+        message: `More than one element matches ${ref.kind === 'phrase' && ref.phrase.text ? `"${ref.phrase.text}"` : 'the words'} equally well: ${tie.map((entry) => describeCandidateWords(entry.candidate)).join(' and ')}. Say which one: name its row or item (the remove button of "Pay rent"), or use first, second or last.`,
+        error_type: 'ambiguous',
+      },
+    };
   const candidates =
     ref.kind === 'candidates'
       ? ref.indexes
           .map((index) => snapshot.candidates[index])
           .filter((candidate): candidate is Candidate => Boolean(candidate))
-      : rankCandidates(ref.phrase, snapshot.candidates, purpose).map((entry) => entry.candidate);
+      : ranked.map((entry) => entry.candidate);
   if (candidates.length === 0) {
     if (ref.kind === 'phrase') return notFound(ref.phrase, snapshot);
     return {
@@ -88,6 +110,18 @@ async function locate(
   return candidates.slice(0, MAX_OPTIONS).map((candidate) => ({
     candidate,
     target: async () => {
+      // 'The checkbox next to "Pay rent"': the item holding those words, then the element inside it.
+      const context = ref.kind === 'phrase' ? ref.phrase.context : undefined;
+      if (context && candidate.containerRole && CONTAINER_ROLES.has(candidate.containerRole)) {
+        const [relative] = await session.locatorsFor(candidate.index, {
+          first: true,
+          within: { role: candidate.containerRole, text: context },
+          ...(options.independentOfText
+            ? { accept: (spec: LocatorSpec) => !dependsOnText({ locator: spec }, candidate) }
+            : {}),
+        });
+        if (relative && relative.nth === undefined) return relative;
+      }
       // A check of an element's text must not find the element by that text: it would always hold.
       if (options.independentOfText) {
         const [independent] = await session.locatorsFor(candidate.index, {
@@ -100,6 +134,36 @@ async function locate(
       return target ?? null;
     },
   }));
+}
+
+// Containers a relational locator may start from (getByRole(…).filter({ hasText })).
+const CONTAINER_ROLES = new Set(['listitem', 'row', 'article', 'dialog', 'region', 'group', 'cell']);
+
+/**
+ * A model's pick passes the same matching discipline as the rules: when the step names an element in
+ * words, the element chosen must account for them. Returns the picks that do, or the error to show.
+ */
+export function checkPick(
+  ref: TargetRef,
+  named: Phrase | null,
+  snapshot: PageSnapshot,
+  purpose: Purpose,
+): { ok: true; ref: TargetRef } | { ok: false; error: UserVisibleError } {
+  if (ref.kind !== 'candidates' || !named || (!named.text && !named.context)) return { ok: true, ref };
+  const kept = ref.indexes.filter((index) => {
+    const candidate = snapshot.candidates[index];
+    return candidate && scoreCandidate(named, candidate, purpose) >= MATCH_THRESHOLD;
+  });
+  if (kept.length > 0) return { ok: true, ref: { kind: 'candidates', indexes: kept } };
+  const picked = snapshot.candidates[ref.indexes[0]];
+  const closest = closestNames(named, snapshot.candidates);
+  return {
+    ok: false,
+    error: {
+      message: `The model chose ${picked ? describeCandidateWords(picked) : 'an element'}, which does not match "${named.text || named.context}".${closest.length > 0 ? ` The closest are: ${closest.join(', ')}.` : ''}`,
+      error_type: 'element_not_found',
+    },
+  };
 }
 
 /** Builds each option's action from its target when the option's turn comes. */
@@ -271,6 +335,15 @@ async function resolveAssertion(
     }
     case 'text': {
       const located = await locate(session, snapshot, assert.target, 'read', { independentOfText: true });
+      if (isResolution(located) && assert.negate && assert.target.kind === 'phrase') {
+        // 'The list no longer shows "Pay rent"' with no element called list: the page must not show it anywhere.
+        const target = await textTarget(session, assert.value, false, true);
+        return {
+          ok: true,
+          actions: [ready(expect({ type: 'visible', target, negate: true }))],
+          note: `No element is called "${assert.target.phrase.text}", so the page as a whole must not show "${assert.value}".`,
+        };
+      }
       if (isResolution(located)) {
         // 'The status says "2 items left"' with no element called status: the words must be on the page.
         if (assert.target.kind === 'phrase' && !assert.negate) {
@@ -432,6 +505,20 @@ async function resolveCount(
       .sort((a, b) => b.score - a.score);
     for (const { candidate } of lists.slice(0, 2)) {
       const [list] = await session.locatorsFor(candidate.index, { first: true });
+      if (list && list.nth === undefined)
+        targets.push({ within: list.locator, locator: { by: 'role', role: 'listitem' } });
+    }
+  }
+
+  // 'The list shows 2 items' on a page whose one list has no name: that list's items.
+  if (
+    listWords &&
+    targets.length === 0 &&
+    /^(?:the\s+)?(?:list|todo list|task list|to do list)$/.test(listWords)
+  ) {
+    const lists = candidates.filter((candidate) => candidate.role === 'list' && candidate.visible);
+    if (lists.length === 1) {
+      const [list] = await session.locatorsFor(lists[0].index, { first: true });
       if (list && list.nth === undefined)
         targets.push({ within: list.locator, locator: { by: 'role', role: 'listitem' } });
     }

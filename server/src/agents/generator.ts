@@ -16,8 +16,9 @@ import {
   messageOf,
   referencedNames,
 } from '../runner';
-import { implicitClick, resolveIntent, type UserVisibleError } from './coder';
-import { type Intent } from './intent';
+import { checkPick, implicitClick, resolveIntent, type UserVisibleError } from './coder';
+import { parseStep } from './grammar';
+import { type Intent, intentPhrase, withTarget } from './intent';
 import { type ModelSet } from './models';
 import { withStartPage } from './planner';
 import { verifyAction } from './verifier';
@@ -123,6 +124,9 @@ interface StepResult {
 }
 
 export class Generator {
+  /** The words of the element the last step acted on: what 'its' and 'the same' refer to. */
+  private _previousWords: string | null = null;
+
   constructor(
     private readonly _session: RunnerSession,
     private readonly _models: ModelSet,
@@ -182,6 +186,10 @@ export class Generator {
         );
     }
 
+    if (input.fromStep > 0) {
+      const kept = parseStep(plan[input.fromStep - 1] ?? '', input.website);
+      this._previousWords = kept.ok ? referenceWords(kept.intent, null) : null;
+    }
     for (let index = input.fromStep; index < plan.length; index++) {
       if (this._hooks.stopped()) return outcome('stopped', 'Stopped.');
       groups.push(index);
@@ -234,6 +242,8 @@ export class Generator {
     let notUnderstood: string | null = null;
     const notes: string[] = [];
     let snapshot: PageSnapshot | null = null;
+    let decisionRefused = false;
+    let chosenIntent: Intent | null = null;
 
     const attempt = (action: Action | null, error: UserVisibleError) =>
       attempts.push({
@@ -244,12 +254,16 @@ export class Generator {
         action,
       });
     const run = async (action: Action, timeoutMs?: number): Promise<boolean> => {
+      // A click must change something a person could see; watching starts before it.
+      const watch = action.kind === 'click' ? await session.watchChanges().catch(() => null) : null;
       const result = await session.execute(action, timeoutMs);
       if (!result.ok) {
+        if (watch) await watch().catch(() => undefined);
         attempt(action, result.error!);
         return false;
       }
-      const checked = await verifyAction(action, session, { url: snapshot!.url });
+      const change = watch ? await watch().catch(() => null) : null;
+      const checked = await verifyAction(action, session, { url: snapshot!.url, change });
       // The model judges clicks and key presses it chose itself (not cached ones, not after a fallback).
       if (
         checked.passed &&
@@ -334,6 +348,22 @@ export class Generator {
         usage.model_calls += decision.usage.calls;
         cost += decision.costUsd;
         let intent: Intent | null = decision.value.kind === 'intent' ? decision.value.intent : null;
+        // 'its remove button', 'the same item': the words of the element the step before acted on.
+        if (intent) intent = bindAnaphor(intent, this._previousWords);
+        // A model's pick must account for the words the step names, as the rules' would.
+        if (intent && decision.model !== 'rules') {
+          const parsed = parseStep(text, input.website);
+          const named = parsed.ok ? intentPhrase(bindAnaphor(parsed.intent, this._previousWords)) : null;
+          const ref = 'target' in intent && intent.target ? intent.target : null;
+          if (ref) {
+            const checkedPick = checkPick(ref, named, snapshot, intent.kind === 'fill' ? 'fill' : 'read');
+            if (!checkedPick.ok) {
+              attempt(null, checkedPick.error);
+              intent = null;
+              decisionRefused = true;
+            } else intent = withTarget(intent, checkedPick.ref);
+          }
+        }
         if (feedback?.point) {
           const pointed = await session.indexAt(feedback.point.x, feedback.point.y);
           if (pointed === null) {
@@ -348,7 +378,7 @@ export class Generator {
             );
           }
         }
-        if (!intent) {
+        if (!intent && !decisionRefused) {
           const implicit = implicitClick(text, snapshot);
           if (implicit !== null)
             intent = { kind: 'click', target: { kind: 'candidates', indexes: [implicit] } };
@@ -376,6 +406,7 @@ export class Generator {
                 action.kind === 'expect' && !last ? Math.min(1500, input.stepTimeoutMs) : undefined;
               if (await run(action, quick)) {
                 chosen = action;
+                chosenIntent = intent;
                 break;
               }
               if (session.closed) break;
@@ -399,6 +430,8 @@ export class Generator {
     }
     const shown = chosen ?? null;
     const ok = Boolean(chosen) && !notUnderstood;
+    if (ok && chosenIntent)
+      this._previousWords = referenceWords(chosenIntent, snapshot) ?? this._previousWords;
     if (notUnderstood) verification = { passed: false, message: notUnderstood };
     else if (!ok && attempts.length > 0)
       verification = { passed: false, message: attempts[attempts.length - 1].user_visible_error.message };
@@ -495,4 +528,28 @@ function safePath(url: string): string {
 
 function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
+}
+
+/** The words naming the element an intent acts on ('Pay rent'), for the next step's 'its' or 'the same'. */
+function referenceWords(intent: Intent, snapshot: PageSnapshot | null): string | null {
+  const ref =
+    'target' in intent && intent.target
+      ? intent.target
+      : intent.kind === 'expect' && 'target' in intent.assert
+        ? intent.assert.target
+        : null;
+  if (!ref) return null;
+  if (ref.kind === 'text') return ref.text;
+  if (ref.kind === 'phrase') return ref.phrase.context ?? (ref.phrase.text || null);
+  const candidate = snapshot?.candidates[ref.indexes[0]];
+  return candidate ? candidate.name || candidate.text || null : null;
+}
+
+/** Puts the previous step's words where the sentence said 'its' or 'the same'. */
+function bindAnaphor(intent: Intent, previous: string | null): Intent {
+  const phrase = intentPhrase(intent);
+  if (!phrase?.anaphor || !previous) return intent;
+  const { anaphor, ...rest } = phrase;
+  const bound = anaphor === 'its' ? { ...rest, context: previous } : { ...rest, text: previous, exact: true };
+  return withTarget(intent, { kind: 'phrase', phrase: bound });
 }

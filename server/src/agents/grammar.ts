@@ -246,6 +246,10 @@ export function parseKey(raw: string): string | null {
   const text = raw
     .toLowerCase()
     .replace(/^(the )/, '')
+    .replace(
+      /\s+(?:without typing(?: anything| a thing)?|with nothing typed|on the keyboard|again|now|once)$/,
+      '',
+    )
     .replace(/ (key|keys|button)$/, '')
     .trim();
   if (KEY_NAMES[text]) return KEY_NAMES[text];
@@ -274,13 +278,37 @@ export function parsePhrase(raw: string, values: string[]): Phrase | null {
     .replace(/[.,;:!?]+$/, '')
     .trim();
   let context: string | undefined;
+  let anaphor: Phrase['anaphor'];
+  // 'it', 'that item', 'the same one': the previous step's element; 'its remove button': inside it.
+  if (
+    /^(?:it again|that (?:item|row|entry|task|todo|one|element)|this (?:item|row|entry|task|todo|one)|the same(?: (?:item|row|entry|task|todo|one|element))?)(?: again)?$/i.test(
+      text,
+    )
+  )
+    return { text: '', anaphor: 'same' };
+  const its = /^(?:its|their|(?:that|this|the same) (?:item|row|entry|task|todo|one)'s)\s+(.+)$/i.exec(text);
+  if (its) {
+    anaphor = 'its';
+    text = its[1];
+  }
+  // 'the item being edited': the field the page shows for editing.
+  text = text.replace(
+    /^(?:the\s+)?(?:item|entry|task|todo|row|text|title)\s+(?:being|currently being)\s+edited$/i,
+    'edit field',
+  );
   const contextMatch =
     /^(.+?)\s+(?:for|of|next to|beside|belonging to|in the (?:row|line|item|card|entry) (?:for|of|with|containing))\s+(?:the\s+|a\s+|an\s+)?(.+)$/i.exec(
       text,
     );
   if (contextMatch && !/^(?:the\s+)?(?:value|number|name|list)$/i.test(contextMatch[1].trim())) {
     text = contextMatch[1];
-    context = detokenize(contextMatch[2], values).trim();
+    if (
+      /^(?:it|that (?:item|row|entry|task|todo|one)|this (?:item|row|entry|task|todo|one)|the same(?: (?:item|row|entry|task|todo|one))?)$/i.test(
+        contextMatch[2].trim(),
+      )
+    )
+      anaphor = 'its';
+    else context = detokenize(contextMatch[2], values).trim();
   }
   text = text.replace(
     /\s+(?:on|in|at|from)\s+(?:the\s+)?(?:page|screen|top|bottom|header|footer|form|sidebar|menu bar|top bar|navigation|nav)$/i,
@@ -330,8 +358,8 @@ export function parsePhrase(raw: string, values: string[]): Phrase | null {
   const [first, ...rest] = alternatives.length > 0 ? alternatives : [''];
   const exact = TOKEN_ONLY.test(first);
   const main = detokenize(first, values).trim();
-  if (!main && !role) return null;
-  if (VAGUE.test(main) && !role) return null;
+  if (!main && !role && !anaphor) return null;
+  if (VAGUE.test(main) && !role && !anaphor) return null;
   const phrase: Phrase = { text: main };
   if (rest.length > 0)
     phrase.alternatives = rest.map((alternative) => detokenize(alternative, values).trim());
@@ -339,6 +367,7 @@ export function parsePhrase(raw: string, values: string[]): Phrase | null {
   if (exact) phrase.exact = true;
   if (ordinal !== undefined) phrase.ordinal = ordinal;
   if (context) phrase.context = context;
+  if (anaphor) phrase.anaphor = anaphor;
   return phrase;
 }
 
@@ -452,6 +481,13 @@ export function parseStep(sentence: string, website: string): ParseResult {
   if (/^(?:i am|i'm|we are|we're|you are|you're|(?:the )?user is)\s/i.test(text))
     return assertion(text, values);
   if (/^there (?:is|are)\s/i.test(text)) return assertion(text, values);
+  // 'Enter A in X and B in Y' is two steps; a second value left over would be silently dropped.
+  const leftover = new RegExp(`\\band\\s+(?:then\\s+)?(${TOK})\\s+(?:in|into|as|for)\\b`, 'i').exec(text);
+  if (leftover && /^(?:type|enter|input|write|put|fill|insert|key in|paste|provide)\b/i.test(text))
+    return {
+      ok: false,
+      hint: `This sentence holds a second value, ${quote(detokenize(leftover[1], values))}, that could not be placed: write one sentence per field, e.g. Type "ada@example.com" into the Email field. Type "secret" into the Password field.`,
+    };
 
   for (const { pattern, build } of ACTIONS) {
     const match = pattern.exec(text);
@@ -546,6 +582,33 @@ const ACTIONS = [
       if (!m[2]) return { kind: 'press', key };
       const t = target(m[2], v);
       return t ? { kind: 'press', key, target: t } : null;
+    },
+  ),
+  // A bare key or combination: 'Ctrl+A', 'Shift+Tab'.
+  rule(/^((?:ctrl|control|shift|alt|option|cmd|command|meta)\s*[+-]\s*\S+)$/i, (m) => {
+    const key = parseKey(m[1]);
+    return key ? { kind: 'press', key } : null;
+  }),
+  // 'Add a task "Pay rent" using the "New task" input': the value into the field named.
+  rule(
+    new RegExp(
+      `^(?:add|create|enter|type|write|put)\\s+(?:a\\s+|an\\s+|the\\s+)?(?:new\\s+)?(?:[\\w-]+\\s+)?(?:called\\s+|named\\s+)?(${TOK})\\s+(?:using|via|with|through|in|into)\\s+(?:the\\s+)?(.+)$`,
+      'i',
+    ),
+    (m, v) => {
+      const t = target(m[2], v);
+      return t ? { kind: 'fill', target: t, value: value(m[1], v) } : null;
+    },
+  ),
+  // 'Replace the text of the item being edited with "Pay the rent"'.
+  rule(
+    new RegExp(
+      `^(?:replace|change|set|update|edit)\\s+(?:the\\s+)?(?:text|title|name|value|words)\\s+(?:of|in)\\s+(?:the\\s+)?(.+?)\\s+(?:with|to|by)\\s+${VALUE}$`,
+      'i',
+    ),
+    (m, v) => {
+      const t = target(m[1], v);
+      return t ? { kind: 'fill', target: t, value: value(m[2], v) } : null;
     },
   ),
   // Filling fields.
@@ -660,14 +723,14 @@ const ACTIONS = [
       const item = value(m[2], v);
       if (!item || VAGUE.test(item)) return null;
       const verb = m[1].toLowerCase();
+      // The item's own remove control: named after the item, or a remove button in its row.
       return {
         kind: 'click',
         target: phraseTarget({
-          text: `${verb} ${item}`,
-          alternatives: ['remove', 'delete']
-            .filter((other) => other !== verb)
-            .map((other) => `${other} ${item}`),
+          text: verb,
+          alternatives: ['remove', 'delete'].filter((other) => other !== verb),
           role: 'button',
+          context: item,
         }),
       };
     },
@@ -719,6 +782,7 @@ function plainVerbs(text: string): string {
     .replace(/\b(?:should|must|will|shall|does|do)\s+not\b/gi, 'not')
     .replace(/\b(?:shouldn't|mustn't|doesn't|don't|won't)\b/gi, 'not')
     .replace(/\b(?:should|must|will|shall)\s+(?:now\s+|still\s+|also\s+)?/gi, '')
+    .replace(/\bno longer\s+(shows?|contains?|lists?|displays?|includes?|has|have|says?)\b/gi, 'not $1')
     .replace(/\b(?:is|are)\s+now\b/gi, 'is')
     .replace(/\bnow\s+/gi, '')
     .replace(/\s+/g, ' ')

@@ -34,6 +34,11 @@ export interface Phrase {
   context?: string;
   /** The form's submit button. */
   submit?: boolean;
+  /**
+   * Bound to the previous step's target: 'its remove button' (the element inside that item) or
+   * 'the same item' (that element again). The generator replaces it with the words before resolving.
+   */
+  anaphor?: 'its' | 'same';
 }
 
 export type TargetRef =
@@ -76,6 +81,25 @@ export type Intent =
   | { kind: 'expect'; assert: IntentAssertion };
 
 export type ParseResult = { ok: true; intent: Intent } | { ok: false; hint: string };
+
+/** The phrase an intent's target is named by, if words name it. */
+export function intentPhrase(intent: Intent): Phrase | null {
+  const ref =
+    'target' in intent && intent.target
+      ? intent.target
+      : intent.kind === 'expect' && 'target' in intent.assert
+        ? intent.assert.target
+        : null;
+  return ref?.kind === 'phrase' ? ref.phrase : null;
+}
+
+/** Replaces the target of an intent (the same kind of step on another element). */
+export function withTarget(intent: Intent, target: TargetRef): Intent {
+  if ('target' in intent && intent.target) return { ...intent, target } as Intent;
+  if (intent.kind === 'expect' && 'target' in intent.assert)
+    return { ...intent, assert: { ...intent.assert, target } } as Intent;
+  return intent;
+}
 
 export function phraseTarget(phrase: Phrase): TargetRef {
   return { kind: 'phrase', phrase };

@@ -16,37 +16,163 @@ export function normalizeWords(text: string | null | undefined): string {
     .trim();
 }
 
-function stem(word: string): string {
+export function stem(word: string): string {
   if (word.length > 4 && word.endsWith('ies')) return `${word.slice(0, -3)}y`;
   if (word.length > 3 && word.endsWith('es') && /(ss|x|ch|sh)es$/.test(word)) return word.slice(0, -2);
   if (word.length > 3 && word.endsWith('s') && !word.endsWith('ss')) return word.slice(0, -1);
   return word;
 }
 
-function tokens(text: string): string[] {
-  return text ? text.split(' ').map(stem) : [];
+/** Words that name nothing by themselves: a reference is judged on its other words. */
+export const STOP_WORDS = new Set([
+  'the',
+  'a',
+  'an',
+  'to',
+  'of',
+  'for',
+  'on',
+  'in',
+  'at',
+  'by',
+  'with',
+  'from',
+  'into',
+  'and',
+  'my',
+  'your',
+  'our',
+  'this',
+  'that',
+  'its',
+  'please',
+]);
+
+/**
+ * Words that only describe what kind of thing is meant ('the Active filter', 'the Email input'): they
+ * may stay unmatched. Every other word of a reference must be accounted for.
+ */
+export const DESCRIPTIVE_WORDS = new Set([
+  'filter',
+  'control',
+  'label',
+  'text',
+  'message',
+  'area',
+  'section',
+  'panel',
+  'element',
+  'entry',
+  'value',
+  'list',
+]);
+
+/**
+ * The documented synonym table (docs/writingTests.md): a word matches any word of its group. Symbols
+ * are read as words first (× is 'xclose', ☰ and ⋮ are 'menu', a lone + is 'plus').
+ */
+export const SYNONYMS: string[][] = [
+  ['delete', 'remove', 'destroy', 'trash', 'bin', 'erase', 'xclose'],
+  ['edit', 'pencil', 'modify', 'rename'],
+  ['close', 'dismiss', 'xclose'],
+  ['menu', 'hamburger', 'kebab', 'more', 'option'],
+  ['add', 'plus'],
+  ['search', 'find', 'magnifier', 'magnifying'],
+  ['settings', 'preference', 'gear', 'cog'],
+  ['todo', 'task'],
+  ['login', 'signin'],
+  ['logout', 'signout'],
+];
+
+const SYNONYM_GROUPS = new Map<string, Set<number>>();
+SYNONYMS.forEach((group, index) => {
+  for (const word of group) {
+    const key = stem(word);
+    const groups = SYNONYM_GROUPS.get(key) ?? new Set<number>();
+    groups.add(index);
+    SYNONYM_GROUPS.set(key, groups);
+  }
+});
+
+/** Lower-case words with symbols read as words and each word stemmed. */
+export function wordsOf(text: string | null | undefined): string[] {
+  const spelled = (text ?? '')
+    .replace(/[×✕✖✗⨯]/g, ' xclose ')
+    .replace(/[☰⋮≡]/g, ' menu ')
+    .replace(/(^|\s)\+(\s|$)/g, ' plus ')
+    .replace(/\b(log|sign)[\s-]?(in|on)\b/gi, '$1in')
+    .replace(/\b(log|sign)[\s-]?(out|off)\b/gi, '$1out')
+    .replace(/\blogin\b/gi, 'login')
+    .replace(/\bsignin\b/gi, 'login')
+    .replace(/\bsignout\b/gi, 'logout');
+  const normal = normalizeWords(spelled);
+  return normal ? normal.split(' ').map(stem) : [];
 }
 
-/** 0..100: how well `phrase` names a text of the element. */
+/** How well one word of a reference matches one word of the page: 1 same, 0.97 same stem, 0.9 synonym, 0 not. */
+export function wordMatch(wanted: string, seen: string): number {
+  if (wanted === seen) return 1;
+  const a = SYNONYM_GROUPS.get(wanted);
+  const b = SYNONYM_GROUPS.get(seen);
+  if (a && b) for (const group of a) if (b.has(group)) return 0.9;
+  return 0;
+}
+
+function significant(words: string[]): string[] {
+  const kept = words.filter((word) => !STOP_WORDS.has(word));
+  return kept.length > 0 ? kept : words;
+}
+
+/**
+ * 0..100: how well `phrase` names a text of the element. Every significant word of the phrase must
+ * be accounted for (same word, same stem, or a synonym); otherwise 0, however many words are shared.
+ */
 export function similarity(phrase: string, field: string | null | undefined): number {
   const p = normalizeWords(phrase);
   const f = normalizeWords(field);
-  if (!p || !f) return 0;
-  if (p === f) return 100;
-  const stemmedP = tokens(p).join(' ');
-  const stemmedF = tokens(f).join(' ');
-  if (stemmedP === stemmedF) return 97;
-  if (stemmedF.startsWith(`${stemmedP} `) || stemmedF.endsWith(` ${stemmedP}`)) return 90;
-  if (` ${stemmedF} `.includes(` ${stemmedP} `)) return 85;
-  if (` ${stemmedP} `.includes(` ${stemmedF} `)) return 60 + 25 * (stemmedF.length / stemmedP.length);
-  const wordsP = new Set(tokens(p));
-  const wordsF = new Set(tokens(f));
-  let overlap = 0;
-  for (const word of wordsP) if (wordsF.has(word)) overlap++;
-  if (overlap === 0) return 0;
-  const recall = overlap / wordsP.size;
-  const precision = overlap / wordsF.size;
-  return 70 * ((2 * recall * precision) / (recall + precision));
+  if (p && p === f) return 100;
+  const wanted = significant(wordsOf(phrase));
+  const seenAll = wordsOf(field);
+  const seen = significant(seenAll);
+  if (wanted.length === 0 || seen.length === 0) return 0;
+  let quality = 1;
+  const used = new Set<number>();
+  // Describing words may stay unmatched, unless they are all the phrase says.
+  const optional = wanted.some((word) => !DESCRIPTIVE_WORDS.has(word));
+  for (const word of wanted) {
+    if (optional && DESCRIPTIVE_WORDS.has(word) && !seen.includes(word)) continue;
+    let best = 0;
+    let at = -1;
+    seen.forEach((candidate, index) => {
+      const value = wordMatch(word, candidate);
+      if (value > best || (value === best && value > 0 && used.has(at) && !used.has(index))) {
+        best = value;
+        at = index;
+      }
+    });
+    if (best === 0) return 0;
+    used.add(at);
+    quality = Math.min(quality, best);
+  }
+  const wantedText = wanted.filter((word) => seen.includes(word)).join(' ');
+  const seenText = seen.join(' ');
+  let base: number;
+  if (wantedText === seenText) base = 97;
+  else if (seenText.startsWith(`${wantedText} `) || seenText.endsWith(` ${wantedText}`)) base = 90;
+  else if (` ${seenText} `.includes(` ${wantedText} `)) base = 85;
+  else base = 80;
+  // Words of the element the phrase did not name: a little less sure with each.
+  const extra = Math.max(0, seen.length - used.size);
+  return Math.max(MATCH_THRESHOLD, base * quality - Math.min(15, 2 * extra));
+}
+
+/** 0..1: the share of a phrase's significant words an element's text accounts for (to name the closest). */
+export function closeness(phrase: string, field: string | null | undefined): number {
+  const wanted = significant(wordsOf(phrase));
+  const seen = significant(wordsOf(field));
+  if (wanted.length === 0 || seen.length === 0) return 0;
+  const hits = wanted.filter((word) => seen.some((other) => wordMatch(word, other) > 0)).length;
+  return hits / wanted.length;
 }
 
 const EDITABLE_ROLES = new Set(['textbox', 'searchbox', 'spinbutton', 'combobox']);
@@ -125,6 +251,7 @@ function fieldsOf(candidate: Candidate): { text: string | null; weight: number }
     { text: candidate.label, weight: 1 },
     { text: candidate.placeholder, weight: 0.95 },
     { text: candidate.editable ? null : candidate.text, weight: 0.95 },
+    { text: candidate.iconHint, weight: 0.9 },
     { text: candidate.testId?.replace(/[-_]+/g, ' ') ?? null, weight: 0.9 },
     {
       text: candidate.nameAttr?.replace(/[-_]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2') ?? null,
@@ -134,16 +261,47 @@ function fieldsOf(candidate: Candidate): { text: string | null; weight: number }
   ];
 }
 
-const FIELD_ROLES = new Set<RoleHint>(['textbox', 'searchbox', 'combobox']);
+// Roles a person acts on; text-bearing elements (headings, items, labels) come second for actions.
+const INTERACTIVE_ROLES = new Set([
+  'button',
+  'link',
+  'textbox',
+  'searchbox',
+  'spinbutton',
+  'combobox',
+  'listbox',
+  'checkbox',
+  'radio',
+  'switch',
+  'tab',
+  'menuitem',
+  'menuitemcheckbox',
+  'menuitemradio',
+  'option',
+  'slider',
+  'treeitem',
+]);
+
+/** An element that shows an icon and no words (digits, like a count badge, allowed). */
+export function isIconOnly(candidate: Candidate): boolean {
+  return candidate.role === 'img' || !/\p{L}/u.test(candidate.text ?? '');
+}
 
 export interface Scored {
   candidate: Candidate;
   score: number;
 }
 
+/** Whether the words of a row, item or card (the phrase's context) are those of the element's container. */
+export function inContext(context: string, candidate: Candidate): boolean {
+  return similarity(context, candidate.container) > 0 || similarity(context, candidate.name) > 0;
+}
+
 /** Scores one candidate for a phrase and a purpose; -Infinity when it cannot serve. */
 export function scoreCandidate(phrase: Phrase, candidate: Candidate, purpose: Purpose): number {
   if (!suits(candidate, purpose)) return -Infinity;
+  // 'The basket icon' is a control that shows an icon, never one that says 'Add to basket'.
+  if (phrase.role === 'img' && phrase.text && !isIconOnly(candidate)) return -Infinity;
   let score: number;
   if (phrase.submit) {
     score = candidate.role === 'button' && candidate.type === 'submit' ? 85 : -Infinity;
@@ -162,13 +320,13 @@ export function scoreCandidate(phrase: Phrase, candidate: Candidate, purpose: Pu
     });
     if (score === 0) return -Infinity;
   }
-  score += roleScore(phrase.role, candidate);
+  if (phrase.role === 'img' && candidate.role !== 'img') score += 5;
+  else score += roleScore(phrase.role, candidate);
+  if (!phrase.role && purpose !== 'read' && INTERACTIVE_ROLES.has(candidate.role)) score += 8;
   if (phrase.context) {
-    const context = normalizeWords(phrase.context);
-    const around = normalizeWords(`${candidate.name} ${candidate.container ?? ''}`);
-    if (context && ` ${around} `.includes(` ${context} `)) score += 15;
-    else if (similarity(context, around) > 30) score += 5;
-    else score -= 20;
+    // The row or item named must be the element's own: never a guess in another row.
+    if (!inContext(phrase.context, candidate)) return -Infinity;
+    score += 15;
   }
   if (!candidate.visible) score -= 40;
   if (candidate.disabled && purpose !== 'read') score -= 10;
@@ -177,7 +335,8 @@ export function scoreCandidate(phrase: Phrase, candidate: Candidate, purpose: Pu
 
 /**
  * The candidates a phrase may mean, best first; the phrase's ordinal picks among the near-best in
- * document order ('the second Add to cart button').
+ * document order ('the second Add to cart button'). No words accounted for, no candidate: an element
+ * is never chosen for sharing a word or two with the phrase.
  */
 export function rankCandidates(phrase: Phrase, candidates: Candidate[], purpose: Purpose): Scored[] {
   const scored = candidates
@@ -185,20 +344,16 @@ export function rankCandidates(phrase: Phrase, candidates: Candidate[], purpose:
     .filter((entry) => entry.score >= MATCH_THRESHOLD)
     .sort((a, b) => b.score - a.score || a.candidate.index - b.candidate.index);
   if (scored.length === 0) {
-    // The only field of its kind is what the words must mean ('the new item field'); never for buttons
-    // or links, where that would press something the person did not name.
-    if (phrase.role && phrase.text && FIELD_ROLES.has(phrase.role)) {
-      const ofRole = candidates.filter(
-        (candidate) =>
-          candidate.visible &&
-          ROLE_FAMILY[phrase.role!].includes(candidate.role) &&
-          suits(candidate, purpose),
+    // 'Tick "Pay rent"' where the box has no name of its own: the box in the row of those words.
+    if (purpose === 'check' && phrase.text && !phrase.context && !phrase.submit)
+      return rankCandidates(
+        { ...phrase, text: '', role: 'checkbox', context: phrase.text, exact: false },
+        candidates,
+        purpose,
       );
-      if (ofRole.length === 1) return [{ candidate: ofRole[0], score: MATCH_THRESHOLD }];
-    }
     return [];
   }
-  if (phrase.ordinal === undefined) return scored;
+  if (phrase.ordinal === undefined) return withoutNested(scored);
   const top = scored[0].score;
   const peers = scored
     .filter((entry) => entry.score >= top - 8)
@@ -208,17 +363,70 @@ export function rankCandidates(phrase: Phrase, candidates: Candidate[], purpose:
   return [chosen, ...scored.filter((entry) => entry !== chosen && !peers.includes(entry))];
 }
 
+function contains(outer: Candidate['box'], inner: Candidate['box']): boolean {
+  if (!outer || !inner) return false;
+  return (
+    outer.x <= inner.x + 1 &&
+    outer.y <= inner.y + 1 &&
+    outer.x + outer.width >= inner.x + inner.width - 1 &&
+    outer.y + outer.height >= inner.y + inner.height - 1
+  );
+}
+
+/** An element and the one around it that says the same words are one target: the inner one stays. */
+function withoutNested(scored: Scored[]): Scored[] {
+  return scored.filter(
+    (entry) =>
+      !scored.some(
+        (other) =>
+          other !== entry &&
+          other.score >= entry.score - 1 &&
+          contains(entry.candidate.box, other.candidate.box) &&
+          !contains(other.candidate.box, entry.candidate.box),
+      ),
+  );
+}
+
+/**
+ * Two different elements that the words name equally well: the step must not guess between them.
+ * Checks ('read') are left out: each reading is tried and a check holds only on its own element.
+ */
+export function findTie(scored: Scored[], phrase: Phrase, purpose: Purpose): [Scored, Scored] | null {
+  if (purpose === 'read' || phrase.ordinal !== undefined || scored.length < 2) return null;
+  const [first, second] = scored;
+  if (!first.candidate.visible || !second.candidate.visible) return null;
+  if (first.score - second.score >= 1) return null;
+  return [first, second];
+}
+
+/** How a person would point at a candidate: 'button "Remove" in "Pay rent"'. */
+export function describeCandidateWords(candidate: Candidate): string {
+  const name = candidate.name || candidate.text || candidate.placeholder || candidate.iconHint || '';
+  const context =
+    candidate.container && normalizeWords(candidate.container) !== normalizeWords(name)
+      ? ` in "${candidate.container.slice(0, 40)}"`
+      : '';
+  return `${candidate.role === 'generic' ? 'text' : candidate.role} "${name.slice(0, 60)}"${context}`;
+}
+
 /** The names closest to a phrase, for a message that helps a person rephrase. */
 export function closestNames(phrase: Phrase, candidates: Candidate[], limit = 5): string[] {
   const seen = new Set<string>();
+  const words = [phrase.text, phrase.context ?? ''].join(' ');
   return candidates
-    .filter((candidate) => candidate.visible && candidate.name)
+    .filter((candidate) => candidate.visible && (candidate.name || candidate.text || candidate.iconHint))
     .map((candidate) => ({
       candidate,
-      score: Math.max(...fieldsOf(candidate).map((field) => similarity(phrase.text, field.text))),
+      score:
+        Math.max(...fieldsOf(candidate).map((field) => closeness(words, field.text))) +
+        (phrase.role && ROLE_FAMILY[phrase.role]?.includes(candidate.role) ? 0.5 : 0) +
+        (INTERACTIVE_ROLES.has(candidate.role) ? 0.1 : 0),
     }))
     .sort((a, b) => b.score - a.score || a.candidate.index - b.candidate.index)
-    .map(({ candidate }) => `${candidate.role} "${candidate.name}"`)
+    .map(
+      ({ candidate }) =>
+        `${candidate.role} "${(candidate.name || candidate.text || candidate.iconHint || '').slice(0, 60)}"`,
+    )
     .filter((name) => (seen.has(name) ? false : (seen.add(name), true)))
     .slice(0, limit);
 }

@@ -96,7 +96,8 @@ const ABBREVIATIONS = /\b(?:e\.g|i\.e|etc|vs|mr|mrs|ms|dr|st|no)\.$/i;
 
 /** Splits instructions into step sentences (quotes and {{parameters}} are never split). */
 export function splitInstructions(instructions: string): string[] {
-  const steps: string[] = [];
+  // One group per sentence: its parts, so 'the same way' can repeat a whole sentence.
+  const groups: string[][] = [];
   for (const rawLine of htmlToText(instructions).split(/\r?\n/)) {
     const line = rawLine.trim();
     if (!line) continue;
@@ -113,13 +114,50 @@ export function splitInstructions(instructions: string): string[] {
     }
     sentences.push(text.slice(start));
     for (const sentence of sentences) {
-      for (const part of sentence.split(AFTER_QUOTE).flatMap((piece) => piece.split(CONNECTOR))) {
-        const cleaned = cleanSentence(requote(part, values));
-        if (cleaned) steps.push(capitalize(cleaned));
+      for (const piece of sentence.split(AFTER_QUOTE)) {
+        const group: string[] = [];
+        for (const part of piece.split(CONNECTOR)) {
+          const cleaned = cleanSentence(requote(part, values));
+          if (cleaned) group.push(capitalize(cleaned));
+        }
+        if (group.length > 0) groups.push(group);
       }
     }
   }
-  return steps.flatMap(expand);
+  const steps: string[] = [];
+  let previous: string[] | null = null;
+  for (const group of groups) {
+    const again = sameWay(group, previous);
+    const expanded = again ?? group.flatMap(expand);
+    steps.push(...expanded);
+    previous = expanded;
+  }
+  return steps;
+}
+
+/**
+ * 'Add "Call mom" the same way': the steps of the sentence before, with its first value replaced by
+ * the new one. Null when the sentence is not such a repeat (or nothing came before).
+ */
+function sameWay(group: string[], previous: string[] | null): string[] | null {
+  if (group.length !== 1 || !previous) return null;
+  const { text, values } = tokenize(group[0]);
+  const m = new RegExp(
+    `^(?:\\w+\\s+)?(?:a\\s+|an\\s+|another\\s+)?(?:[\\w-]+\\s+)?(${TOKEN})\\s+(?:the same way|in the same way|the same|likewise|similarly|as before|like before|the same as before)$`,
+    'i',
+  ).exec(text);
+  if (!m) return null;
+  const first = previous.map((step) => tokenize(step)).find((step) => step.values.length > 0);
+  if (!first) return null;
+  const old = first.values[0];
+  const fresh = detokenize(m[1], values);
+  return previous.map((step) => {
+    const parts = tokenize(step);
+    return requote(
+      parts.text,
+      parts.values.map((value) => (value === old ? fresh : value)),
+    );
+  });
 }
 
 function capitalize(text: string): string {
@@ -143,6 +181,18 @@ function expand(sentence: string): string[] {
       `Type ${value(m[1])} into the email or username field`,
       `Type ${value(m[2])} into the password field`,
       'Click the sign in or log in button',
+    ];
+  }
+  // 'Enter A in the Email field and B in the Password field': two steps, never one and a half.
+  if (
+    (m = new RegExp(
+      `^(type|enter|input|write|put|fill in|key in)\\s+(${TOKEN})\\s+(in|into|in to|inside)\\s+(.+?)\\s*,?\\s+and\\s+(?:then\\s+)?(${TOKEN})\\s+(?:in|into|in to|inside)\\s+(.+)$`,
+      'i',
+    ).exec(text))
+  ) {
+    return [
+      `${capitalize(m[1])} ${value(m[2])} ${m[3]} ${requote(m[4], values)}`,
+      `${capitalize(m[1])} ${value(m[5])} ${m[3]} ${requote(m[6], values)}`,
     ];
   }
   if ((m = new RegExp(`^search\\s+(?:for\\s+)?(${TOKEN})$`, 'i').exec(text))) {

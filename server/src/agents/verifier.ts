@@ -1,4 +1,11 @@
-import { type Action, type RunnerSession, describeTarget, substitute, usesSecret } from '../runner';
+import {
+  type Action,
+  type PageChange,
+  type RunnerSession,
+  describeTarget,
+  substitute,
+  usesSecret,
+} from '../runner';
 
 // The verifier checks that an executed action did what it says: the value is in the field, the
 // option is chosen, the box is ticked, the page opened. An assertion is its own verification.
@@ -11,7 +18,7 @@ export interface Verification {
 export async function verifyAction(
   action: Action,
   session: RunnerSession,
-  before: { url: string },
+  before: { url: string; change?: PageChange | null },
 ): Promise<Verification> {
   const values = session.values;
   switch (action.kind) {
@@ -74,6 +81,20 @@ export async function verifyAction(
     case 'reload':
     case 'click':
     case 'press': {
+      const change = before.change;
+      // NOTE: a click that changed nothing did not do what the sentence asked: the next candidate is tried.
+      if (
+        action.kind === 'click' &&
+        change &&
+        !change.replaced &&
+        change.mutations === 0 &&
+        !change.formChanged &&
+        !change.focusedField
+      )
+        return {
+          passed: false,
+          message: `Nothing changed on the page after clicking ${describeTarget(action.target)}.`,
+        };
       const url = session.probe.url();
       const title = await session.probe.title();
       return {

@@ -13,6 +13,8 @@ export interface Target {
   locator: LocatorSpec;
   /** Narrows the locator to descendants of this one (e.g. a list's items). */
   within?: LocatorSpec;
+  /** Keeps only the `within` elements holding this text: the row or item of "Pay rent". */
+  withinText?: string;
   /** Only the visible matches (text that also appears hidden elsewhere). */
   visible?: boolean;
   /** 0-based among the locator's matches; -1 is the last. */
@@ -64,6 +66,7 @@ const ROLE_WORDS: Record<string, string> = {
   heading: 'heading',
   tab: 'tab',
   listitem: 'item',
+  row: 'row',
 };
 
 /** A person's words for a target: 'the "Sign in" button', '"Email" field'. */
@@ -94,7 +97,11 @@ export function describeTarget(target: Target): string {
       words = `element ${locator.selector}`;
       break;
   }
-  const within = target.within ? ` in ${describeTarget({ locator: target.within })}` : '';
+  const within = target.within
+    ? target.withinText !== undefined
+      ? ` in the ${ROLE_WORDS[target.within.by === 'role' ? target.within.role : ''] ?? (target.within.by === 'role' ? target.within.role : 'element')} with "${target.withinText}"`
+      : ` in ${describeTarget({ locator: target.within })}`
+    : '';
   return `${ordinal}${words}${within}`;
 }
 
@@ -271,6 +278,7 @@ function isTarget(value: unknown): value is Target {
   return (
     isLocator(t.locator) &&
     (t.within === undefined || isLocator(t.within)) &&
+    (t.withinText === undefined || (typeof t.withinText === 'string' && t.within !== undefined)) &&
     (t.visible === undefined || typeof t.visible === 'boolean') &&
     (t.nth === undefined || Number.isInteger(t.nth))
   );

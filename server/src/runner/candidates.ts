@@ -25,6 +25,10 @@ export interface Candidate {
   selected: string | null;
   /** Text of the nearest row, list item or section around it (for 'the Remove button of "Mug"'). */
   container: string | null;
+  /** The role of that container ('listitem', 'row', 'article', 'dialog', …), for relational locators. */
+  containerRole: string | null;
+  /** Words of an icon-only control's title, classes and icon ("trash", "pencil"): what it shows, not what it is called. */
+  iconHint: string | null;
   /** Direct items of a list. */
   itemCount: number | null;
 }
@@ -58,12 +62,32 @@ interface Collected {
  */
 function collect(options: { max: number; key: string }): Collected {
   const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
-  const textOf = (el: Element) => clean((el as HTMLElement).innerText ?? el.textContent);
-  const byIds = (ids: string) =>
+  // Shadow hosts on the page: text around them must be read through their shadow roots (innerText is not).
+  const hosts: Element[] = [];
+  const deepText = (node: Node): string => {
+    if (node.nodeType === 3) return node.textContent ?? '';
+    if (node.nodeType !== 1 && node.nodeType !== 11) return '';
+    const el = node as Element;
+    if (node.nodeType === 1) {
+      const tag = el.tagName.toLowerCase();
+      if (tag === 'style' || tag === 'script' || tag === 'template') return '';
+      if ((el as HTMLElement).hidden || getComputedStyle(el).display === 'none') return '';
+      if (tag === 'slot')
+        return (el as HTMLSlotElement).assignedNodes({ flatten: true }).map(deepText).join(' ');
+      if (tag === 'input' || tag === 'textarea' || tag === 'select') return '';
+    }
+    const children = node.nodeType === 1 && el.shadowRoot ? el.shadowRoot.childNodes : node.childNodes;
+    return Array.from(children).map(deepText).join(' ');
+  };
+  const textOf = (el: Element) =>
+    hosts.some((host) => host === el || el.contains(host))
+      ? clean(deepText(el))
+      : clean((el as HTMLElement).innerText ?? el.textContent);
+  const byIds = (ids: string, root: Document | ShadowRoot) =>
     clean(
       ids
         .split(/\s+/)
-        .map((id) => document.getElementById(id))
+        .map((id) => root.getElementById(id))
         .filter((el): el is HTMLElement => Boolean(el))
         .map((el) => clean(el.innerText ?? el.textContent))
         .join(' '),
@@ -144,7 +168,7 @@ function collect(options: { max: number; key: string }): Collected {
   const accessibleName = (el: Element, role: string): string => {
     const labelledBy = el.getAttribute('aria-labelledby');
     if (labelledBy) {
-      const name = byIds(labelledBy);
+      const name = byIds(labelledBy, el.getRootNode() as Document | ShadowRoot);
       if (name) return name;
     }
     const ariaLabel = clean(el.getAttribute('aria-label'));
@@ -174,7 +198,7 @@ function collect(options: { max: number; key: string }): Collected {
     const rect = html.getBoundingClientRect();
     if (rect.width === 0 && rect.height === 0) return false;
     return typeof html.checkVisibility === 'function'
-      ? html.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
+      ? html.checkVisibility({ checkVisibilityCSS: true })
       : true;
   };
   const selector = [
@@ -194,11 +218,62 @@ function collect(options: { max: number; key: string }): Collected {
     'h4',
     'h5',
     'h6',
-    'ul[aria-label]',
-    'ol[aria-label]',
+    'ul',
+    'ol',
     '[tabindex]:not([tabindex="-1"])',
   ].join(', ');
-  const elements = Array.from(document.querySelectorAll(selector)).slice(0, options.max);
+  // Text-bearing elements a person may point at ('Double-click "Pay rent"'), kept only when they hold
+  // text of their own, so the list stays compact.
+  const textSelector =
+    'li, tr, td, th, label, p, dt, dd, span, div, strong, em, small, b, i, legend, caption';
+  const ownText = (el: Element) =>
+    Array.from(el.childNodes).some(
+      (node) => node.nodeType === 3 && (node.textContent ?? '').trim().length > 0,
+    );
+  // Document order, through open shadow roots (Playwright's locators pierce them too).
+  const elements: Element[] = [];
+  const walk = (root: Element | ShadowRoot | Document) => {
+    for (const el of Array.from(root.children)) {
+      if (elements.length >= options.max) return;
+      if (el.matches(selector) || (el.matches(textSelector) && ownText(el))) elements.push(el);
+      if (el.shadowRoot) {
+        hosts.push(el);
+        walk(el.shadowRoot);
+      }
+      walk(el);
+    }
+  };
+  walk(document);
+  // The parent across a shadow boundary (a shadow root's host).
+  const parentOf = (el: Element): Element | null =>
+    el.parentElement ?? ((el.parentNode as ShadowRoot | null)?.host as Element | undefined) ?? null;
+  const CONTAINERS =
+    'li, tr, article, dialog, [role=listitem], [role=row], [role=dialog], [role=article], fieldset, section, [data-testid]';
+  const containerOf = (el: Element): Element | null => {
+    for (let node = parentOf(el); node; node = parentOf(node)) if (node.matches(CONTAINERS)) return node;
+    return null;
+  };
+  const iconHintOf = (el: Element): string | null => {
+    const words: string[] = [];
+    const add = (text: string | null | undefined) => {
+      if (text) words.push(text);
+    };
+    for (const node of [el, ...Array.from(el.querySelectorAll('*')).slice(0, 6)]) {
+      add(node.getAttribute('class'));
+      add(node.getAttribute('data-icon'));
+      add(node.getAttribute('title'));
+      if (node.tagName.toLowerCase() === 'use')
+        add(node.getAttribute('href') ?? node.getAttribute('xlink:href'));
+      if (node.tagName.toLowerCase() === 'title') add(node.textContent);
+    }
+    const hint = clean(
+      words
+        .join(' ')
+        .replace(/([a-z])([A-Z])/g, '$1 $2')
+        .replace(/[^A-Za-z0-9×✕✖+☰⋮…]+/g, ' '),
+    ).toLowerCase();
+    return hint ? hint.slice(0, 60) : null;
+  };
   const items = elements.map((el) => {
     const tag = el.tagName.toLowerCase();
     const role = roleOf(el);
@@ -218,16 +293,15 @@ function collect(options: { max: number; key: string }): Collected {
         )) ||
       tag === 'textarea' ||
       (el as HTMLElement).isContentEditable;
-    const containerEl = el.parentElement?.closest(
-      'li, tr, article, [role=listitem], [role=row], fieldset, section, [data-testid]',
-    );
+    const containerEl = containerOf(el);
     const text = textOf(el);
+    const name = accessibleName(el, role);
     const select = tag === 'select' ? (el as HTMLSelectElement) : null;
     return {
       tag,
       type,
       role,
-      name: accessibleName(el, role),
+      name,
       label: labelOf(el),
       placeholder: clean(el.getAttribute('placeholder')) || null,
       text: text ? text.slice(0, 80) : null,
@@ -256,6 +330,12 @@ function collect(options: { max: number; key: string }): Collected {
         : null,
       selected: select ? clean(select.selectedOptions[0]?.label ?? '') || null : null,
       container: containerEl ? textOf(containerEl).slice(0, 120) : null,
+      containerRole: containerEl ? roleOf(containerEl) : null,
+      // Only controls that show no words of their own need their icon read.
+      iconHint:
+        (role === 'button' || role === 'link' || role === 'img') && !/[\p{L}\p{N}]/u.test(text)
+          ? iconHintOf(el)
+          : null,
       itemCount: role === 'list' ? el.querySelectorAll(':scope > li, :scope > [role=listitem]').length : null,
     };
   });
@@ -304,12 +384,19 @@ export class CandidateSet {
       ({ key, point }) => {
         const elements = ((window as unknown as Record<string, Element[]>)[key] ?? []) as Element[];
         let el: Element | null = document.elementFromPoint(point.x, point.y);
+        // Into open shadow roots: the point's innermost element.
+        while (el?.shadowRoot) {
+          const inner: Element | null = el.shadowRoot.elementFromPoint(point.x, point.y);
+          if (!inner || inner === el) break;
+          el = inner;
+        }
         while (el) {
           if (el.tagName === 'LABEL' && (el as HTMLLabelElement).control)
             el = (el as HTMLLabelElement).control;
           const found = elements.indexOf(el as Element);
           if (found >= 0) return found;
-          el = el!.parentElement;
+          el =
+            el!.parentElement ?? ((el!.parentNode as ShadowRoot | null)?.host as Element | undefined) ?? null;
         }
         return -1;
       },
@@ -393,4 +480,119 @@ function fingerprint(url: string, candidates: Candidate[]): string {
       `${candidate.role}|${candidate.name}|${candidate.tag}|${candidate.type ?? ''}|${candidate.visible}\n`,
     );
   return hash.digest('hex').slice(0, 32);
+}
+
+/** What an action changed on the page: the verifier's evidence that a click did something. */
+export interface PageChange {
+  /** DOM mutations (documents and open shadow roots). */
+  mutations: number;
+  /** A field's value or a box's checked state differs. */
+  formChanged: boolean;
+  /** A field (input, textarea, select, editable) has the focus after the action. */
+  focusedField: boolean;
+  /** The document was replaced (a navigation or reload). */
+  replaced: boolean;
+}
+
+function startWatch(key: string): void {
+  const roots: (Document | ShadowRoot)[] = [document];
+  const collectRoots = (root: Document | ShadowRoot | Element) => {
+    for (const el of Array.from(root.querySelectorAll('*')))
+      if (el.shadowRoot) {
+        roots.push(el.shadowRoot);
+        collectRoots(el.shadowRoot);
+      }
+  };
+  collectRoots(document);
+  const formState = () =>
+    roots
+      .flatMap((root) => Array.from(root.querySelectorAll('input, select, textarea')))
+      .map((el) => {
+        const input = el as HTMLInputElement;
+        return `${input.type === 'checkbox' || input.type === 'radio' ? input.checked : ''}|${input.value}`;
+      })
+      .join('\n');
+  const activeField = () => {
+    let active: Element | null = document.activeElement;
+    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    if (!active) return null;
+    const tag = active.tagName.toLowerCase();
+    return tag === 'input' ||
+      tag === 'textarea' ||
+      tag === 'select' ||
+      (active as HTMLElement).isContentEditable
+      ? active
+      : null;
+  };
+  const state = {
+    count: 0,
+    form: formState(),
+    active: activeField(),
+    formState,
+    activeField,
+    observer: null as MutationObserver | null,
+  };
+  state.observer = new MutationObserver((records) => {
+    state.count += records.length;
+  });
+  for (const root of roots)
+    state.observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+  Object.defineProperty(window, key, { value: state, configurable: true });
+}
+
+function readWatch(key: string): PageChange {
+  const state = (window as unknown as Record<string, unknown>)[key] as
+    | {
+        count: number;
+        form: string;
+        active: Element | null;
+        formState: () => string;
+        activeField: () => Element | null;
+        observer: MutationObserver;
+      }
+    | undefined;
+  if (!state) return { mutations: 0, formChanged: false, focusedField: false, replaced: true };
+  const active = state.activeField();
+  return {
+    mutations: state.count,
+    formChanged: state.formState() !== state.form,
+    // A click that leaves a field focused (the field clicked) did what a click on a field does.
+    focusedField: active !== null,
+    replaced: false,
+  };
+}
+
+/** Starts watching the page for changes; the function returned says what changed since (and stops). */
+export async function watchPage(page: Page): Promise<() => Promise<PageChange>> {
+  const key = `__plainwright_watch_${crypto.randomUUID().replace(/-/g, '')}`;
+  await page.evaluate(inPageSource(startWatch, key));
+  const url = page.url();
+  return async () => {
+    const changed = (change: PageChange) =>
+      change.replaced || change.mutations > 0 || change.formChanged || change.focusedField;
+    let change: PageChange = { mutations: 0, formChanged: false, focusedField: false, replaced: true };
+    // An application may answer a moment later (a timer, a fetch): look a few times before saying nothing changed.
+    for (const wait of [0, 100, 250, 400]) {
+      if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+      if (page.isClosed()) break;
+      change = (await page.evaluate(inPageSource(readWatch, key)).catch(() => ({
+        mutations: 0,
+        formChanged: false,
+        focusedField: false,
+        replaced: true,
+      }))) as PageChange;
+      if (page.url() !== url) change.replaced = true;
+      if (changed(change)) break;
+    }
+    await page
+      .evaluate((name) => {
+        const state = (window as unknown as Record<string, { observer?: MutationObserver } | undefined>)[
+          name
+        ];
+        state?.observer?.disconnect();
+        delete (window as unknown as Record<string, unknown>)[name];
+      }, key)
+      .catch(() => undefined);
+    return change;
+  };
 }

@@ -124,7 +124,11 @@ function locatorCall(
 
 export function locatorCode(target: Target, language: Language, secretNames: Iterable<string> = []): string {
   const secrets = new Set(secretNames);
-  const base = target.within ? locatorCall('page', target.within, language, secrets) : 'page';
+  let base = target.within ? locatorCall('page', target.within, language, secrets) : 'page';
+  if (target.within && target.withinText !== undefined) {
+    const text = valueExpression(target.withinText, language, secrets);
+    base += language === 'typescript' ? `.filter({ hasText: ${text} })` : `.filter(has_text=${text})`;
+  }
   let code = locatorCall(base, target.locator, language, secrets);
   if (target.visible)
     code += language === 'typescript' ? '.filter({ visible: true })' : '.filter(visible=True)';

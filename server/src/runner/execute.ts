@@ -38,7 +38,12 @@ function build(base: Page | Locator, spec: LocatorSpec, values: RunValues): Loca
 }
 
 export function toLocator(page: Page, target: Target, values: RunValues = NO_VALUES): Locator {
-  const base = target.within ? build(page, target.within, values) : page;
+  let base: Page | Locator = page;
+  if (target.within) {
+    base = build(page, target.within, values);
+    if (target.withinText !== undefined)
+      base = base.filter({ hasText: substitute(target.withinText, values) });
+  }
   let locator = build(base, target.locator, values);
   if (target.visible) locator = locator.filter({ visible: true });
   return target.nth === undefined ? locator : locator.nth(target.nth);
