@@ -48,6 +48,10 @@ export const AddUserResult = Type.Object({
 });
 export type AddUserResult = Static<typeof AddUserResult>;
 
+/** Our addition: the one-time token of an invitation e-mail's link (`/invitations/accept?token=`). */
+export const AcceptInvitationBody = Type.Object({ token: Type.String({ minLength: 1, maxLength: 200 }) });
+export type AcceptInvitationBody = Static<typeof AcceptInvitationBody>;
+
 export const RemoveUserParams = Type.Object({
   id: Type.String({ maxLength: 100 }),
   userId: Type.String({ maxLength: 100 }),

@@ -14,8 +14,10 @@ import { APP_VERSION, type Config } from './config';
 import { type Database } from './db/client';
 import { identityRoutes } from './identity/routes';
 import { type TokenVerifier } from './identity/verifier';
+import { requestLogSerializer } from './lib/logRedaction';
 import { authPlugin } from './plugins/auth';
 import { errorHandler } from './plugins/errorHandler';
+import { nulGuard } from './plugins/nulGuard';
 import { artifactFileRoutes, traceViewerRoutes } from './routes/artifacts';
 import { devMailApiRoutes, devMailPageRoutes } from './routes/devMail';
 import { generationRoutes } from './routes/generation';
@@ -34,6 +36,8 @@ export interface AppDeps {
   services: Services;
   verifier: TokenVerifier;
   logger?: boolean;
+  /** Where the logger writes instead of stdout (tests read the log). */
+  logStream?: NodeJS.WritableStream;
 }
 
 // Headers supabase-js sends (notes/platform.md §1), allowed for a cross-origin SPA.
@@ -57,10 +61,17 @@ export async function buildApp({
   services,
   verifier,
   logger = true,
+  logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
-      ? { level: config.logLevel, redact: ['req.headers.authorization', 'req.headers.apikey'] }
+      ? {
+          level: config.logLevel,
+          redact: ['req.headers.authorization', 'req.headers.apikey'],
+          // NOTE: verify links, signed artifact links and OAuth callbacks carry secrets in the query.
+          serializers: { req: requestLogSerializer },
+          ...(logStream ? { stream: logStream } : {}),
+        }
       : false,
     bodyLimit: 1024 * 1024,
     requestTimeout: 60_000,
@@ -82,6 +93,7 @@ export async function buildApp({
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(errorHandler);
+  await app.register(nulGuard);
   // JSON and the SPA's files, gzip or brotli as the client accepts: a 10,000-test tree is ~3 MB of
   // JSON and a tenth of it compressed. Images, traces and zips are left as they are.
   // NOTE: brotli's default quality (11) takes seconds on megabytes; 4 is about gzip's speed and smaller.
@@ -126,6 +138,10 @@ export async function buildApp({
   await app.register(authPlugin, { verifier, users: services.users });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
+  // NOTE: the dev mailbox hands out every confirmation, recovery and invitation link: it exists only
+  // without SMTP and on a server nobody else can reach (or when DEV_MAILBOX=true says so on purpose).
+  const devMailboxOn = !services.mail.delivers && config.devMailbox !== 'off';
+
   let ready = true;
   app.addHook('preClose', async () => {
     ready = false;
@@ -140,7 +156,8 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { config, isReady: () => ready });
-      if (!services.mail.delivers) await api.register(devMailApiRoutes, { mail: services.mail });
+      if (devMailboxOn)
+        await api.register(devMailApiRoutes, { mail: services.mail, mode: config.devMailbox });
       await api.register(artifactFileRoutes, { services });
       await api.register(wsRoutes, { services, verifier, config: config.generation });
       await api.register(async (secured) => {
@@ -157,9 +174,15 @@ export async function buildApp({
   );
 
   if (!config.supabaseUrl) {
-    await app.register(identityRoutes, { prefix: '/idp', config, db: database.db, mail: services.mail });
+    await app.register(identityRoutes, {
+      prefix: '/idp',
+      config,
+      db: database.db,
+      mail: services.mail,
+      verifier,
+    });
   }
-  if (!services.mail.delivers) await app.register(devMailPageRoutes, { mail: services.mail });
+  if (devMailboxOn) await app.register(devMailPageRoutes, { mail: services.mail, mode: config.devMailbox });
   await app.register(traceViewerRoutes);
 
   await registerSpa(app, config.staticDir);

@@ -31,7 +31,32 @@ export interface Config {
   /** Fastify's trustProxy: false, a hop count, or addresses/CIDRs of the proxies in front. */
   trustProxy: boolean | number | string;
   accessTokenTtlSeconds: number;
+  /**
+   * The dev mailbox (every e-mail readable without SMTP): `forced` by DEV_MAILBOX=true; `loopback` when the
+   * server and PUBLIC_URL are loopback-only (the default set-up); `off` otherwise, or with DEV_MAILBOX=false.
+   */
+  devMailbox: DevMailbox;
   generation: GenerationConfig;
+}
+
+export type DevMailbox = 'forced' | 'loopback' | 'off';
+
+const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '::1', '[::1]']);
+
+function hostnameOf(url: string): string {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return '';
+  }
+}
+
+/** Whether a host name or address can only be reached from this machine. */
+export function isLoopbackHost(host: string): boolean {
+  const bare = host.toLowerCase().replace(/^\[|\]$/g, '');
+  return (
+    LOOPBACK_HOSTS.has(bare) || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare) || bare.endsWith('.localhost')
+  );
 }
 
 export type AiProvider = 'rules' | 'openai' | 'anthropic';
@@ -61,6 +86,14 @@ export interface GenerationConfig {
   heartbeatMs: number;
   /** A running generation whose heartbeat is older than this is taken for dead. */
   staleMs: number;
+  /** Where the test browsers may not connect (runner/targetGuard.ts): the server itself, and more. */
+  testTargets: {
+    serverHost: string;
+    serverPort: number;
+    publicUrl: string;
+    /** TEST_TARGETS_PRIVATE: loopback and private networks allowed (people test local apps) or denied. */
+    privateTargets: 'allow' | 'deny';
+  };
 }
 
 export class ConfigError extends Error {
@@ -130,6 +163,9 @@ export function loadConfig(env: Env = process.env): Config {
       `LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent (got "${logLevel}")`,
     );
   }
+  const devMailboxFlag = str('DEV_MAILBOX');
+  if (devMailboxFlag !== null && !['true', 'false'].includes(devMailboxFlag))
+    problems.push(`DEV_MAILBOX must be true or false (got "${devMailboxFlag}")`);
   const appSecret = str('APP_SECRET');
   if (appSecret && appSecret.length < 32) problems.push('APP_SECRET must be at least 32 characters');
   const pair = (id: string, secret: string) => {
@@ -170,6 +206,9 @@ export function loadConfig(env: Env = process.env): Config {
     }
     return value;
   };
+  const privateTargets = (str('TEST_TARGETS_PRIVATE') ?? 'allow').toLowerCase();
+  if (privateTargets !== 'allow' && privateTargets !== 'deny')
+    problems.push(`TEST_TARGETS_PRIVATE must be allow or deny (got "${privateTargets}")`);
   const heartbeatMs = int('GENERATION_HEARTBEAT_MS', 10_000, 100, 600_000);
   const staleMs = int('GENERATION_STALE_MS', 120_000, 300, 3_600_000);
   if (staleMs < heartbeatMs * 3)
@@ -193,6 +232,12 @@ export function loadConfig(env: Env = process.env): Config {
     watchTimeoutMs: int('WATCH_TIMEOUT_MS', 540_000, 100, 3_600_000),
     heartbeatMs,
     staleMs,
+    testTargets: {
+      serverHost: host,
+      serverPort: port,
+      publicUrl,
+      privateTargets: privateTargets === 'deny' ? 'deny' : 'allow',
+    },
   };
 
   const config: Config = {
@@ -221,6 +266,12 @@ export function loadConfig(env: Env = process.env): Config {
     signInRateLimit: int('AUTH_RATE_LIMIT', 30, 1, 100000),
     accessTokenTtlSeconds: int('AUTH_ACCESS_TOKEN_TTL', 3600, 30, 86400),
     trustProxy,
+    devMailbox:
+      devMailboxFlag === 'true'
+        ? 'forced'
+        : devMailboxFlag === null && isLoopbackHost(host) && isLoopbackHost(hostnameOf(publicUrl))
+          ? 'loopback'
+          : 'off',
     generation,
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -54,9 +54,22 @@ async function main(argv: string[]) {
   if (runtime.app) {
     await runtime.app.listen({ port: config.port, host: config.host });
     console.log(`Plainwright is ready on ${config.publicUrl}`);
+    console.log(mailNotice(config));
   } else {
     console.log(`Worker ready (concurrency ${config.workerConcurrency}).`);
   }
+}
+
+/** Where the confirmation, recovery and invitation e-mails go, said plainly at start. */
+function mailNotice(config: Config): string {
+  if (config.smtpUrl) return 'E-mail goes out through SMTP_URL.';
+  if (config.devMailbox === 'off')
+    return 'WARNING: no SMTP_URL and no dev mailbox (the server is not loopback-only): confirmation, recovery and invitation e-mails cannot reach anyone. Set SMTP_URL, or AUTH_AUTOCONFIRM=true to skip confirmation.';
+  const forced =
+    config.devMailbox === 'forced'
+      ? ' (DEV_MAILBOX=true: anyone who can reach this server can read them)'
+      : '';
+  return `No SMTP_URL: e-mails land in the dev mailbox at ${config.publicUrl}/dev/mail${forced}.`;
 }
 
 main(process.argv.slice(2)).catch((error) => {

@@ -24,6 +24,8 @@ export interface Runtime {
 export interface RuntimeOptions {
   roles: Role[];
   logger?: boolean;
+  /** Where the logger writes instead of stdout (tests read the log). */
+  logStream?: NodeJS.WritableStream;
   pollingIntervalSeconds?: number;
   /** Overrides the database chosen from config (tests use an in-memory PGlite or a fresh Postgres). */
   target?: DatabaseTarget;
@@ -62,6 +64,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
         services,
         verifier: createTokenVerifier(config, database.db),
         logger: options.logger,
+        logStream: options.logStream,
       });
       await app.ready();
     }

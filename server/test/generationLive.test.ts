@@ -2,11 +2,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import WebSocket from 'ws';
 import { serveFixtureSites, type FixtureSites } from '../../fixtures/sites/serve';
-import { type SocketMessage } from '../../contract/generation';
 import { EVENT_CHANNEL } from '../src/realtime/bus';
 import { freshPostgres, startTestServer, testDatabaseUrl, tokenFor, api } from './helpers';
+import { SocketClient } from './socketClient';
 import {
   createTest,
   FAST_GENERATION_ENV,
@@ -18,60 +17,6 @@ import {
 } from './generationFixtures';
 
 jest.setTimeout(120_000);
-
-/** A `ws` client that keeps every message and waits for the ones a test expects. */
-class SocketClient {
-  readonly messages: SocketMessage[] = [];
-  readonly closed: Promise<{ code: number; reason: string }>;
-  private readonly _socket: WebSocket;
-  private _waiters: (() => void)[] = [];
-
-  constructor(url: string) {
-    this._socket = new WebSocket(url);
-    this._socket.on('message', (data) => {
-      this.messages.push(JSON.parse(data.toString()) as SocketMessage);
-      for (const wake of this._waiters.splice(0)) wake();
-    });
-    this.closed = new Promise((resolve) =>
-      this._socket.on('close', (code, reason) => resolve({ code, reason: reason.toString() })),
-    );
-  }
-
-  static async open(url: string): Promise<SocketClient> {
-    const client = new SocketClient(url);
-    await new Promise<void>((resolve, reject) => {
-      client._socket.once('open', () => resolve());
-      client._socket.once('error', reject);
-    });
-    return client;
-  }
-
-  send(message: unknown): void {
-    this._socket.send(JSON.stringify(message));
-  }
-
-  /** The first message (from `after` on) that matches. */
-  async next(
-    match: (message: SocketMessage) => boolean,
-    after = 0,
-    timeoutMs = 60_000,
-  ): Promise<SocketMessage> {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const found = this.messages.slice(after).find(match);
-      if (found) return found;
-      if (Date.now() > deadline) throw new Error(`No matching message; got ${JSON.stringify(this.messages)}`);
-      await new Promise<void>((resolve) => {
-        this._waiters.push(resolve);
-        setTimeout(resolve, 200);
-      });
-    }
-  }
-
-  close(): void {
-    this._socket.close();
-  }
-}
 
 function socketUrl(base: string, query = ''): string {
   return `${base.replace(/^http/, 'ws')}/api/ws${query}`;

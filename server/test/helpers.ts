@@ -57,6 +57,10 @@ export interface StartOptions {
   dataDir?: string;
   /** Keep the Postgres database after close (restart tests reopen it). */
   target?: DatabaseTarget;
+  /** Fastify's request log (at LOG_LEVEL), for suites that read what the server logs. */
+  logger?: boolean;
+  /** Where that log goes instead of stdout (turns the logger on): suites that read what the server logs. */
+  logStream?: NodeJS.WritableStream;
 }
 
 let templatePromise: Promise<Blob> | null = null;
@@ -117,7 +121,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
   }
   const runtime = await createRuntime(config, {
     roles: options.roles ?? ['api', 'worker'],
-    logger: false,
+    logger: options.logger ?? options.logStream !== undefined,
+    logStream: options.logStream,
     pollingIntervalSeconds: 0.5,
     target,
   });
@@ -195,15 +200,28 @@ export async function tokenFor(
   const { SignJWT } = await import('jose');
   const { loadOrCreateSigningKey } = await import('../src/identity/keys');
   const { embeddedIssuer } = await import('../src/identity/verifier');
-  const key = await loadOrCreateSigningKey(server.database.db);
+  const { idpSessions, idpUsers } = await import('../src/db/schema');
+  const db = server.database.db;
+  const key = await loadOrCreateSigningKey(db);
   const userId = person.id ?? crypto.randomUUID();
   const now = Math.floor(Date.now() / 1000);
+  // NOTE: the API refuses tokens whose session is not in the provider's store, so the token gets one.
+  // A person already known under this e-mail keeps it; the stand-in row only carries the session.
+  await db
+    .insert(idpUsers)
+    .values({ id: userId, email: person.email.toLowerCase(), emailConfirmedAt: new Date() })
+    .onConflictDoNothing();
+  await db
+    .insert(idpUsers)
+    .values({ id: userId, email: `token-${userId}@stand-in.invalid`, emailConfirmedAt: new Date() })
+    .onConflictDoNothing();
+  const [session] = await db.insert(idpSessions).values({ userId }).returning();
   const token = await new SignJWT({
     email: person.email,
     role: 'authenticated',
     aal: 'aal1',
     amr: [{ method: 'password', timestamp: now }],
-    session_id: crypto.randomUUID(),
+    session_id: session!.id,
     app_metadata: { provider: 'email', providers: ['email'], roles: person.roles ?? [] },
     user_metadata: {},
     is_anonymous: false,

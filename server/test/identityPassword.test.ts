@@ -167,8 +167,11 @@ describe('identity provider: sign-up and sign-in when sign-ups confirm themselve
 
     const renamed = await client.auth.updateUser({ data: { first_name: 'Katherine', roles: ['admin'] } });
     const tooShort = await client.auth.updateUser({ password: 'short' });
-    const samePassword = await client.auth.updateUser({ password: PASSWORD });
-    const changed = await client.auth.updateUser({ password: 'a brand new passphrase' });
+    const samePassword = await client.auth.updateUser({ password: PASSWORD, current_password: PASSWORD });
+    const changed = await client.auth.updateUser({
+      password: 'a brand new passphrase',
+      current_password: PASSWORD,
+    });
 
     expect(renamed.error).toBeNull();
     expect(renamed.data.user?.user_metadata).toEqual({ first_name: 'Katherine', last_name: 'Name' });

@@ -1,8 +1,11 @@
 import { AuthApiError, AuthSessionMissingError } from '@supabase/supabase-js';
+import { eq } from 'drizzle-orm';
 import { SignJWT } from 'jose';
+import { idpRefreshTokens } from '../src/db/schema';
 import { loadOrCreateSigningKey } from '../src/identity/keys';
 import { createTokenVerifier } from '../src/identity/verifier';
 import { UnauthorizedError } from '../src/errors';
+import { sha256 } from '../src/lib/crypto';
 import { api, startTestServer, type TestServer } from './helpers';
 import { claimsOf, clientFor, PASSWORD, recordEvents, uniqueEmail } from './fixtures/identityTools';
 
@@ -58,10 +61,15 @@ describe('identity provider: sessions, refresh tokens and sign-out', () => {
     expect(error).toMatchObject({ status: 400, code: 'refresh_token_not_found' });
   });
 
-  it('treats a reused refresh token as stolen and ends the whole session', async () => {
+  it('treats a refresh token reused after the reuse interval as stolen and ends the whole session', async () => {
     const { client, session } = await signedIn(await signedUp());
     const { data: rotated } = await client.auth.refreshSession();
     const newer = rotated.session!;
+    // GoTrue's 10 s reuse interval has passed since the rotation.
+    await server.database.db
+      .update(idpRefreshTokens)
+      .set({ revokedAt: new Date(Date.now() - 60_000) })
+      .where(eq(idpRefreshTokens.tokenHash, sha256(session.refresh_token)));
 
     const reuse = await clientFor(server).auth.refreshSession({ refresh_token: session.refresh_token });
     const afterwards = await clientFor(server).auth.refreshSession({ refresh_token: newer.refresh_token });

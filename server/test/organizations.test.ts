@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { api, startTestServer, tokenFor, type TestServer } from './helpers';
 
 interface Org {
@@ -109,40 +110,53 @@ describe('organizations and team', () => {
       expect(blank.body.error.message).toBe('Email is required');
     });
 
-    it('adds a known person at once, and refuses to add them twice', async () => {
-      const added = await api<{ user_id: string; status: string }>(
+    /** The one-time token of the newest invitation e-mail sent to `email`. */
+    const invitationToken = async (email: string) => {
+      const mail = (await server.services.mail.list(email)).find((m) => m.kind === 'invitation');
+      const token = /\/invitations\/accept\?token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+      if (!token) throw new Error(`No invitation link was sent to ${email}`);
+      return token;
+    };
+    const invite = (email: string, token = ada.token) =>
+      api<{ user_id: string; status: string } & ErrorBody>(
         server,
         'POST',
-        `/organizations/${adaOrg.org_id}/add-user/BOB@example.com`,
-        { token: ada.token },
+        `/organizations/${adaOrg.org_id}/add-user/${encodeURIComponent(email)}`,
+        { token },
       );
-      expect(added).toEqual({ status: 201, body: { user_id: bob.userId, status: 'active' } });
-      const again = await api<ErrorBody>(
-        server,
-        'POST',
-        `/organizations/${adaOrg.org_id}/add-user/bob@example.com`,
-        { token: ada.token },
-      );
-      expect(again.status).toBe(409);
-      expect(again.body.error.message).toBe('This user is already part of your organization');
-      const bobsOrgs = await api<Org[]>(server, 'GET', '/auth/get-user-organizations', { token: bob.token });
-      expect(bobsOrgs.body).toEqual([
-        expect.objectContaining({ org_id: adaOrg.org_id, role: 'member', service_account_key: null }),
-      ]);
+    const accept = (invitation: string, token: string) =>
+      api<Org & ErrorBody>(server, 'POST', '/invitations/accept', { token, body: { token: invitation } });
+
+    it('invites even a known person by a one-time link, and refuses a member twice', async () => {
+      const invited = await invite('BOB@example.com');
+      expect(invited.status).toBe(201);
+      expect(invited.body.status).toBe('invited');
+      // Not a member until Bob opens the link.
+      const before = await api<Org[]>(server, 'GET', '/auth/get-user-organizations', { token: bob.token });
+      expect(before.body).toEqual([]);
       const mails = await server.services.mail.list('bob@example.com');
       expect(mails[0]).toMatchObject({
         kind: 'invitation',
         subject: expect.stringContaining('Analytical Engines'),
       });
+
+      const joined = await accept(await invitationToken('bob@example.com'), bob.token);
+      expect(joined.status).toBe(200);
+      expect(joined.body).toMatchObject({ org_id: adaOrg.org_id, role: 'member', service_account_key: null });
+      const again = await invite('bob@example.com');
+      expect(again.status).toBe(409);
+      expect(again.body.error.message).toBe('This user is already part of your organization');
     });
 
-    it('invites an unknown e-mail, shows them as an invited user, and makes them a member when they sign in', async () => {
-      const invited = await api<{ user_id: string; status: string }>(
-        server,
-        'POST',
-        `/organizations/${adaOrg.org_id}/add-user/dora@example.com`,
-        { token: ada.token },
-      );
+    it('lets only an admin invite', async () => {
+      const byMember = await invite('gina@example.com', bob.token);
+      expect(byMember.status).toBe(403);
+      expect(byMember.body.error.message).toBe('Only an organization admin can invite people');
+      expect(await server.services.mail.list('gina@example.com')).toEqual([]);
+    });
+
+    it('never makes the first person to sign up with an invited address a member by itself (issue 9)', async () => {
+      const invited = await invite('dora@example.com');
       expect(invited.body.status).toBe('invited');
       const users = await api<{ email: string; role: string; status: string }[]>(
         server,
@@ -156,19 +170,58 @@ describe('organizations and team', () => {
           expect.objectContaining({ email: 'dora@example.com', role: 'user', status: 'invited' }),
         ]),
       );
-      const mail = (await server.services.mail.list('dora@example.com'))[0];
-      expect(mail.text).toContain(`${server.url}/auth/register?email=dora%40example.com`);
-      const dora = await tokenFor(server, { email: 'dora@example.com' });
-      const orgs = await api<Org[]>(server, 'GET', '/auth/get-user-organizations', { token: dora.token });
-      expect(orgs.body.map((o) => o.org_id)).toEqual([adaOrg.org_id]);
+      // Someone who signs up with the address but never saw the e-mail gets nothing.
+      const squatter = await tokenFor(server, { email: 'dora@example.com' });
+      const orgs = await api<Org[]>(server, 'GET', '/auth/get-user-organizations', { token: squatter.token });
+      expect(orgs.body).toEqual([]);
+      const team = await api(server, 'GET', `/organizations/${adaOrg.org_id}/users`, {
+        token: squatter.token,
+      });
+      expect(team.status).toBe(404);
+    });
+
+    it('accepts a link once, only for the address it was sent to, and voids it when re-sent', async () => {
+      await invite('hal@example.com');
+      const first = await invitationToken('hal@example.com');
+      await invite('hal@example.com');
+      const second = await invitationToken('hal@example.com');
+      expect(second).not.toBe(first);
+      const hal = await tokenFor(server, { email: 'Hal@Example.com' });
+
+      const stale = await accept(first, hal.token);
+      expect(stale.status).toBe(404);
+      expect(stale.body.error.message).toBe(
+        'This invitation link is invalid, has expired or was already used',
+      );
+      const otherPerson = await accept(second, bob.token);
+      expect(otherPerson.status).toBe(403);
+      expect(otherPerson.body.error.message).toContain('sent to another e-mail address');
+      const bobsOrgs = await api<Org[]>(server, 'GET', '/auth/get-user-organizations', { token: bob.token });
+      expect(bobsOrgs.body.map((o) => o.org_id)).toEqual([adaOrg.org_id]);
+
+      expect((await accept(second, hal.token)).status).toBe(200);
+      expect((await accept(second, hal.token)).status).toBe(404);
+      for (const bad of ['', 'x', '../../etc/passwd', 'a'.repeat(201)]) {
+        const refused = await accept(bad, hal.token);
+        expect(refused.status).toBeGreaterThanOrEqual(400);
+        expect(refused.status).toBeLessThan(500);
+      }
+    });
+
+    it('refuses an expired link', async () => {
+      await invite('ivy@example.com');
+      const link = await invitationToken('ivy@example.com');
+      await server.database.db.execute(
+        sql`update organization_invitations set expires_at = now() - interval '1 minute' where email = 'ivy@example.com'`,
+      );
+      const ivy = await tokenFor(server, { email: 'ivy@example.com' });
+      expect((await accept(link, ivy.token)).status).toBe(404);
     });
 
     it('lets only an admin remove others, never the last admin, and lets a member leave', async () => {
       const eve = await tokenFor(server, { email: 'eve@example.com' });
-      await api(server, 'GET', '/auth/get-user-organizations', { token: eve.token });
-      await api(server, 'POST', `/organizations/${adaOrg.org_id}/add-user/eve@example.com`, {
-        token: ada.token,
-      });
+      await invite('eve@example.com');
+      expect((await accept(await invitationToken('eve@example.com'), eve.token)).status).toBe(200);
 
       const byMember = await api<ErrorBody>(
         server,

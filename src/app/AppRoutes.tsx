@@ -35,6 +35,10 @@ const SetNewPasswordRoute = lazyPage(
 );
 const AuthCallbackRoute = lazyPage(() => import('./routes/auth/AuthCallbackRoute'), 'AuthCallbackRoute');
 const VerifyEmailRoute = lazyPage(() => import('./routes/auth/VerifyEmailRoute'), 'VerifyEmailRoute');
+const AcceptInvitationRoute = lazyPage(
+  () => import('./routes/auth/AcceptInvitationRoute'),
+  'AcceptInvitationRoute',
+);
 const NoOrganizationRoute = lazyPage(
   () => import('./routes/auth/NoOrganizationRoute'),
   'NoOrganizationRoute',
@@ -101,6 +105,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           { path: paths.auth.setNewPassword.path, element: <SetNewPasswordRoute /> },
           { path: paths.auth.noOrganization.path, element: <NoOrganizationRoute /> },
+          { path: paths.acceptInvitation.path, element: <AcceptInvitationRoute /> },
         ],
       },
       { path: paths.auth.callback.path, element: <AuthCallbackRoute /> },

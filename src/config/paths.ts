@@ -25,6 +25,10 @@ export const paths = {
   modules: fixed('/modules'),
   common: fixed('/common'),
   commonStyles: fixed('/common/styles'),
+  acceptInvitation: {
+    path: '/invitations/accept',
+    getHref: (token: string) => `/invitations/accept?token=${enc(token)}`,
+  },
   legacyTest: { path: '/test/:id', getHref: (id: string) => `/test/${enc(id)}` },
   legacyTestShort: { path: '/:id', getHref: (id: string) => `/${enc(id)}` },
   legacyCollection: {

@@ -82,6 +82,8 @@ export const idpRefreshTokens = pgTable(
       .notNull()
       .references(() => idpUsers.id, { onDelete: 'cascade' }),
     revoked: boolean('revoked').notNull().default(false),
+    /** When the token was rotated: a reuse within the reuse interval is two tabs, not a thief. */
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -201,10 +203,14 @@ export const organizationInvitations = pgTable(
       .references(() => organizations.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     invitedBy: uuid('invited_by').references(() => appUsers.id, { onDelete: 'set null' }),
+    /** sha256 of the one-time token in the invitation e-mail; null for invitations made before links. */
+    tokenHash: text('token_hash'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('organization_invitations_org_email_key').on(t.orgId, t.email),
+    uniqueIndex('organization_invitations_token_hash_key').on(t.tokenHash),
     index('organization_invitations_email_idx').on(t.email),
   ],
 );

@@ -26,6 +26,22 @@ export const authErrors = {
     new GoTrueError(422, 'weak_password', `Password should be at least ${minLength} characters.`, {
       weak_password: { reasons: ['length'] },
     }),
+  blankPassword: () =>
+    new GoTrueError(422, 'weak_password', 'Password should contain characters other than spaces.', {
+      weak_password: { reasons: ['characters'] },
+    }),
+  // GoTrue's text and reason for a password found in a breach list; an e-mail address is as guessable.
+  guessablePassword: () =>
+    new GoTrueError(
+      422,
+      'weak_password',
+      'Password is known to be weak and easy to guess, please choose a different one.',
+      { weak_password: { reasons: ['pwned'] } },
+    ),
+  currentPasswordRequired: () =>
+    new GoTrueError(400, 'current_password_required', 'Current password required when setting new password.'),
+  currentPasswordInvalid: () =>
+    new GoTrueError(400, 'current_password_invalid', 'Current password required when setting new password.'),
   samePassword: () =>
     new GoTrueError(422, 'same_password', 'New password should be different from the old password.'),
   validation: (message: string) => new GoTrueError(400, 'validation_failed', message),
@@ -39,6 +55,8 @@ export const authErrors = {
     new GoTrueError(403, 'session_not_found', 'Session from session_id claim in JWT does not exist'),
   userNotFound: () => new GoTrueError(404, 'user_not_found', 'User from sub claim in JWT does not exist'),
   noAuthorization: () => new GoTrueError(401, 'no_authorization', 'This endpoint requires a Bearer token'),
+  signedInCallerRequired: () =>
+    new GoTrueError(401, 'no_authorization', "This call requires a signed-in user's access token"),
   badJwt: (reason: string) =>
     new GoTrueError(403, 'bad_jwt', `invalid JWT: unable to parse or verify signature, ${reason}`),
   tooManySignIns: (retryAfterSeconds: number) => {

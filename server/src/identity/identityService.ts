@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { type Config } from '../config';
 import { type Db, type Executor } from '../db/client';
@@ -13,6 +13,7 @@ import { checkPasswordStrength, hashPassword, verifyPassword } from './passwords
 import { SignInLimiter } from './signInLimiter';
 import {
   type AmrEntry,
+  type IdentityRow,
   sessionFragment,
   type SessionJson,
   userJson,
@@ -49,6 +50,8 @@ export interface IdentityServiceOptions {
   mail: MailService;
   /** Where failures that become a redirect (and so never reach the error handler) are reported. */
   onRedirectError?: (error: unknown, context: string) => void;
+  /** Told when sessions of a person end (sign-out, password change, refresh-token reuse). */
+  onSessionsEnded?: (userId: string) => void;
 }
 
 const LINK_TTL_MS: Record<OneTimeKind, number> = {
@@ -59,6 +62,12 @@ const LINK_TTL_MS: Record<OneTimeKind, number> = {
 };
 // One e-mail of a kind per person per minute, like GoTrue's SMTP_MAX_FREQUENCY.
 const MAIL_INTERVAL_MS = 60 * 1000;
+// At most one "someone tried to sign up with your address" e-mail an hour: it must not become a way to spam.
+const SIGN_UP_NOTICE_INTERVAL_MS = 60 * 60 * 1000;
+// GoTrue's default REFRESH_TOKEN_REUSE_INTERVAL: two tabs refreshing at once both get a session.
+export const REFRESH_TOKEN_REUSE_INTERVAL_MS = 10 * 1000;
+// Sessions opened by an e-mailed link (recovery, confirmation) may set a password without the old one, as in GoTrue.
+const LINK_METHODS = ['otp', 'recovery', 'magiclink'];
 const MAX_METADATA_BYTES = 16 * 1024;
 // Roles grant privileges in the API (plugins/auth.ts), so a person must not be able to give them to themselves.
 const PROTECTED_METADATA_KEYS = ['roles'];
@@ -73,6 +82,7 @@ export class IdentityService {
   private readonly _limiter: SignInLimiter;
   private readonly _providers: OAuthProviders;
   private readonly _onRedirectError: (error: unknown, context: string) => void;
+  private readonly _onSessionsEnded: (userId: string) => void;
 
   constructor(options: IdentityServiceOptions) {
     this._config = options.config;
@@ -82,6 +92,7 @@ export class IdentityService {
     this._limiter = new SignInLimiter(options.db, options.config.signInRateLimit);
     this._providers = new OAuthProviders(options.config);
     this._onRedirectError = options.onRedirectError ?? (() => undefined);
+    this._onSessionsEnded = options.onSessionsEnded ?? (() => undefined);
   }
 
   get callbackUrl(): string {
@@ -90,7 +101,11 @@ export class IdentityService {
 
   // ── Sign-up and sign-in ───────────────────────────────────────────────────────────────────────
 
-  /** A session when sign-ups confirm themselves (AUTH_AUTOCONFIRM), else the unconfirmed user and a confirmation e-mail. */
+  /**
+   * A session when sign-ups confirm themselves (AUTH_AUTOCONFIRM), else the unconfirmed user and a
+   * confirmation e-mail. With confirmation on, a confirmed address answers as a new one would (GoTrue's
+   * obfuscated user) and its owner is told by e-mail: the answer must not tell who has an account.
+   */
   async signUp(input: {
     email: unknown;
     password: unknown;
@@ -103,16 +118,16 @@ export class IdentityService {
     if (typeof input.password !== 'string' || input.password.length === 0) {
       throw new GoTrueError(422, 'validation_failed', 'Signup requires a valid password');
     }
-    checkPasswordStrength(input.password);
+    checkPasswordStrength(input.password, email);
     const metadata = mergeMetadata({}, input.data);
     const pkce = this._pkce(input.codeChallenge, input.codeChallengeMethod);
     const redirectTo = this._redirect(input.redirectTo);
     const encryptedPassword = await hashPassword(input.password);
     const confirmedAt = this._config.authAutoconfirm ? new Date() : null;
 
-    const user = await this._db.transaction(async (tx) => {
+    const outcome = await this._db.transaction(async (tx) => {
       const existing = await tx.query.idpUsers.findFirst({ where: eq(idpUsers.email, email) });
-      if (existing?.emailConfirmedAt) return null;
+      if (existing?.emailConfirmedAt) return { taken: existing };
       if (existing) {
         // Unconfirmed: whoever follows the newest link owns the address, with the password given last.
         const [updated] = await tx
@@ -125,7 +140,7 @@ export class IdentityService {
           })
           .where(eq(idpUsers.id, existing.id))
           .returning();
-        return updated;
+        return { user: updated };
       }
       const [created] = await tx
         .insert(idpUsers)
@@ -138,16 +153,22 @@ export class IdentityService {
         })
         .onConflictDoNothing()
         .returning();
-      if (!created) return null;
+      // Someone else signed up with this address a moment ago.
+      if (!created) return { taken: await tx.query.idpUsers.findFirst({ where: eq(idpUsers.email, email) }) };
       await tx.insert(idpIdentities).values({
         userId: created.id,
         provider: 'email',
         providerId: created.id,
         identityData: { sub: created.id, email },
       });
-      return created;
+      return { user: created };
     });
-    if (!user) throw authErrors.userAlreadyExists();
+    if ('taken' in outcome) {
+      if (this._config.authAutoconfirm) throw authErrors.userAlreadyExists();
+      if (outcome.taken?.emailConfirmedAt) await this._sendSignUpNotice(outcome.taken);
+      return decoyUserJson(email, metadata);
+    }
+    const user = outcome.user;
     if (user.emailConfirmedAt) return this._startSession(user, 'password');
     // A repeated sign-up within a minute mails nothing new: the link already sent confirms the same account.
     if (recentlySent(user.confirmationSentAt)) return this._userJson(user);
@@ -170,13 +191,14 @@ export class IdentityService {
       throw authErrors.invalidCredentials();
     }
     if (!user.emailConfirmedAt) throw authErrors.emailNotConfirmed();
-    await this._limiter.recordSuccess(email);
+    await this._limiter.recordSuccess(email, input.ip);
     return this._startSession(user, 'password');
   }
 
   /**
-   * Rotates a refresh token. A token that was already rotated is a sign that it leaked (or a client
-   * misbehaves): the whole session ends, GoTrue's reuse detection without a reuse interval.
+   * Rotates a refresh token. A token rotated within the reuse interval (two tabs refreshing at once)
+   * gets a session too; one rotated before that is a sign that it leaked (or a client misbehaves):
+   * the whole session ends, GoTrue's reuse detection.
    */
   async refresh(refreshToken: unknown): Promise<SessionJson> {
     if (typeof refreshToken !== 'string' || refreshToken.length === 0) {
@@ -184,9 +206,10 @@ export class IdentityService {
     }
     const tokenHash = sha256(refreshToken);
     const outcome = await this._db.transaction(async (tx) => {
-      const [current] = await tx
+      const now = new Date();
+      let [current] = await tx
         .update(idpRefreshTokens)
-        .set({ revoked: true })
+        .set({ revoked: true, revokedAt: now })
         .where(and(eq(idpRefreshTokens.tokenHash, tokenHash), eq(idpRefreshTokens.revoked, false)))
         .returning();
       if (!current) {
@@ -194,8 +217,14 @@ export class IdentityService {
           where: eq(idpRefreshTokens.tokenHash, tokenHash),
         });
         if (!known) return { error: authErrors.refreshTokenNotFound() };
-        await this._revokeSession(tx, known.sessionId);
-        return { error: authErrors.refreshTokenAlreadyUsed() };
+        const rotatedRecently =
+          known.revokedAt !== null &&
+          now.getTime() - known.revokedAt.getTime() < REFRESH_TOKEN_REUSE_INTERVAL_MS;
+        if (!rotatedRecently) {
+          await this._revokeSession(tx, known.sessionId);
+          return { error: authErrors.refreshTokenAlreadyUsed(), endedFor: known.userId };
+        }
+        current = known;
       }
       const session = await tx.query.idpSessions.findFirst({ where: eq(idpSessions.id, current.sessionId) });
       const user = await tx.query.idpUsers.findFirst({ where: eq(idpUsers.id, current.userId) });
@@ -207,7 +236,10 @@ export class IdentityService {
       await tx.update(idpSessions).set({ updatedAt: new Date() }).where(eq(idpSessions.id, session.id));
       return { session, user, next };
     });
-    if ('error' in outcome) throw outcome.error;
+    if ('error' in outcome) {
+      if (outcome.endedFor) this._onSessionsEnded(outcome.endedFor);
+      throw outcome.error;
+    }
     return this._sessionJson(outcome.user, outcome.session, outcome.next);
   }
 
@@ -236,11 +268,17 @@ export class IdentityService {
     return this._userJson(user);
   }
 
+  /**
+   * A new password needs the current one (GoTrue's UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD), except in
+   * a session opened by an e-mailed link: that is how a forgotten password is replaced. Wrong current
+   * passwords count against the sign-in limit, so a stolen token can't be used to guess it.
+   */
   async updateUser(
     accessToken: string | null,
-    input: { email: unknown; password: unknown; data: unknown },
+    input: { email: unknown; password: unknown; currentPassword: unknown; data: unknown; ip: string },
   ): Promise<UserJson> {
-    const { user, sessionId } = await this._authenticate(accessToken);
+    const { user, session } = await this._authenticate(accessToken);
+    const sessionId = session.id;
     const changes: Partial<typeof idpUsers.$inferInsert> = {};
     if (
       input.email !== undefined &&
@@ -251,7 +289,10 @@ export class IdentityService {
     }
     if (input.password !== undefined && input.password !== null) {
       if (typeof input.password !== 'string') throw authErrors.validation('Password must be a string');
-      checkPasswordStrength(input.password);
+      checkPasswordStrength(input.password, user.email);
+      if (user.encryptedPassword && !openedByLink(session.amr)) {
+        await this._checkCurrentPassword(user, input.currentPassword, input.ip);
+      }
       if (user.encryptedPassword && (await verifyPassword(user.encryptedPassword, input.password))) {
         throw authErrors.samePassword();
       }
@@ -275,6 +316,7 @@ export class IdentityService {
       }
       return row;
     });
+    if (changes.encryptedPassword) this._onSessionsEnded(user.id);
     return this._userJson(updated);
   }
 
@@ -293,6 +335,7 @@ export class IdentityService {
     }[chosen];
     // Refresh tokens go with their session (ON DELETE CASCADE).
     await this._db.delete(idpSessions).where(where);
+    this._onSessionsEnded(claims.sub);
   }
 
   // ── E-mail links ──────────────────────────────────────────────────────────────────────────────
@@ -489,7 +532,17 @@ export class IdentityService {
     };
   }
 
-  /** The SPA's check_user_exists RPC. */
+  /** The person behind a live session's access token, or 401: who may ask whether an account exists. */
+  async signedInCaller(accessToken: string | null): Promise<string> {
+    try {
+      return (await this._authenticate(accessToken)).user.id;
+    } catch (error) {
+      if (error instanceof GoTrueError) throw authErrors.signedInCallerRequired();
+      throw error;
+    }
+  }
+
+  /** The check_user_exists RPC (the route lets signed-in callers only ask it). */
   async userExists(email: unknown): Promise<boolean> {
     if (typeof email !== 'string' || !email.trim()) return false;
     return (await this._findUserByEmail(email.trim().toLowerCase())) !== null;
@@ -497,7 +550,9 @@ export class IdentityService {
 
   // ── Internals ─────────────────────────────────────────────────────────────────────────────────
 
-  private async _authenticate(accessToken: string | null): Promise<{ user: UserRow; sessionId: string }> {
+  private async _authenticate(
+    accessToken: string | null,
+  ): Promise<{ user: UserRow; session: typeof idpSessions.$inferSelect }> {
     if (!accessToken) throw authErrors.noAuthorization();
     const claims = await this._tokens.verify(accessToken);
     const session = await this._db.query.idpSessions.findFirst({
@@ -506,7 +561,28 @@ export class IdentityService {
     if (!session || session.revokedAt || session.userId !== claims.sub) throw authErrors.sessionNotFound();
     const user = await this._findUser(claims.sub);
     if (!user) throw authErrors.userNotFound();
-    return { user, sessionId: session.id };
+    return { user, session };
+  }
+
+  private async _checkCurrentPassword(user: UserRow, currentPassword: unknown, ip: string): Promise<void> {
+    if (typeof currentPassword !== 'string' || currentPassword === '') {
+      throw authErrors.currentPasswordRequired();
+    }
+    const retryAfter = await this._limiter.blockedFor(user.email, ip);
+    if (retryAfter !== null) throw authErrors.tooManySignIns(retryAfter);
+    if (!(await verifyPassword(user.encryptedPassword, currentPassword))) {
+      await this._limiter.recordFailure(user.email, ip);
+      throw authErrors.currentPasswordInvalid();
+    }
+  }
+
+  /** Tells the owner of an account that someone tried to sign up with its address, at most once an hour. */
+  private async _sendSignUpNotice(owner: UserRow): Promise<void> {
+    const recent = await this._mail.list(owner.email, 20);
+    const since = Date.now() - SIGN_UP_NOTICE_INTERVAL_MS;
+    if (recent.some((mail) => mail.subject === SIGN_UP_NOTICE_SUBJECT && mail.createdAt.getTime() > since))
+      return;
+    await this._mail.send(signUpNoticeMail(owner.email, `${this._config.publicUrl}/auth/login`));
   }
 
   private async _startSession(user: UserRow, method: AmrEntry['method']): Promise<SessionJson> {
@@ -551,6 +627,7 @@ export class IdentityService {
     };
   }
 
+  /** Ends a session for good (refresh-token reuse); callers tell _onSessionsEnded once the transaction is done. */
   private async _revokeSession(tx: Executor, sessionId: string): Promise<void> {
     await tx.update(idpSessions).set({ revokedAt: new Date() }).where(eq(idpSessions.id, sessionId));
     await tx.update(idpRefreshTokens).set({ revoked: true }).where(eq(idpRefreshTokens.sessionId, sessionId));
@@ -797,6 +874,39 @@ export class IdentityService {
   }
 }
 
+function openedByLink(amr: { method: string }[]): boolean {
+  return amr.some((entry) => LINK_METHODS.includes(entry.method));
+}
+
+/** What a new sign-up answers (GoTrue's obfuscated user), for an address that already has an account. */
+function decoyUserJson(email: string, metadata: Record<string, unknown>): UserJson {
+  const now = new Date();
+  const id = randomUUID();
+  const user: UserRow = {
+    id,
+    email,
+    encryptedPassword: null,
+    emailConfirmedAt: null,
+    confirmationSentAt: now,
+    recoverySentAt: null,
+    lastSignInAt: null,
+    appMetadata: { provider: 'email', providers: ['email'] },
+    userMetadata: metadata,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const identity: IdentityRow = {
+    id: randomUUID(),
+    userId: id,
+    provider: 'email',
+    providerId: id,
+    identityData: { sub: id, email },
+    createdAt: now,
+    updatedAt: now,
+  };
+  return userJson(user, [identity]);
+}
+
 function linkKind(type: unknown): LinkKind | null {
   if (type === 'signup' || type === 'email') return 'signup';
   if (type === 'recovery') return 'recovery';
@@ -925,6 +1035,21 @@ function recoveryMail(to: string, link: string) {
       link,
       'The link works once and expires in 1 hour. If you did not ask for it, you can ignore this e-mail; your password stays as it is.',
     ),
+  };
+}
+
+const SIGN_UP_NOTICE_SUBJECT = 'Someone tried to sign up with your e-mail address';
+
+function signUpNoticeMail(to: string, signInLink: string) {
+  const lead = `Someone tried to sign up for Plainwright with your e-mail address (${to}). You already have an account, so nothing was changed.`;
+  const footer =
+    "If it was you, sign in instead; if you forgot your password, choose “Forgot password” there. If it wasn't you, you can ignore this e-mail: your account and password stay as they are.";
+  return {
+    to,
+    kind: 'notification' as const,
+    subject: SIGN_UP_NOTICE_SUBJECT,
+    text: `${lead}\n\nSign in here:\n${signInLink}\n\n${footer}\n`,
+    html: mailHtml('Sign in to Plainwright', lead, signInLink, footer),
   };
 }
 

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { dictionary } from '@zxcvbn-ts/language-common';
 import { authErrors } from './goTrueError';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -8,10 +9,29 @@ const MAX_PASSWORD_LENGTH = 1024;
 // OWASP's argon2id baseline (19 MiB, 2 passes, 1 lane); Argon2id is the library's default algorithm.
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
-export function checkPasswordStrength(password: string): void {
-  if ([...password].length < MIN_PASSWORD_LENGTH) throw authErrors.weakPassword(MIN_PASSWORD_LENGTH);
+let commonPasswords: Set<string> | null = null;
+
+/** zxcvbn-ts's list of the ~49,000 most common passwords (lower case), read at the first check. */
+function isCommonPassword(password: string): boolean {
+  commonPasswords ??= new Set(dictionary['passwords-common']);
+  return commonPasswords.has(password.toLowerCase());
+}
+
+/**
+ * GoTrue's weak_password checks plus NIST 800-63B's blocklist: at least 8 characters, not only
+ * whitespace, not a common password, not the e-mail address or its local part. Reasons are GoTrue's.
+ */
+export function checkPasswordStrength(password: string, email?: string | null): void {
   if (password.length > MAX_PASSWORD_LENGTH) {
     throw authErrors.validation(`Password must be at most ${MAX_PASSWORD_LENGTH} characters.`);
+  }
+  if ([...password].length < MIN_PASSWORD_LENGTH) throw authErrors.weakPassword(MIN_PASSWORD_LENGTH);
+  if (password.trim() === '') throw authErrors.blankPassword();
+  const lowered = password.trim().toLowerCase();
+  const address = email?.trim().toLowerCase() ?? '';
+  const localPart = address.split('@')[0] ?? '';
+  if (isCommonPassword(password) || (address && (lowered === address || lowered === localPart))) {
+    throw authErrors.guessablePassword();
   }
 }
 

@@ -5,6 +5,7 @@ import { type FastifyError, type FastifyInstance, type FastifyReply, type Fastif
 import { type Config } from '../config';
 import { type Db } from '../db/client';
 import { type MailService } from '../services/mail';
+import { type TokenVerifier } from './verifier';
 import { authErrors, GoTrueError } from './goTrueError';
 import { IdentityService } from './identityService';
 import { listPublicJwks } from './keys';
@@ -14,10 +15,13 @@ export interface IdentityDeps {
   config: Config;
   db: Db;
   mail: MailService;
+  /** The API's verifier, told when sessions end so it stops accepting their tokens at once. */
+  verifier?: TokenVerifier;
 }
 
 // supabase-js reads `code` from an error body only when the response carries this header.
 const API_VERSION = { header: 'x-supabase-api-version', value: '2024-01-01' };
+const CHECKS_PER_CALLER_PER_MINUTE = 10;
 
 const Str = (maxLength: number) => Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
 const Pkce = { code_challenge: Str(128), code_challenge_method: Str(16) };
@@ -33,7 +37,13 @@ const TokenBody = Type.Object({
   auth_code: Str(512),
   code_verifier: Str(256),
 });
-const UserBody = Type.Object({ email: Str(320), password: Str(1024), data: Metadata });
+// current_password is supabase-js's UserAttributes field (GoTrue's UPDATE_PASSWORD_REQUIRE_CURRENT_PASSWORD).
+const UserBody = Type.Object({
+  email: Str(320),
+  password: Str(1024),
+  current_password: Str(1024),
+  data: Metadata,
+});
 const RecoverBody = Type.Object({ email: Str(320), ...Pkce });
 const ResendBody = Type.Object({ type: Str(32), email: Str(320) });
 const VerifyQuery = Type.Object({
@@ -56,12 +66,16 @@ const CheckUserBody = Type.Object({
 });
 
 /** The embedded GoTrue-compatible provider, mounted at /idp (supabase-js calls /idp/auth/v1/… and /idp/rest/v1/…). */
-export const identityRoutes: FastifyPluginAsyncTypebox<IdentityDeps> = async (app, { config, db, mail }) => {
+export const identityRoutes: FastifyPluginAsyncTypebox<IdentityDeps> = async (
+  app,
+  { config, db, mail, verifier },
+) => {
   const identity = new IdentityService({
     config,
     db,
     mail,
     onRedirectError: (error, context) => app.log.warn({ err: error }, context),
+    onSessionsEnded: (userId) => verifier?.forgetSessions(userId),
   });
 
   acceptEmptyJsonBodies(app);
@@ -72,6 +86,16 @@ export const identityRoutes: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
   });
   const coarseLimit = {
     rateLimit: { max: Math.max(300, config.signInRateLimit * 10), timeWindow: SIGN_IN_WINDOW_MS },
+  };
+  // Existence checks: signed-in callers only, each a few a minute (counted after the token is checked).
+  const callers = new WeakMap<FastifyRequest, string>();
+  const perCallerLimit = {
+    rateLimit: {
+      max: CHECKS_PER_CALLER_PER_MINUTE,
+      timeWindow: 60_000,
+      hook: 'preHandler' as const,
+      keyGenerator: (request: FastifyRequest) => `caller:${callers.get(request) ?? request.ip}`,
+    },
   };
 
   app.setNotFoundHandler((request, reply) => {
@@ -136,7 +160,9 @@ export const identityRoutes: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
         return identity.updateUser(bearer(request), {
           email: body.email,
           password: body.password,
+          currentPassword: body.current_password,
           data: body.data,
+          ip: request.ip,
         });
       });
 
@@ -237,7 +263,13 @@ export const identityRoutes: FastifyPluginAsyncTypebox<IdentityDeps> = async (ap
       rest.setErrorHandler(postgrestErrorHandler);
       rest.post(
         '/rpc/check_user_exists',
-        { schema: { body: CheckUserBody }, config: coarseLimit },
+        {
+          schema: { body: CheckUserBody },
+          config: perCallerLimit,
+          onRequest: async (request) => {
+            callers.set(request, await identity.signedInCaller(bearer(request)));
+          },
+        },
         async (request) => identity.userExists(request.body.user_email),
       );
     },
@@ -312,7 +344,7 @@ function goTrueErrorHandler(
   void reply.status(goTrue.statusCode).send(goTrue.toJSON());
 }
 
-/** PostgREST's error shape for the /rest/v1 RPC. */
+/** PostgREST's error shape for the /rest/v1 RPC, with GoTrue's fields too (a refused caller reads as either). */
 function postgrestErrorHandler(
   this: FastifyInstance,
   error: FastifyError | Error,
@@ -323,7 +355,9 @@ function postgrestErrorHandler(
   if (goTrue.statusCode >= 500) {
     request.log.error({ err: error, url: request.url.split('?')[0] }, 'identity rpc failed');
   }
+  if (goTrue.retryAfter !== null) reply.header('retry-after', String(goTrue.retryAfter));
   void reply
+    .header(API_VERSION.header, API_VERSION.value)
     .status(goTrue.statusCode)
-    .send({ code: goTrue.code, message: goTrue.message, details: null, hint: null });
+    .send({ ...goTrue.toJSON(), message: goTrue.message, details: null, hint: null });
 }

@@ -10,6 +10,7 @@ import { type Config } from '../config';
 import { type Db } from '../db/client';
 import { UnauthorizedError } from '../errors';
 import { listPublicJwks } from './keys';
+import { SessionStore } from './sessionStore';
 
 export interface AccessClaims extends JWTPayload {
   sub: string;
@@ -24,8 +25,21 @@ export interface AccessClaims extends JWTPayload {
 }
 
 export interface TokenVerifier {
-  /** Resolves the token's claims or throws UnauthorizedError. */
+  /** Resolves the token's claims or throws UnauthorizedError (also when its session has ended). */
   verify(token: string): Promise<AccessClaims>;
+  /** Whether the claims' session still exists; always true with a hosted Supabase (no session store here). */
+  sessionActive(claims: AccessClaims): Promise<boolean>;
+  /** Drops cached answers about a person's sessions: one of them just ended in this process. */
+  forgetSessions(userId: string): void;
+}
+
+/**
+ * For long-lived connections (the live socket): whether a token checked earlier still may act, i.e.
+ * it has not expired and its session has not ended (sign-out, password change, refresh-token reuse).
+ */
+export async function isSessionActive(verifier: TokenVerifier, claims: AccessClaims): Promise<boolean> {
+  if (typeof claims.exp === 'number' && claims.exp * 1000 <= Date.now()) return false;
+  return verifier.sessionActive(claims);
 }
 
 export const AUDIENCE = 'authenticated';
@@ -36,7 +50,8 @@ export function embeddedIssuer(config: Config): string {
 
 /**
  * The embedded provider's tokens are checked against its own public keys (read from the database,
- * refreshed when an unknown kid appears); a hosted Supabase's by its JWKS, or its HS256 secret.
+ * refreshed when an unknown kid appears) and its session store; a hosted Supabase's by its JWKS, or
+ * its HS256 secret.
  */
 export function createTokenVerifier(config: Config, db: Db): TokenVerifier {
   if (config.supabaseUrl) return hostedVerifier(config);
@@ -50,18 +65,32 @@ export function createTokenVerifier(config: Config, db: Db): TokenVerifier {
     return keySet;
   };
   const issuer = embeddedIssuer(config);
+  const sessions = new SessionStore(db);
+  const sessionActive = (claims: AccessClaims) => sessions.isActive(claims.session_id, claims.sub);
+  const signed = async (token: string) => {
+    try {
+      return await check(token, await loadKeys(false), ['ES256'], issuer);
+    } catch (error) {
+      // A key made by another process after ours was cached: reload once, at most every 10 s.
+      if (!(error instanceof errors.JWKSNoMatchingKey) || Date.now() - loadedAt <= 10_000) throw error;
+      return check(token, await loadKeys(true), ['ES256'], issuer);
+    }
+  };
   return {
     async verify(token) {
+      let claims: AccessClaims;
       try {
-        return await check(token, await loadKeys(false), ['ES256'], issuer);
+        claims = await signed(token);
       } catch (error) {
-        // A key made by another process after ours was cached: reload once, at most every 10 s.
-        if (error instanceof errors.JWKSNoMatchingKey && Date.now() - loadedAt > 10_000) {
-          return check(token, await loadKeys(true), ['ES256'], issuer);
-        }
         throw asUnauthorized(error);
       }
+      if (!(await sessionActive(claims))) {
+        throw new UnauthorizedError('Your session has ended - please sign in again');
+      }
+      return claims;
     },
+    sessionActive,
+    forgetSessions: (userId) => sessions.forgetUser(userId),
   };
 }
 
@@ -86,6 +115,9 @@ function hostedVerifier(config: Config): TokenVerifier {
         throw asUnauthorized(error);
       }
     },
+    // NOTE: GoTrue's sessions live in the hosted project; its tokens stay valid until they expire.
+    sessionActive: async () => true,
+    forgetSessions: () => undefined,
   };
 }
 

@@ -35,6 +35,10 @@ export async function registerGenerationWorker(
 ): Promise<GenerationWorker> {
   const config = services.generation.config;
   const pool = new BrowserPool({ wsEndpoint: config.browserWsEndpoint });
+  if (!pool.reachesWorkerLoopback)
+    console.warn(
+      `[targets] The browser server at ${config.browserWsEndpoint} cannot reach this worker's target guard: its own network must keep tests from reaching this server and metadata addresses (README, "Test targets").`,
+    );
   const models = createModelSet(config);
   const running = new Set<RunningJob>();
   let releasing = false;
@@ -157,7 +161,7 @@ class RunningJob {
     const config = generation.config;
     if (claimed.attempts > MAX_GENERATION_ATTEMPTS) {
       await generation.finish(
-        this._job,
+        claimed,
         'error',
         `The generation was started ${MAX_GENERATION_ATTEMPTS} times and its worker stopped each time. Start it again.`,
         null,
@@ -181,9 +185,10 @@ class RunningJob {
     let outcome: Outcome | null = null;
     let failure: unknown = null;
     try {
-      const generator = new Generator(session, this._models, generation.cacheFor(claimed.suiteId), {
-        onPlan: (plan) => generation.savePlan(this._job, plan),
-        onStep: (_step, steps) => generation.saveSteps(this._job, steps),
+      // NOTE: every write below takes the claim: the service hides its secrets in what is stored.
+      const generator = new Generator(session, this._models, generation.cacheFor(claimed), {
+        onPlan: (plan) => generation.savePlan(claimed, plan),
+        onStep: (_step, steps) => generation.saveSteps(claimed, steps),
         saveScreenshot: (png) => generation.artifacts.save(claimed.testCaseId, 'screenshot', png),
         stopped: () => this._stopped || this._released || this._timedOut,
       });
@@ -225,12 +230,12 @@ class RunningJob {
     }
     if (this._stopped) {
       // A person cancelled or completed it: their state stands; only the trace is added.
-      await generation.attachTrace(claimed.testCaseId, traceId, entries);
+      await generation.attachTrace(claimed, traceId, entries);
       return;
     }
     if (this._timedOut) {
       await generation.finish(
-        this._job,
+        claimed,
         'resources_exceeded',
         `The generation took longer than ${Math.round(config.generationTimeoutMs / 60_000)} minutes and was stopped.`,
         steps,
@@ -239,11 +244,11 @@ class RunningJob {
     }
     if (failure || !outcome) {
       const message = messageOf(failure).split('\n')[0];
-      await generation.finish(this._job, 'error', `The generation failed: ${message}`, steps);
+      await generation.finish(claimed, 'error', `The generation failed: ${message}`, steps);
       return;
     }
     if (outcome.state === 'stopped') return;
-    await generation.finish(this._job, outcome.state as FinalState, outcome.message, steps);
+    await generation.finish(claimed, outcome.state as FinalState, outcome.message, steps);
   }
 
   private async _open(claimed: ClaimedGeneration): Promise<RunnerSession | null> {
@@ -255,6 +260,7 @@ class RunningJob {
       stepTimeoutMs: generation.config.stepTimeoutMs,
       trace: true,
       screencast: generation.config.traceScreencast,
+      targets: this._pool.reachesWorkerLoopback ? generation.config.testTargets : null,
     };
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
@@ -272,7 +278,7 @@ class RunningJob {
         if (attempt === 1 || error instanceof ExecutorUnavailableError) {
           const message = messageOf(error).split('\n')[0];
           await generation.finish(
-            this._job,
+            claimed,
             'executor_not_available',
             `No browser could be started for this generation: ${message}`,
             null,

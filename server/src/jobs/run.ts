@@ -342,6 +342,7 @@ class RunningRun {
       stepTimeoutMs: runs.config.stepTimeoutMs,
       trace: true,
       screencast: runs.config.traceScreencast,
+      targets: this._pool.reachesWorkerLoopback ? runs.config.testTargets : null,
     };
     for (let attempt = 0; attempt < 2; attempt++) {
       try {

@@ -1,6 +1,7 @@
 import { type FastifyError, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AppError } from '../errors';
+import { redactUrl } from '../lib/logRedaction';
 
 interface ErrorReply {
   error: { code: string; message: string; details?: unknown };
@@ -53,7 +54,7 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
     }
     if (status >= 500) {
       request.log.error(
-        { err: error, method: request.method, url: request.url, params: request.params },
+        { err: error, method: request.method, url: redactUrl(request.url), params: request.params },
         'request failed',
       );
     }

@@ -1,11 +1,42 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { type FastifyReply, type FastifyRequest } from 'fastify';
+import { type DevMailbox } from '../config';
 import { type MailService } from '../services/mail';
+
+interface DevMailOptions {
+  mail: MailService;
+  mode: DevMailbox;
+}
+
+// Headers a reverse proxy adds: a loopback-bound server behind one faces the network after all.
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-forwarded-host', 'x-real-ip'];
+
+/**
+ * On a loopback-only server the mailbox answers requests that came straight from this machine; one
+ * relayed by a proxy is a 404 like every unknown path. DEV_MAILBOX=true (`forced`) skips the check.
+ */
+function refuseRelayed(mode: DevMailbox) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    if (mode === 'forced') return;
+    const relayed = FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined);
+    if (relayed || !isLoopbackAddress(request.socket.remoteAddress ?? '')) {
+      return reply
+        .code(404)
+        .send({ error: { code: 'not_found', message: `No route for GET ${request.url.split('?')[0]}` } });
+    }
+  };
+}
+
+function isLoopbackAddress(address: string): boolean {
+  return address === '::1' || address.startsWith('127.') || address.startsWith('::ffff:127.');
+}
 
 const MailQuery = Type.Object({ to: Type.Optional(Type.String({ maxLength: 320 })) });
 
 /** The dev mailbox: without SMTP, every e-mail the product sends can be read here. */
-export const devMailApiRoutes: FastifyPluginAsyncTypebox<{ mail: MailService }> = async (app, { mail }) => {
+export const devMailApiRoutes: FastifyPluginAsyncTypebox<DevMailOptions> = async (app, { mail, mode }) => {
+  app.addHook('onRequest', refuseRelayed(mode));
   app.get('/dev/mail', { schema: { querystring: MailQuery } }, async (request) => {
     const mails = await mail.list(request.query.to);
     return mails.map((m) => ({
@@ -21,7 +52,8 @@ export const devMailApiRoutes: FastifyPluginAsyncTypebox<{ mail: MailService }> 
   });
 };
 
-export const devMailPageRoutes: FastifyPluginAsyncTypebox<{ mail: MailService }> = async (app, { mail }) => {
+export const devMailPageRoutes: FastifyPluginAsyncTypebox<DevMailOptions> = async (app, { mail, mode }) => {
+  app.addHook('onRequest', refuseRelayed(mode));
   app.get('/dev/mail', { schema: { querystring: MailQuery } }, async (request, reply) => {
     const to = request.query.to ?? '';
     const mails = await mail.list(to || undefined);

@@ -2,6 +2,7 @@ import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IdParams, Success } from '../../../contract/common';
 import {
+  AcceptInvitationBody,
   AddUserParams,
   AddUserResult,
   AdminCheck,
@@ -63,6 +64,12 @@ export const organizationRoutes: FastifyPluginAsyncTypebox<{ services: Services 
       const result = await organizations.addUser(actorOf(request), request.params.id, request.params.email);
       return reply.status(201).send(result);
     },
+  );
+
+  app.post(
+    '/invitations/accept',
+    { schema: { body: AcceptInvitationBody, response: { 200: Organization } } },
+    async (request) => organizations.acceptInvitation(actorOf(request), request.body.token),
   );
 
   // SPEC §7 gives both spellings of this path.

@@ -4,7 +4,7 @@ import { type SocketRequest, GENERATION_MESSAGES } from '../../../contract/gener
 import { RUN_MESSAGES, type RunSocketRequest } from '../../../contract/runs';
 import { type GenerationConfig } from '../config';
 import { AppError } from '../errors';
-import { type TokenVerifier } from '../identity/verifier';
+import { type AccessClaims, isSessionActive, type TokenVerifier } from '../identity/verifier';
 import { actorFromClaims } from '../plugins/auth';
 import { type HubMessage, WatchHub } from '../realtime/hub';
 import { type Actor } from '../services/actor';
@@ -12,6 +12,10 @@ import { type Services } from '../services';
 
 const AUTH_TIMEOUT_MS = 10_000;
 const PING_INTERVAL_MS = 30_000;
+// How often an open socket checks that its token, session and memberships still allow its watches.
+const REVALIDATE_MS = 5_000;
+const SESSION_ENDED = 'Your session has ended or expired: sign in again to keep watching';
+const ACCESS_LOST = 'You no longer have access to this';
 
 /**
  * GET /api/ws: the first message is {type:"auth", token} (a bearer token, checked like the API's);
@@ -31,6 +35,7 @@ export async function wsRoutes(
 
   app.get('/ws', { websocket: true }, (socket: WebSocket, request) => {
     let actor: Actor | null = null;
+    let claims: AccessClaims | null = null;
     const unwatch = new Map<string, () => void>();
     const unwatchRun = new Map<string, () => void>();
     const send = (message: HubMessage) => {
@@ -106,8 +111,51 @@ export async function wsRoutes(
       }
     };
 
+    /** Ends the watches the person may no longer see, and the socket when the session is over. */
+    const revalidate = async () => {
+      if (!actor || !claims) return;
+      if (!(await isSessionActive(verifier, claims).catch(() => false))) {
+        send({ type: 'ERROR', message: SESSION_ENDED });
+        return socket.close(4401, 'Session ended');
+      }
+      for (const id of [...unwatch.keys()]) {
+        const allowed = await services.generation.watchState(actor, id).then(
+          () => true,
+          (error: unknown) => !(error instanceof AppError),
+        );
+        if (allowed) continue;
+        unwatch.get(id)?.();
+        unwatch.delete(id);
+        send({ type: 'ERROR', test_id: id, message: `${ACCESS_LOST} test` });
+      }
+      for (const id of [...unwatchRun.keys()]) {
+        const allowed = await services.runs.watchState(actor, id).then(
+          () => true,
+          (error: unknown) => !(error instanceof AppError),
+        );
+        if (allowed) continue;
+        unwatchRun.get(id)?.();
+        unwatchRun.delete(id);
+        send({ type: 'ERROR', run_id: id, message: `${ACCESS_LOST} run` });
+      }
+    };
+    const revalidation = setInterval(() => void revalidate().catch(() => undefined), REVALIDATE_MS);
+
+    const authenticate = async (token: string): Promise<AccessClaims> => {
+      const verified = await verifier.verify(token);
+      if (verified.role && verified.role !== 'authenticated')
+        throw new AppError('This token is not a signed-in user');
+      return verified;
+    };
+
+    // NOTE: messages are handled one after another, so a watch sent with the auth waits for its check.
+    let handling: Promise<void> = Promise.resolve();
     socket.on('message', (raw: WebSocket.RawData) => {
-      void (async () => {
+      handling = handling.then(() => handleMessage(raw)).catch(() => undefined);
+    });
+
+    const handleMessage = (raw: WebSocket.RawData) =>
+      (async () => {
         let message: Partial<SocketRequest | RunSocketRequest> & {
           token?: unknown;
           test_id?: unknown;
@@ -125,12 +173,12 @@ export async function wsRoutes(
             return socket.close(4401, 'Authentication required');
           }
           try {
-            const claims = await verifier.verify(message.token);
-            if (claims.role && claims.role !== 'authenticated')
-              throw new AppError('This token is not a signed-in user');
+            claims = await authenticate(message.token);
             actor = actorFromClaims(claims);
             await services.users.ensure(actor);
           } catch (error) {
+            actor = null;
+            claims = null;
             send({
               type: 'ERROR',
               message: error instanceof AppError ? error.message : 'Invalid access token',
@@ -144,8 +192,22 @@ export async function wsRoutes(
           return;
         }
         switch (message.type) {
-          case 'auth':
-            return send({ type: 'AUTHENTICATED' });
+          case 'auth': {
+            // A refreshed token keeps the socket going past the first token's expiry; same person only.
+            if (typeof message.token !== 'string' || !message.token) return send({ type: 'AUTHENTICATED' });
+            try {
+              const fresh = await authenticate(message.token);
+              if (fresh.sub !== actor.id) throw new AppError('This token belongs to someone else');
+              claims = fresh;
+              return send({ type: 'AUTHENTICATED' });
+            } catch (error) {
+              send({
+                type: 'ERROR',
+                message: error instanceof AppError ? error.message : 'Invalid access token',
+              });
+              return socket.close(4401, 'Authentication failed');
+            }
+          }
           case 'watch':
             return watch(typeof message.test_id === 'string' ? message.test_id : undefined);
           case 'unwatch': {
@@ -166,10 +228,10 @@ export async function wsRoutes(
             return send({ type: 'ERROR', message: `Unknown message type "${String(message.type)}"` });
         }
       })();
-    });
     socket.on('close', () => {
       clearTimeout(authTimer);
       clearInterval(ping);
+      clearInterval(revalidation);
       for (const stop of unwatch.values()) stop();
       unwatch.clear();
       for (const stop of unwatchRun.values()) stop();

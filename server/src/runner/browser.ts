@@ -27,6 +27,20 @@ export class BrowserPool {
     return this._options.wsEndpoint;
   }
 
+  /**
+   * Whether the browser can reach the worker's loopback, where each context's target guard listens:
+   * a browser this worker launched, or a browser server on this machine.
+   */
+  get reachesWorkerLoopback(): boolean {
+    if (!this._options.wsEndpoint) return true;
+    try {
+      const host = new URL(this._options.wsEndpoint).hostname.replace(/^\[|\]$/g, '');
+      return host === 'localhost' || host === '::1' || /^127\./.test(host);
+    } catch {
+      return false;
+    }
+  }
+
   async acquire(): Promise<Browser> {
     if (this._closed) throw new ExecutorUnavailableError('The worker is shutting down');
     if (this._browser?.isConnected()) return this._browser;

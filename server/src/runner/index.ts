@@ -13,7 +13,7 @@ export {
   targetOf,
 } from './actions';
 export { BrowserPool, ExecutorUnavailableError, type BrowserPoolOptions } from './browser';
-export { type Candidate, type PageSnapshot } from './candidates';
+export { type Candidate, type PageChange, type PageSnapshot } from './candidates';
 export {
   actionCode,
   envName,
@@ -29,6 +29,7 @@ export { RunnerSession, type ExecutionResult, type LocatorOptions, type SessionO
 export { type ProcessedTrace, type TraceCall } from './trace';
 export {
   hasReferences,
+  hideSecrets,
   maskSecrets,
   referencedNames,
   SECRET_MASK,
@@ -52,3 +53,4 @@ export {
   type StepError,
 } from './replay';
 export { RunLog, type LogLevel, type LogSource } from './runLog';
+export { refuseWebsite, type TestTargets } from './targetGuard';

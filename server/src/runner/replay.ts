@@ -11,7 +11,7 @@ import {
   toLocator,
 } from './execute';
 import { type RunLog } from './runLog';
-import { type RunnerSession } from './session';
+import { maskedScreenshot, type RunnerSession } from './session';
 import { referencedNames, type RunValues, usesSecret } from './values';
 
 // A run replays a test's stored actions: no model, no agent, no fixed waits. Each action waits for
@@ -102,12 +102,14 @@ export async function replay(
       const started = Date.now();
       navigation.reset();
       await session.beginStep(title);
-      let error: StepError | null = null;
+      // A page other than http(s), or a connection refused before, fails the step before it runs.
+      let error: StepError | null = session.refusal(step.action);
       try {
-        await executeAction(page, step.action, values, options.stepTimeoutMs, {
-          settleMs: 0,
-          signal: session.signal,
-        });
+        if (!error)
+          await executeAction(page, step.action, values, options.stepTimeoutMs, {
+            settleMs: 0,
+            signal: session.signal,
+          });
         if (
           (step.action.kind === 'fill' || step.action.kind === 'select') &&
           usesSecret(step.action.value, values)
@@ -130,6 +132,8 @@ export async function replay(
           return takeScreenshot(page, masks, values).catch(() => null);
         });
       }
+      // A connection the guard refused during the step fails it, whatever the page made of it.
+      error = session.refusal() ?? error;
       await session.endStep();
       const durationMs = Date.now() - started;
       if (error) log?.add('ERROR', 'step', `${title}: ${error.message}`);
@@ -201,7 +205,12 @@ export function rebaseUrl(url: string, website: string, override: string): strin
   try {
     const from = new URL(url);
     if (from.origin !== new URL(base).origin) return url;
-    return `${new URL(target).origin}${from.pathname}${from.search}${from.hash}`;
+    // NOTE: the rest is kept as written: re-serialized, a {{reference}} in the path would be
+    // percent-encoded and no longer substituted.
+    const rest = url.slice(from.origin.length);
+    const asWritten =
+      url.slice(0, from.origin.length).toLowerCase() === from.origin && /^(?:[/?#]|$)/.test(rest);
+    return `${new URL(target).origin}${asWritten ? rest : `${from.pathname}${from.search}${from.hash}`}`;
   } catch {
     return url;
   }
@@ -342,13 +351,7 @@ function capitalize(text: string): string {
 
 // ── Page helpers ──────────────────────────────────────────────────────────────────────────────────
 
-/** The viewport as JPEG, the fields that received secrets masked. */
+/** The viewport as JPEG, the fields that received secrets and whatever shows a secret masked. */
 async function takeScreenshot(page: Page, masks: Target[], values: RunValues): Promise<Buffer> {
-  return page.screenshot({
-    type: 'jpeg',
-    quality: 80,
-    caret: 'hide',
-    timeout: 10_000,
-    mask: masks.map((target) => toLocator(page, target, values)),
-  });
+  return maskedScreenshot(page, masks, values, 10_000);
 }

@@ -2,12 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
 import { type Action, type LocatorSpec, type Target } from './actions';
-import { CandidateSet, type PageSnapshot } from './candidates';
+import { CandidateSet, type PageChange, type PageSnapshot, watchPage } from './candidates';
 import { describeFailure, executeAction, toLocator } from './execute';
+import { refuseScheme, TargetGuard, TargetPolicy, type TestTargets } from './targetGuard';
 import { processTrace, type ProcessedTrace } from './trace';
-import { type RunValues, usesSecret } from './values';
+import { maskSecrets, type RunValues, substitute, usesSecret } from './values';
 
 export interface SessionOptions {
   viewport: { width: number; height: number };
@@ -19,6 +20,8 @@ export interface SessionOptions {
   trace: boolean;
   /** Add the screencast (a filmstrip of frames) to the trace. */
   screencast?: boolean;
+  /** Where the page may connect (targetGuard.ts); the jobs always pass it. Unset: anywhere (benches). */
+  targets?: TestTargets | null;
 }
 
 export interface LocatorOptions {
@@ -26,6 +29,8 @@ export interface LocatorOptions {
   first?: boolean;
   /** Leave out locators this refuses (e.g. ones made of the very text a check reads). */
   accept?: (spec: LocatorSpec) => boolean;
+  /** Locators inside the container of this role holding this text: the checkbox of the "Pay rent" item. */
+  within?: { role: string; text: string };
 }
 
 export interface ExecutionResult {
@@ -77,15 +82,28 @@ export class RunnerSession {
     private readonly _context: BrowserContext,
     readonly page: Page,
     private readonly _options: SessionOptions,
+    private readonly _guard: TargetGuard | null,
   ) {}
 
   static async open(browser: Browser, options: SessionOptions): Promise<RunnerSession> {
-    const context = await browser.newContext({
-      viewport: options.viewport,
-      userAgent: options.userAgent ?? undefined,
-      // One screenshot pixel is one CSS pixel, so a point clicked on a screenshot is a point on the page.
-      deviceScaleFactor: 1,
-    });
+    // Every connection of the context, loopback included, goes through its own guard.
+    const guard = options.targets
+      ? await TargetGuard.start(await TargetPolicy.create(options.targets))
+      : null;
+    let context: BrowserContext;
+    try {
+      context = await browser.newContext({
+        viewport: options.viewport,
+        userAgent: options.userAgent ?? undefined,
+        // One screenshot pixel is one CSS pixel, so a point clicked on a screenshot is a point on the page.
+        deviceScaleFactor: 1,
+        // NOTE: '<-loopback>' proxies loopback too, which Chromium would otherwise connect to directly.
+        proxy: guard ? { server: guard.proxyServer, bypass: '<-loopback>' } : undefined,
+      });
+    } catch (error) {
+      await guard?.close();
+      throw error;
+    }
     try {
       if (options.trace) {
         // Screencast frames are pixels we cannot mask: with secrets in play, only (masked) DOM snapshots are kept.
@@ -99,11 +117,29 @@ export class RunnerSession {
       }
       const page = await context.newPage();
       page.setDefaultTimeout(options.stepTimeoutMs);
-      return new RunnerSession(context, page, options);
+      return new RunnerSession(context, page, options, guard);
     } catch (error) {
       await context.close().catch(() => undefined);
+      await guard?.close();
       throw error;
     }
+  }
+
+  /**
+   * Why a step fails for where the test went (issue 9): a connection the guard refused at any time so
+   * far (a test that tried once has failed), or a page other than http(s) the action would open.
+   */
+  refusal(action?: Action): { message: string; error_type: 'target_refused' } | null {
+    const secrets = Object.values(this._options.values.secrets);
+    let message = this._guard?.refusals[0]?.message ?? null;
+    if (!message && action?.kind === 'goto') {
+      try {
+        message = refuseScheme(substitute(action.url, this._options.values), action.url);
+      } catch {
+        // An unknown {{name}}: the action fails with its own message.
+      }
+    }
+    return message ? { message: maskSecrets(message, secrets), error_type: 'target_refused' } : null;
   }
 
   get values(): RunValues {
@@ -151,10 +187,21 @@ export class RunnerSession {
     return this._probing(() => this._locatorsFor(index, options));
   }
 
+  /** Starts watching the page; the function returned tells what changed since (the verifier's evidence). */
+  async watchChanges(): Promise<() => Promise<PageChange>> {
+    return this._probing(async () => {
+      const read = await watchPage(this.page);
+      return () => this._probing(read);
+    });
+  }
+
   private async _locatorsFor(index: number, options: LocatorOptions): Promise<Target[]> {
     const set = this._candidates;
     const candidate = set?.snapshot.candidates[index];
     if (!set || !candidate) return [];
+    const within: Pick<Target, 'within' | 'withinText'> = options.within
+      ? { within: { by: 'role', role: options.within.role }, withinText: options.within.text }
+      : {};
     const specs: LocatorSpec[] = [];
     if (LOCATABLE_ROLES.has(candidate.role) && candidate.name)
       specs.push({ by: 'role', role: candidate.role, name: candidate.name, exact: true });
@@ -165,8 +212,8 @@ export class RunnerSession {
     if (candidate.testId) specs.push({ by: 'testId', testId: candidate.testId });
     if (LOCATABLE_ROLES.has(candidate.role) && !candidate.name)
       specs.push({ by: 'role', role: candidate.role });
-    // The CSS selector of last resort is made only if no better locator was unique.
-    specs.push({ by: 'css', selector: '' });
+    // The CSS selector of last resort is made only if no better locator was unique (never inside a container).
+    if (!options.within) specs.push({ by: 'css', selector: '' });
     const unique: Target[] = [];
     const indexed: Target[] = [];
     for (const spec of specs) {
@@ -177,7 +224,7 @@ export class RunnerSession {
         spec.selector = selector;
       }
       if (options.accept && !options.accept(spec)) continue;
-      const target: Target = { locator: spec };
+      const target: Target = { ...within, locator: spec };
       const { count, position } = await set.positionIn(
         toLocator(this.page, target, this._options.values),
         index,
@@ -187,7 +234,7 @@ export class RunnerSession {
         unique.push(target);
         // The best unique locator is what is used: the others cost a round trip each.
         if (options.first) break;
-      } else indexed.push({ locator: spec, nth: position });
+      } else indexed.push({ ...within, locator: spec, nth: position });
     }
     return [...unique, ...indexed];
   }
@@ -203,6 +250,8 @@ export class RunnerSession {
   /** Runs one action; never throws for a failing action (the failure is the result). */
   async execute(action: Action, timeoutMs = this._options.stepTimeoutMs): Promise<ExecutionResult> {
     const started = Date.now();
+    const refused = this.refusal(action);
+    if (refused) return { ok: false, error: refused, durationMs: 0 };
     try {
       await executeAction(this.page, action, this._options.values, timeoutMs, { signal: this.signal });
       if (
@@ -210,11 +259,14 @@ export class RunnerSession {
         usesSecret(action.value, this._options.values)
       )
         this._masks.push(action.target);
+      // A connection refused while the action ran fails it, though the page carried on.
+      const late = this.refusal();
+      if (late) return { ok: false, error: late, durationMs: Date.now() - started };
       return { ok: true, error: null, durationMs: Date.now() - started };
     } catch (error) {
       return {
         ok: false,
-        error: describeFailure(error, Object.values(this._options.values.secrets)),
+        error: this.refusal() ?? describeFailure(error, Object.values(this._options.values.secrets)),
         durationMs: Date.now() - started,
       };
     }
@@ -246,7 +298,7 @@ export class RunnerSession {
     title: () => this.page.title().catch(() => ''),
   };
 
-  /** The viewport as JPEG (quick to encode, a fraction of a PNG's size), fields that hold secrets masked. */
+  /** The viewport as JPEG (quick to encode, a fraction of a PNG's size), whatever shows a secret masked. */
   async screenshot(): Promise<Buffer> {
     try {
       return await this._screenshot();
@@ -261,13 +313,12 @@ export class RunnerSession {
   }
 
   private async _screenshot(): Promise<Buffer> {
-    return this.page.screenshot({
-      type: 'jpeg',
-      quality: 80,
-      caret: 'hide',
-      timeout: Math.max(this._options.stepTimeoutMs, 10_000),
-      mask: this._masks.map((target) => toLocator(this.page, target, this._options.values)),
-    });
+    return maskedScreenshot(
+      this.page,
+      this._masks,
+      this._options.values,
+      Math.max(this._options.stepTimeoutMs, 10_000),
+    );
   }
 
   /** Groups the next calls in the trace under the step's title. */
@@ -317,6 +368,116 @@ export class RunnerSession {
       }
     }
     await this._context.close().catch(() => undefined);
+    await this._guard?.close();
     return trace;
   }
+}
+
+// Marks the elements a screenshot masks; read by the mask's selector, removed after the screenshot.
+const SECRET_ATTRIBUTE = 'data-plainwright-secret';
+
+/**
+ * The viewport as JPEG with every element that shows a secret masked: the fields a secret was typed
+ * into, and any element whose text, value or placeholder holds a secret value (the page echoing it
+ * back), in every frame and open shadow root.
+ */
+export async function maskedScreenshot(
+  page: Page,
+  fields: Target[],
+  values: RunValues,
+  timeoutMs: number,
+): Promise<Buffer> {
+  const secrets = Object.values(values.secrets).filter((secret) => secret.length > 0);
+  const frames = secrets.length > 0 ? await markSecretElements(page, secrets) : [];
+  try {
+    return await page.screenshot({
+      type: 'jpeg',
+      quality: 80,
+      caret: 'hide',
+      timeout: timeoutMs,
+      mask: [
+        ...fields.map((target) => toLocator(page, target, values)),
+        ...frames.map((frame) => frame.locator(`[${SECRET_ATTRIBUTE}]`)),
+      ],
+    });
+  } finally {
+    await Promise.all(
+      frames.map((frame) =>
+        frame
+          .evaluate((attribute) => {
+            const unmark = (root: Document | ShadowRoot) => {
+              for (const element of root.querySelectorAll(`[${attribute}]`))
+                element.removeAttribute(attribute);
+              for (const element of root.querySelectorAll('*'))
+                if (element.shadowRoot) unmark(element.shadowRoot);
+            };
+            unmark(document);
+          }, SECRET_ATTRIBUTE)
+          // A frame that navigated or went away has no marks left to remove.
+          .catch(() => undefined),
+      ),
+    );
+  }
+}
+
+/** Marks the elements showing a secret in each frame; answers the frames that have some. */
+async function markSecretElements(page: Page, secrets: string[]): Promise<Frame[]> {
+  const marked = await Promise.all(
+    page.frames().map(async (frame) => {
+      const count = await frame
+        .evaluate(
+          ({ secrets, attribute }) => {
+            const holds = (text: string | null | undefined) =>
+              Boolean(text) && secrets.some((secret) => text!.includes(secret));
+            let count = 0;
+            const mark = (element: Element) => {
+              element.setAttribute(attribute, '');
+              count++;
+            };
+            // The deepest elements whose text holds a secret (a secret split over inline elements
+            // marks their parent), and any element whose own text nodes hold one.
+            const markText = (element: Element) => {
+              let inChildren = false;
+              for (const child of element.children)
+                if (holds(child.textContent)) {
+                  inChildren = true;
+                  markText(child);
+                }
+              const own = [...element.childNodes]
+                .filter((node) => node.nodeType === Node.TEXT_NODE)
+                .map((node) => node.textContent)
+                .join('');
+              if (!inChildren || holds(own)) mark(element);
+            };
+            const visit = (root: Document | ShadowRoot) => {
+              for (const element of root.children) if (holds(element.textContent)) markText(element);
+              for (const element of root.querySelectorAll('*')) {
+                if (
+                  (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) &&
+                  (holds(element.value) || holds(element.placeholder))
+                )
+                  mark(element);
+                else if (
+                  element instanceof HTMLSelectElement &&
+                  [...element.selectedOptions].some((option) => holds(option.text) || holds(option.value))
+                )
+                  mark(element);
+                if (element.shadowRoot) visit(element.shadowRoot);
+              }
+            };
+            visit(document);
+            return count;
+          },
+          { secrets, attribute: SECRET_ATTRIBUTE },
+        )
+        // NOTE: fails closed: only a frame that has gone may go unread; otherwise no screenshot is
+        // better than one that shows a secret (the callers try again once the page has loaded).
+        .catch((error: unknown) => {
+          if (frame.isDetached()) return 0;
+          throw error;
+        });
+      return count > 0 ? frame : null;
+    }),
+  );
+  return marked.filter((frame): frame is Frame => frame !== null);
 }

@@ -1,5 +1,5 @@
 import { readZip, writeZip } from './zip';
-import { SECRET_MASK } from './values';
+import { maskSecretBytes, SECRET_MASK } from './values';
 
 /** One Playwright call of a step (SPEC §3 trace entry, less the screenshot id the caller adds). */
 export interface TraceCall {
@@ -54,39 +54,55 @@ const API_NAMES: Record<string, string> = {
 
 const BINARY = /\.(jpe?g|png|webp|gif|woff2?|ttf|otf|ico|zip|gz)$/i;
 
-function replaceBytes(data: Buffer, needle: Buffer, replacement: Buffer): Buffer {
-  if (needle.length === 0 || data.indexOf(needle) < 0) return data;
-  const parts: Buffer[] = [];
-  let start = 0;
-  for (let at = data.indexOf(needle); at >= 0; at = data.indexOf(needle, start)) {
-    parts.push(data.subarray(start, at), replacement);
-    start = at + needle.length;
-  }
-  parts.push(data.subarray(start));
-  return Buffer.concat(parts);
-}
-
-/** Masks secret values everywhere in the trace and summarises each group's calls. */
+/**
+ * Masks every written form of the secret values in the trace (calls' parameters, console messages,
+ * page titles, DOM snapshots, network entries with their URLs and headers, text resources) and
+ * summarises each group's calls. Credentials in network entries are left out whole (a page may
+ * encode a secret into them). Images and fonts are left whole: a screenshot's pixels are masked
+ * when it is taken, and the screencast is off while secrets are in use.
+ */
 export function processTrace(zip: Buffer, secrets: string[]): ProcessedTrace {
-  const needles = [
-    ...new Set(
-      secrets
-        .filter((secret) => secret.length > 0)
-        .flatMap((secret) => [secret, JSON.stringify(secret).slice(1, -1)]),
-    ),
-  ]
-    .sort((a, b) => b.length - a.length)
-    .map((needle) => Buffer.from(needle, 'utf8'));
-  const mask = Buffer.from(SECRET_MASK, 'utf8');
+  const active = secrets.some((secret) => secret.length > 0);
   const entries = readZip(zip).map((entry) => {
-    if (BINARY.test(entry.name)) return entry;
-    let data = entry.data;
-    for (const needle of needles) data = replaceBytes(data, needle, mask);
-    return { name: entry.name, data };
+    if (!active || BINARY.test(entry.name)) return entry;
+    const data = entry.name === 'trace.network' ? withoutCredentials(entry.data) : entry.data;
+    return { name: entry.name, data: maskSecretBytes(data, secrets) };
   });
   const traceFile = entries.find((entry) => entry.name === 'trace.trace');
   const groups = traceFile ? summarise(traceFile.data.toString('utf8')) : [];
-  return { zip: needles.length > 0 ? writeZip(entries) : zip, groups };
+  return { zip: active ? writeZip(entries) : zip, groups };
+}
+
+// Where a page may put a secret in a form no mask finds (Basic authorization is base64, a cookie
+// anything): while secrets are in use, these values are left out of the trace's network entries.
+const CREDENTIAL_HEADERS = new Set(['authorization', 'proxy-authorization', 'cookie', 'set-cookie']);
+
+interface NetworkMessage {
+  headers?: { name?: unknown; value?: unknown }[];
+  cookies?: { value?: unknown }[];
+}
+
+function withoutCredentials(network: Buffer): Buffer {
+  const lines = network
+    .toString('utf8')
+    .split('\n')
+    .flatMap((line) => {
+      if (!line.trim()) return [line];
+      let event: { snapshot?: { request?: NetworkMessage; response?: NetworkMessage } };
+      try {
+        event = JSON.parse(line) as typeof event;
+      } catch {
+        // NOTE: a line that cannot be read cannot be cleaned: it goes (a torn last line, in practice).
+        return [];
+      }
+      for (const message of [event.snapshot?.request, event.snapshot?.response]) {
+        for (const header of message?.headers ?? [])
+          if (CREDENTIAL_HEADERS.has(String(header.name).toLowerCase())) header.value = SECRET_MASK;
+        for (const cookie of message?.cookies ?? []) cookie.value = SECRET_MASK;
+      }
+      return [JSON.stringify(event)];
+    });
+  return Buffer.from(lines.join('\n'), 'utf8');
 }
 
 interface TraceEvent {

@@ -7,7 +7,14 @@ import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { type JobQueue } from '../jobs/queue';
 import { type EventBus, type GenerationEventType } from '../realtime/bus';
 import { parsePythonStatement, PythonCodeError } from '../agents';
-import { type Action, isAction, pythonScript, typescriptScript, type ScriptSpec } from '../runner';
+import {
+  type Action,
+  hideSecrets,
+  isAction,
+  pythonScript,
+  typescriptScript,
+  type ScriptSpec,
+} from '../runner';
 import {
   GENERATION_MESSAGES as MESSAGES,
   type GenerationStep,
@@ -35,9 +42,17 @@ export interface GenerateJob {
   jobId: string;
 }
 
+/**
+ * A worker's hold on a generation. NOTE: everything the worker stores goes through the writes that
+ * take it, and they hide its secrets (hideSecrets): steps, plan, messages, trace summaries.
+ */
+export interface GenerationClaim extends GenerateJob {
+  /** The secret values the generation's browser was given. */
+  secrets: Record<string, string>;
+}
+
 /** What a worker needs to run a claimed generation. */
-export interface ClaimedGeneration {
-  testCaseId: string;
+export interface ClaimedGeneration extends GenerationClaim {
   suiteId: string;
   name: string;
   website: string;
@@ -46,7 +61,6 @@ export interface ClaimedGeneration {
   viewport: { width: number; height: number };
   userAgent: string | null;
   parameters: Record<string, string>;
-  secrets: Record<string, string>;
   attempts: number;
   plan: string[] | null;
   fromStep: number;
@@ -320,8 +334,8 @@ export class GenerationService {
   // ── The job's side ────────────────────────────────────────────────────────────────────────────
 
   /** The suite's action cache, shared by every worker through the database. */
-  cacheFor(suiteId: string): SuiteActionCache {
-    return new SuiteActionCache(this._db, suiteId);
+  cacheFor(claim: ClaimedGeneration): SuiteActionCache {
+    return new SuiteActionCache(this._db, claim.suiteId, claim.secrets);
   }
 
   /** Takes the generation for this job; null when the job is stale (the test moved on). */
@@ -343,6 +357,7 @@ export class GenerationService {
     const feedback = row.generationFeedback as StoredFeedback | null;
     return {
       testCaseId: row.id,
+      jobId: job.jobId,
       suiteId: row.testSuiteId,
       name: row.name,
       website: row.website,
@@ -375,12 +390,15 @@ export class GenerationService {
     return Boolean(row);
   }
 
-  async savePlan(job: GenerateJob, plan: string[]): Promise<boolean> {
-    return this._transition(job, { generationPlan: plan });
+  async savePlan(claim: GenerationClaim, plan: string[]): Promise<boolean> {
+    return this._transition(claim, { generationPlan: hideSecrets(plan, claim.secrets) });
   }
 
-  async saveSteps(job: GenerateJob, steps: GenerationStep[]): Promise<boolean> {
-    return this._transition(job, { testGenerationSteps: steps, generationHeartbeatAt: new Date() });
+  async saveSteps(claim: GenerationClaim, steps: GenerationStep[]): Promise<boolean> {
+    return this._transition(claim, {
+      testGenerationSteps: hideSecrets(steps, claim.secrets),
+      generationHeartbeatAt: new Date(),
+    });
   }
 
   /**
@@ -388,11 +406,12 @@ export class GenerationService {
    * generation's steps when there were any (regenerate and feedback keep them aside).
    */
   async finish(
-    job: GenerateJob,
+    job: GenerationClaim,
     state: FinalState,
     message: string,
     steps: GenerationStep[] | null,
   ): Promise<boolean> {
+    const hidden = { message: hideSecrets(message, job.secrets), steps: hideSecrets(steps, job.secrets) };
     const [owner] = await this._db
       .select({ suiteId: testCases.testSuiteId })
       .from(testCases)
@@ -402,7 +421,7 @@ export class GenerationService {
     const done = await this._db.transaction(async (tx) => {
       const [row] = await tx.select().from(testCases).where(this._owned(job)).for('update');
       if (!row) return false;
-      const finalSteps = steps ?? (row.testGenerationSteps as GenerationStep[]);
+      const finalSteps = hidden.steps ?? (row.testGenerationSteps as GenerationStep[]);
       const failed = GENERATION_FAILED_STATES.includes(state as GenerationState);
       const restored = failed ? restoreFrom(row.generationBackup as Backup | null) : null;
       let scripts: { finalScript: string | null; finalScriptPy: string | null } = {
@@ -417,7 +436,9 @@ export class GenerationService {
         .update(testCases)
         .set({
           state,
-          finalMessage: restored ? `${message} The steps of the previous generation were restored.` : message,
+          finalMessage: restored
+            ? `${hidden.message} The steps of the previous generation were restored.`
+            : hidden.message,
           testGenerationSteps: finalSteps,
           ...scripts,
           ...(restored ?? {}),
@@ -438,11 +459,12 @@ export class GenerationService {
 
   /** Merges a trace's per-step summaries into the stored steps that refer to it (even after a person stopped the job). */
   async attachTrace(
-    testCaseId: string,
+    claim: GenerationClaim,
     traceId: string,
     entries: Map<number, GenerationStep['trace']>,
   ): Promise<void> {
     if (entries.size === 0) return;
+    const testCaseId = claim.testCaseId;
     const changed = await this._db.transaction(async (tx) => {
       const [row] = await tx.select().from(testCases).where(eq(testCases.id, testCaseId)).for('update');
       if (!row) return false;
@@ -451,7 +473,7 @@ export class GenerationService {
         const trace = entries.get(step.step_index);
         if (!trace || step.trace_zip_path !== traceId) return step;
         touched = true;
-        return { ...step, trace };
+        return { ...step, trace: hideSecrets(trace, claim.secrets) };
       });
       if (touched)
         await tx.update(testCases).set({ testGenerationSteps: steps }).where(eq(testCases.id, testCaseId));
@@ -671,7 +693,14 @@ export class GenerationService {
     state: FinalState,
     message: string,
   ): Promise<void> {
-    if (jobId) await this.finish({ testCaseId, jobId }, state, message, null);
+    // A sweep holds no claim: what it may write is masked with the suite's secrets as they are now.
+    if (jobId)
+      await this.finish(
+        { testCaseId, jobId, secrets: await this._suiteSecrets(testCaseId) },
+        state,
+        message,
+        null,
+      );
     else {
       const [row] = await this._db
         .update(testCases)
@@ -680,6 +709,14 @@ export class GenerationService {
         .returning({ id: testCases.id });
       if (row) await this._publish(testCaseId, 'updated', 'not_running');
     }
+  }
+
+  private async _suiteSecrets(testCaseId: string): Promise<Record<string, string>> {
+    const [row] = await this._db
+      .select({ suiteId: testCases.testSuiteId })
+      .from(testCases)
+      .where(eq(testCases.id, testCaseId));
+    return row ? this._sharedParameters.valuesForSuite(row.suiteId) : {};
   }
 
   private async _secretNames(suiteId: string): Promise<string[]> {

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { type Db } from '../db/client';
 import { actionCache } from '../db/schema';
 import { type ActionCache, cacheKey } from '../agents';
-import { type Action, isAction } from '../runner';
+import { type Action, hideSecrets, isAction } from '../runner';
 
 const PLAN = 'plan';
 
@@ -11,6 +11,8 @@ export class SuiteActionCache implements ActionCache {
   constructor(
     private readonly _db: Db,
     private readonly _suiteId: string,
+    /** The generation's secret values: a cached action keeps their {{references}}, never a value. */
+    private readonly _secrets: Record<string, string> = {},
   ) {}
 
   async getAction(step: string, fingerprint: string): Promise<{ id: string; action: Action } | null> {
@@ -23,7 +25,7 @@ export class SuiteActionCache implements ActionCache {
   }
 
   async putAction(step: string, fingerprint: string, action: Action, model: string): Promise<string> {
-    return this._put('action', cacheKey(step), fingerprint, action, model);
+    return this._put('action', cacheKey(step), fingerprint, hideSecrets(action, this._secrets), model);
   }
 
   async getPlan(instructions: string, website: string): Promise<string[] | null> {
@@ -38,7 +40,13 @@ export class SuiteActionCache implements ActionCache {
   }
 
   async putPlan(instructions: string, website: string, steps: string[], model: string): Promise<void> {
-    await this._put('plan', cacheKey(`${website}\n${instructions}`), PLAN, steps, model);
+    await this._put(
+      'plan',
+      cacheKey(`${website}\n${instructions}`),
+      PLAN,
+      hideSecrets(steps, this._secrets),
+      model,
+    );
   }
 
   private _key(kind: 'action' | 'plan', stepKey: string, fingerprint: string) {

@@ -47,7 +47,7 @@ export async function createServices(
   const mail = new MailService(db, queue, config.smtpUrl, config.mailFrom);
   const organizations = new OrganizationService(db, mail, config, secret);
   const testSuites = new TestSuiteService(db, organizations);
-  const testCases = new TestCaseService(db, testSuites);
+  const testCases = new TestCaseService(db, testSuites, config.generation.testTargets);
   const sharedParameters = new SharedParameterService(db, testSuites, secret);
   const artifacts = new ArtifactService(
     db,

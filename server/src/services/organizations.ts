@@ -1,13 +1,7 @@
 import { and, asc, count, eq } from 'drizzle-orm';
 import { type Config } from '../config';
 import { type Db } from '../db/client';
-import {
-  appUsers,
-  idpUsers,
-  organizationInvitations,
-  organizationMembers,
-  organizations,
-} from '../db/schema';
+import { appUsers, organizationInvitations, organizationMembers, organizations } from '../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { decrypt, encrypt, randomToken, sha256 } from '../lib/crypto';
 import { isEmail, isUuid, trimmed } from '../lib/validate';
@@ -16,6 +10,7 @@ import { type Actor } from './actor';
 import { type MailService } from './mail';
 
 const ADMIN_ROLES = ['admin', 'business_development', 'biz_dev'];
+const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const ORGANIZATION_NAME_MAX = 200;
 
 type OrganizationRow = typeof organizations.$inferSelect;
@@ -125,46 +120,88 @@ export class OrganizationService {
     ];
   }
 
+  /**
+   * Invites by e-mail (admins only). Even a person who already has an account joins only through the
+   * one-time link in the e-mail: whoever holds the address decides, not whoever signs up with it first.
+   * Inviting again sends a new link and voids the old one.
+   */
   async addUser(actor: Actor, orgId: string, rawEmail: string): Promise<AddUserResult> {
     const email = trimmed(rawEmail)?.toLowerCase();
     if (!email) throw new ValidationError('Email is required', { fields: { email: 'required' } });
     if (!isEmail(email))
       throw new ValidationError('Please enter a valid email address', { fields: { email: 'invalid' } });
-    await this.requireMembership(actor, orgId);
+    const membership = await this.requireMembership(actor, orgId);
+    if (membership.role !== 'admin') throw new ForbiddenError('Only an organization admin can invite people');
     const organization = await this._db.query.organizations.findFirst({ where: eq(organizations.id, orgId) });
     if (!organization) throw new NotFoundError('Organization not found');
 
-    const existing = await this._findUserByEmail(email);
-    const inviteUrl = `${this._config.publicUrl}/auth/register?email=${encodeURIComponent(email)}`;
-    const result = await this._db.transaction(async (tx) => {
-      if (existing) {
-        const [inserted] = await tx
-          .insert(organizationMembers)
-          .values({ orgId, userId: existing.id, role: 'member' })
-          .onConflictDoNothing()
-          .returning();
-        if (!inserted) throw new ConflictError('This user is already part of your organization');
-        return { user_id: existing.id, status: 'active' as const };
-      }
-      const [invitation] = await tx
+    const token = randomToken(32);
+    const invitation = await this._db.transaction(async (tx) => {
+      const [member] = await tx
+        .select({ userId: organizationMembers.userId })
+        .from(organizationMembers)
+        .innerJoin(appUsers, eq(appUsers.id, organizationMembers.userId))
+        .where(and(eq(organizationMembers.orgId, orgId), eq(appUsers.email, email)));
+      if (member) throw new ConflictError('This user is already part of your organization');
+      const values = {
+        orgId,
+        email,
+        invitedBy: actor.id,
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + INVITATION_TTL_MS),
+      };
+      const [row] = await tx
         .insert(organizationInvitations)
-        .values({ orgId, email, invitedBy: actor.id })
-        .onConflictDoNothing()
+        .values(values)
+        .onConflictDoUpdate({
+          target: [organizationInvitations.orgId, organizationInvitations.email],
+          set: { invitedBy: values.invitedBy, tokenHash: values.tokenHash, expiresAt: values.expiresAt },
+        })
         .returning();
-      if (!invitation) throw new ConflictError('This user is already part of your organization');
-      return { user_id: invitation.id, status: 'invited' as const };
+      return row;
     });
-    const text =
-      result.status === 'active'
-        ? `${actor.email} added you to ${organization.name} on Plainwright.\n\nOpen ${this._config.publicUrl}/dashboard to start.`
-        : `${actor.email} invited you to join ${organization.name} on Plainwright.\n\nCreate your account with this e-mail address to accept:\n${inviteUrl}`;
+    const link = `${this._config.publicUrl}/invitations/accept?token=${token}`;
     await this._mail.send({
       to: email,
       subject: `You're invited to ${organization.name} on Plainwright`,
-      text,
+      text:
+        `${actor.email} invited you to join ${organization.name} on Plainwright.\n\n` +
+        `Sign in with this e-mail address (or create your account with it), then open this link to accept:\n${link}\n\n` +
+        `The link works once and expires in 7 days. If you did not expect this, ignore this e-mail.`,
       kind: 'invitation',
     });
-    return result;
+    return { user_id: invitation.id, status: 'invited' };
+  }
+
+  /**
+   * Accepts an invitation by its one-time token, for the signed-in person whose e-mail it was sent to.
+   * A wrong, used or expired token and another person's invitation are refused without a membership.
+   */
+  async acceptInvitation(actor: Actor, rawToken: string): Promise<Organization> {
+    const token = rawToken.trim();
+    const invalid = new NotFoundError('This invitation link is invalid, has expired or was already used');
+    if (!/^[A-Za-z0-9_-]{20,128}$/.test(token)) throw invalid;
+    const joined = await this._db.transaction(async (tx) => {
+      const [invitation] = await tx
+        .select()
+        .from(organizationInvitations)
+        .where(eq(organizationInvitations.tokenHash, sha256(token)))
+        .for('update');
+      if (!invitation || !invitation.expiresAt || invitation.expiresAt.getTime() < Date.now()) throw invalid;
+      if (invitation.email !== actor.email.toLowerCase())
+        throw new ForbiddenError(
+          'This invitation was sent to another e-mail address: sign in with that address to accept it',
+        );
+      await tx
+        .insert(organizationMembers)
+        .values({ orgId: invitation.orgId, userId: actor.id, role: 'member' })
+        .onConflictDoNothing();
+      await tx.delete(organizationInvitations).where(eq(organizationInvitations.id, invitation.id));
+      return tx.query.organizations.findFirst({ where: eq(organizations.id, invitation.orgId) });
+    });
+    if (!joined) throw invalid;
+    const membership = await this.requireMembership(actor, joined.id);
+    return this._toWire(joined, membership.role);
   }
 
   async removeUser(actor: Actor, orgId: string, userId: string): Promise<void> {
@@ -211,16 +248,6 @@ export class OrganizationService {
     });
     if (!membership) throw new NotFoundError('Organization not found');
     return membership;
-  }
-
-  private async _findUserByEmail(email: string): Promise<{ id: string } | null> {
-    const known = await this._db.query.appUsers.findFirst({ where: eq(appUsers.email, email) });
-    if (known) return known;
-    // Signed up with the embedded provider but never called the API yet.
-    const signedUp = await this._db.query.idpUsers.findFirst({ where: eq(idpUsers.email, email) });
-    if (!signedUp) return null;
-    await this._db.insert(appUsers).values({ id: signedUp.id, email }).onConflictDoNothing();
-    return { id: signedUp.id };
   }
 
   private _toWire(row: OrganizationRow, role: 'admin' | 'member'): Organization {

@@ -8,7 +8,15 @@ import { ConflictError, NotFoundError, UnprocessableError, ValidationError } fro
 import { type JobQueue } from '../jobs/queue';
 import { isUuid } from '../lib/validate';
 import { type EventBus } from '../realtime/bus';
-import { type Action, isAction, type Language, type ReplayStep, type RunValues } from '../runner';
+import {
+  type Action,
+  hideSecrets,
+  isAction,
+  type Language,
+  refuseWebsite,
+  type ReplayStep,
+  type RunValues,
+} from '../runner';
 import { type GenerationStep } from '../../../contract/generation';
 import {
   RUN_LIMITS,
@@ -52,11 +60,16 @@ export interface RunJob {
   jobId: string;
 }
 
-/** A worker's hold on a run: every write of the worker needs it. */
+/**
+ * A worker's hold on a run: every write of the worker needs it. NOTE: those writes hide the run's
+ * secrets (hideSecrets) in what they store: steps and their URLs, errors, the run's message.
+ */
 export interface RunClaim {
   runId: string;
   testCaseId: string;
   claimId: string;
+  /** The secret values the run's browser was given. */
+  secrets: Record<string, string>;
 }
 
 export interface ClaimedRun extends RunClaim {
@@ -120,6 +133,14 @@ export class RunService {
       effectiveParameters(test.parameters, test.credentials),
       new Set(secretNames),
     );
+    const refused = settings.website_url_override
+      ? await refuseWebsite(this.config.testTargets, settings.website_url_override)
+      : null;
+    if (refused)
+      throw new ValidationError(refused, {
+        fields: { website_url_override: 'refused' },
+        problems: [refused],
+      });
     if (GENERATING.includes(test.state as GenerationState)) throw new ConflictError(MESSAGES.generating);
     const generated = test.testGenerationSteps as GenerationStep[];
     if (generated.length === 0) throw new UnprocessableError(MESSAGES.noSteps);
@@ -277,7 +298,8 @@ export class RunService {
       .where(and(eq(testRuns.id, job.runId), eq(testRuns.jobId, job.jobId), eq(testRuns.status, 'pending')))
       .returning();
     if (!row) return null;
-    const claim: RunClaim = { runId: row.id, testCaseId: row.testCaseId, claimId };
+    // No browser has been given a secret yet: nothing written before the values are read can hold one.
+    const claim: RunClaim = { runId: row.id, testCaseId: row.testCaseId, claimId, secrets: {} };
     if (row.attempts > MAX_RUN_ATTEMPTS) {
       await this.finish(claim, {
         status: 'not_runnable',
@@ -295,8 +317,10 @@ export class RunService {
     await this.artifacts.deleteRunArtifacts(row.id);
     await this._publishRun(row, 'run_updated');
     const settings = row.settings;
+    const secrets = await this._sharedParameters.valuesForSuite(test.testSuiteId);
     return {
       ...claim,
+      secrets,
       testName: test.name,
       attempts: row.attempts,
       steps: (row.replaySteps as StoredReplayStep[]).map((step) => ({
@@ -312,7 +336,7 @@ export class RunService {
           ...effectiveParameters(test.parameters, test.credentials),
           ...settings.parameter_overrides,
         },
-        secrets: await this._sharedParameters.valuesForSuite(test.testSuiteId),
+        secrets,
       },
       website: test.website,
       websiteOverride: settings.website_url_override,
@@ -334,7 +358,7 @@ export class RunService {
   }
 
   async saveSteps(claim: RunClaim, steps: RunStep[]): Promise<boolean> {
-    return this._transition(claim, { steps, heartbeatAt: sql`now()` });
+    return this._transition(claim, { steps: hideSecrets(steps, claim.secrets), heartbeatAt: sql`now()` });
   }
 
   /** Saves a file of the run (its row names the run, so generation garbage collection keeps it). */
@@ -364,8 +388,8 @@ export class RunService {
       .set({
         status: result.status,
         failingStepIndex: result.failingStepIndex,
-        errorMessage: result.errorMessage,
-        steps: result.steps,
+        errorMessage: hideSecrets(result.errorMessage, claim.secrets),
+        steps: hideSecrets(result.steps, claim.secrets),
         artifacts: result.artifacts,
         executionTimeMs: result.executionTimeMs,
         finishedAt: sql`now()`,
@@ -382,7 +406,7 @@ export class RunService {
   async attachEnded(claim: RunClaim, steps: RunStep[], artifacts: RunArtifact[]): Promise<void> {
     const [row] = await this._db
       .update(testRuns)
-      .set({ steps, artifacts, lastModifiedAt: new Date() })
+      .set({ steps: hideSecrets(steps, claim.secrets), artifacts, lastModifiedAt: new Date() })
       .where(
         and(
           eq(testRuns.id, claim.runId),

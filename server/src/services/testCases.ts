@@ -26,6 +26,7 @@ import {
   type ProgrammingLanguage,
   type TestCase,
 } from '../../../contract/testCases';
+import { refuseWebsite, type TestTargets } from '../runner';
 import { type Actor } from './actor';
 import { ensureFolders } from './testFolders';
 import { type TestSuiteService } from './testSuites';
@@ -53,6 +54,7 @@ export class TestCaseService {
   constructor(
     private readonly _db: Db,
     private readonly _testSuites: TestSuiteService,
+    private readonly _targets: TestTargets,
   ) {}
 
   /** POST /test-cases/: all or none, in the order given. */
@@ -72,6 +74,8 @@ export class TestCaseService {
         });
       return { suiteId, ...checkFields(input, 'create', `test_cases.${index}.`) };
     });
+    for (const [index, item] of checked.entries())
+      await this._checkTarget(item.values.website, `test_cases.${index}.website`);
     const orgBySuite = new Map<string, string>();
     for (const suiteId of new Set(checked.map((item) => item.suiteId))) {
       const suite = await this._testSuites.requireSuite(actor, suiteId);
@@ -120,6 +124,12 @@ export class TestCaseService {
     return ids.map((id) => byId.get(id)!);
   }
 
+  /** A website the test browsers may not reach (issue 9) is refused with the guard's sentence. */
+  private async _checkTarget(website: string | undefined, field: string): Promise<void> {
+    const refused = website === undefined ? null : await refuseWebsite(this._targets, website);
+    if (refused) throw new ValidationError(refused, { fields: { [field]: refused } });
+  }
+
   async get(actor: Actor, id: string): Promise<TestCase> {
     const { row, orgId } = await this.requireTest(actor, id, MESSAGES.testCaseNotFound);
     return toWire(row, orgId, await this._linkedParameters(row.id));
@@ -151,6 +161,7 @@ export class TestCaseService {
       });
     const expected = body.last_modified_at === undefined ? null : parseDate(body.last_modified_at);
     const { values, sharedParameterIds } = checkFields(body, options.full ? 'put' : 'patch');
+    await this._checkTarget(values.website, 'website');
     await this._checkAgainstSecrets(this._db, current.testSuiteId, values, sharedParameterIds);
     const now = new Date();
     const row = await this._db.transaction(async (tx) => {

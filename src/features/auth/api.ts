@@ -55,9 +55,12 @@ export const authApi = baseApi.injectEndpoints({
         return error ? { error: toAuthError(error, t.auth.passwordResetFailed) } : { data: null };
       },
     }),
-    updatePassword: build.mutation<null, { password: string }>({
-      queryFn: async ({ password }) => {
-        const { error } = await getAuthClient().updateUser({ password });
+    // The current password is asked for except after a recovery link (GoTrue's current_password).
+    updatePassword: build.mutation<null, { password: string; currentPassword?: string }>({
+      queryFn: async ({ password, currentPassword }) => {
+        const { error } = await getAuthClient().updateUser(
+          currentPassword === undefined ? { password } : { password, current_password: currentPassword },
+        );
         return error ? { error: toAuthError(error, t.auth.profileUpdateFailed) } : { data: null };
       },
     }),

@@ -12,6 +12,8 @@ const textByCode: Record<string, string> = {
   user_already_exists: t.auth.emailAlreadyExists,
   email_exists: t.auth.emailAlreadyExists,
   weak_password: t.auth.weakPassword,
+  current_password_invalid: t.auth.currentPasswordInvalid,
+  current_password_required: t.validation.currentPasswordRequired,
   email_not_confirmed: t.auth.emailNotVerified,
   over_request_rate_limit: t.auth.tooManyAttempts,
   over_email_send_rate_limit: t.auth.tooManyAttempts,

@@ -31,4 +31,10 @@ export const forgotPasswordSchema = object({ email });
 
 export const setNewPasswordSchema = object({ password: newPassword, confirmPassword });
 
+export const changePasswordSchema = object({
+  currentPassword: string().required(t.validation.currentPasswordRequired),
+  password: newPassword,
+  confirmPassword,
+});
+
 export const profileSchema = object({ firstName, lastName });

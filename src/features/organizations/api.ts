@@ -29,6 +29,12 @@ export const organizationsApi = baseApi.injectEndpoints({
       transformResponse: (response: OrganizationDto) => toOrganization(response),
       invalidatesTags: [{ type: 'Organization', id: 'LIST' }],
     }),
+    // Our addition: joining through the one-time link of an invitation e-mail.
+    acceptInvitation: build.mutation<Organization, { token: string }>({
+      query: ({ token }) => ({ url: '/invitations/accept', method: 'POST', body: { token } }),
+      transformResponse: (response: OrganizationDto) => toOrganization(response),
+      invalidatesTags: [{ type: 'Organization', id: 'LIST' }],
+    }),
     regenerateServiceAccountKey: build.mutation<string, { organizationId: string }>({
       queryFn: async ({ organizationId }, _api, _extra, baseQuery) => {
         if (!organizationId) return validationError(t.validation.organizationIdRequired);
@@ -89,6 +95,7 @@ export const organizationsApi = baseApi.injectEndpoints({
 export const {
   useGetUserOrganizationsQuery,
   useCreateOrganizationMutation,
+  useAcceptInvitationMutation,
   useRegenerateServiceAccountKeyMutation,
   useGetOrganizationUsersQuery,
   useInviteOrganizationUserMutation,

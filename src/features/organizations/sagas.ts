@@ -7,6 +7,7 @@ import { readLocal, writeLocal } from '../../lib/storage';
 import { organizationsApi } from './api';
 import {
   organizationCreated,
+  organizationJoined,
   organizationsCleared,
   organizationsLoaded,
   organizationsLoadFailed,
@@ -95,25 +96,30 @@ function* rememberSwitch(deps: OrganizationsSagaDeps, action: ReturnType<typeof 
   if (userId) writeLocal(lastOrganizationKey(userId), action.payload.organizationId);
 }
 
-function* adoptCreatedOrganization(deps: OrganizationsSagaDeps, action: Action) {
-  if (!organizationsApi.endpoints.createOrganization.matchFulfilled(action)) return;
+// A created or joined organization becomes the current one, and is remembered as the last one used.
+function* adoptNewOrganization(deps: OrganizationsSagaDeps, action: Action) {
+  const created = organizationsApi.endpoints.createOrganization.matchFulfilled(action);
+  if (!created && !organizationsApi.endpoints.acceptInvitation.matchFulfilled(action)) return;
+  const organizationId = action.payload.id;
   const userId: string | null = yield select(deps.selectUserId);
-  if (userId) writeLocal(lastOrganizationKey(userId), action.payload.id);
+  if (userId) writeLocal(lastOrganizationKey(userId), organizationId);
   try {
-    // Refresh first so the new organization's name is there when the dashboard renders.
+    // Refresh first so the organization's name is there when the dashboard renders.
     yield call(requestUserOrganizations);
   } catch (_error) {
-    // NOTE: the organization exists; a stale list only delays its name until the next refetch.
+    // NOTE: the membership exists; a stale list only delays its name until the next refetch.
   }
-  yield put(organizationCreated({ organizationId: action.payload.id }));
+  yield put(created ? organizationCreated({ organizationId }) : organizationJoined({ organizationId }));
 }
 
 export function* organizationsSaga(deps: OrganizationsSagaDeps) {
   yield fork(followUser, deps);
   yield takeEvery(organizationSwitched.type, rememberSwitch, deps);
   yield takeEvery(
-    (action: Action): boolean => organizationsApi.endpoints.createOrganization.matchFulfilled(action),
-    adoptCreatedOrganization,
+    (action: Action): boolean =>
+      organizationsApi.endpoints.createOrganization.matchFulfilled(action) ||
+      organizationsApi.endpoints.acceptInvitation.matchFulfilled(action),
+    adoptNewOrganization,
     deps,
   );
 }

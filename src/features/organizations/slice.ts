@@ -38,6 +38,10 @@ export const organizationsSlice = createSlice({
       state.status = 'ready';
       state.currentOrganizationId = action.payload.organizationId;
     },
+    joined(state, action: PayloadAction<{ organizationId: string }>) {
+      state.status = 'ready';
+      state.currentOrganizationId = action.payload.organizationId;
+    },
     cleared() {
       return initialState;
     },
@@ -52,5 +56,6 @@ export const {
   retryRequested: organizationsRetryRequested,
   switched: organizationSwitched,
   created: organizationCreated,
+  joined: organizationJoined,
   cleared: organizationsCleared,
 } = organizationsSlice.actions;

@@ -108,14 +108,29 @@ export const apiHandlers = [
     if (db.memberships.some((m) => m.org_id === orgId && m.email === email)) {
       return apiError(409, 'already_member', 'This user is already part of your organization');
     }
-    const existing = db.users.find((u) => u.email === email);
-    const membership = addMembership(
-      orgId,
-      existing ?? { id: newId('user'), email },
-      'member',
-      existing ? 'active' : 'invited',
-    );
+    // Everyone joins through the invitation link, even people who already have an account (issue 9).
+    const membership = addMembership(orgId, { id: newId('user'), email }, 'member', 'invited');
     return HttpResponse.json({ user_id: membership.user_id, status: membership.status });
+  }),
+
+  // The mock's one-time token is `invitation-<org id>`, accepted by the person it was sent to.
+  http.post(`${API}/invitations/accept`, async ({ request }) => {
+    const user = userFromRequest(request);
+    if (!user) return unauthorized();
+    const { token } = (await request.json()) as { token?: string };
+    const orgId = token?.replace(/^invitation-/, '');
+    const invitation = db.memberships.find((m) => m.org_id === orgId && m.status === 'invited');
+    const organization = db.organizations.find((o) => o.org_id === orgId);
+    if (!invitation || !organization)
+      return notFound('This invitation link is invalid, has expired or was already used');
+    if (invitation.email !== user.email)
+      return apiError(
+        403,
+        'forbidden',
+        'This invitation was sent to another e-mail address: sign in with that address to accept it',
+      );
+    Object.assign(invitation, { user_id: user.id, status: 'active' });
+    return HttpResponse.json(organizationJson(organization, 'member'));
   }),
 
   http.put(`${API}/organizations/:id/remove-user/:userId`, ({ request, params }) => {

@@ -79,6 +79,7 @@ interface SignUpBody {
 
 interface UpdateUserBody {
   password?: string;
+  current_password?: string;
   data?: { first_name?: string; last_name?: string };
 }
 
@@ -137,6 +138,14 @@ export const identityHandlers = [
     if (!user) return identityError(401, 'bad_jwt', 'invalid JWT');
     const body = (await request.json()) as UpdateUserBody;
     if (body.password !== undefined) {
+      // NOTE: sent without current_password only after a recovery link, which this mock takes on trust.
+      if (body.current_password !== undefined && body.current_password !== user.password) {
+        return identityError(
+          400,
+          'current_password_invalid',
+          'Current password required when setting new password.',
+        );
+      }
       if (body.password === user.password) {
         return identityError(422, 'same_password', 'New password should be different from the old password.');
       }

@@ -39,7 +39,8 @@ describe('set new password', () => {
   it('changes the password, says so and returns to the dashboard', async () => {
     const { person } = signInAsMemberOf();
     const { user, router } = renderApp('/auth/set-new-password');
-    await user.type(await screen.findByLabelText('New password'), 'brand-new-secret');
+    await user.type(await screen.findByLabelText('Current password'), 'correct-horse');
+    await user.type(screen.getByLabelText('New password'), 'brand-new-secret');
     await user.type(screen.getByLabelText('Confirm password'), 'brand-new-secret');
     await user.click(screen.getByRole('button', { name: 'Save password' }));
     expect(await screen.findByText('Your password has been updated')).toBeInTheDocument();

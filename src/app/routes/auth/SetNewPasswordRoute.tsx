@@ -27,6 +27,7 @@ export function SetNewPasswordRoute() {
       }
     >
       <SetNewPasswordForm
+        askCurrentPassword={!recovering}
         onPasswordChanged={() => {
           dispatch(passwordChanged());
           notify.success(t.auth.passwordUpdated);
