@@ -17,10 +17,11 @@ interface AppProviderProps {
 
 // SPEC §9's toast geometry: 356 px wide, 14 px apart, 24 px from the edges (16 px on small screens).
 const toastStyles = {
+  // Below the 56 px header, so a toast never covers (or catches the clicks of) the account menu.
   'body .notistack-SnackbarContainer': {
-    top: 17,
+    top: 64,
     right: 24,
-    '@media (max-width: 768px)': { top: 9, right: 16 },
+    '@media (max-width: 768px)': { top: 60, right: 16 },
   },
   'body .notistack-SnackbarContainer .notistack-CollapseWrapper': { padding: '7px 0' },
   'body .notistack-MuiContent': { width: 356, maxWidth: '100%' },

@@ -13,6 +13,12 @@ interface ConfigResponse {
 }
 
 let client: GoTrueClient | null = null;
+let identity: { authUrl: string; headers: Record<string, string> } | null = null;
+
+/** GoTrue's public settings: which sign-in methods the identity provider has turned on. */
+export interface IdentitySettings {
+  external: Partial<Record<string, boolean>>;
+}
 
 /** Reads GET /api/config so one build serves every deployment (embedded /idp or a hosted Supabase). */
 export async function loadRuntimeConfig(apiUrl: string): Promise<RuntimeConfig> {
@@ -29,13 +35,17 @@ export async function loadRuntimeConfig(apiUrl: string): Promise<RuntimeConfig> 
  */
 export function initAuthClient(config: Pick<RuntimeConfig, 'supabaseUrl' | 'supabaseAnonKey'>): GoTrueClient {
   const base = new URL(config.supabaseUrl.endsWith('/') ? config.supabaseUrl : `${config.supabaseUrl}/`);
-  client = new GoTrueClient({
-    url: new URL('auth/v1', base).href,
+  identity = {
+    authUrl: new URL('auth/v1', base).href,
     headers: {
       Authorization: `Bearer ${config.supabaseAnonKey}`,
       apikey: config.supabaseAnonKey,
       'X-Client-Info': 'supabase-js-web/2.109.0',
     },
+  };
+  client = new GoTrueClient({
+    url: identity.authUrl,
+    headers: identity.headers,
     storageKey: `sb-${base.hostname.split('.')[0]}-auth-token`,
     persistSession: true,
     autoRefreshToken: true,
@@ -43,6 +53,14 @@ export function initAuthClient(config: Pick<RuntimeConfig, 'supabaseUrl' | 'supa
     flowType: 'implicit',
   });
   return client;
+}
+
+/** GET /auth/v1/settings of the identity provider (embedded or hosted): public, no session needed. */
+export async function getIdentitySettings(): Promise<IdentitySettings> {
+  if (!identity) throw new Error('Auth store not initialized');
+  const response = await fetch(`${identity.authUrl}/settings`, { headers: identity.headers });
+  if (!response.ok) throw new Error(`Failed to load the sign-in settings (HTTP ${response.status})`);
+  return (await response.json()) as IdentitySettings;
 }
 
 export function getAuthClient(): GoTrueClient {

@@ -85,6 +85,24 @@ describe('the sidebar', () => {
     expect(document.cookie).toContain('sidebar_state=true');
   });
 
+  it('leaves Ctrl+B to the editor or field being typed in', async () => {
+    const { user } = await openDashboard();
+    const field = document.createElement('input');
+    const editor = document.createElement('div');
+    editor.contentEditable = 'true';
+    document.body.append(field, editor);
+    try {
+      for (const target of [field, editor]) {
+        target.focus();
+        await user.keyboard('{Control>}b{/Control}');
+        expect(sidebar()).toHaveAttribute('data-state', 'expanded');
+      }
+    } finally {
+      field.remove();
+      editor.remove();
+    }
+  });
+
   it('starts collapsed when the cookie says so', async () => {
     document.cookie = 'sidebar_state=false; path=/';
     await openDashboard();

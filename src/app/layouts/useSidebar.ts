@@ -32,7 +32,9 @@ export function useSidebar() {
         event.key.toLowerCase() !== 'b' ||
         !(event.ctrlKey || event.metaKey) ||
         event.altKey ||
-        event.shiftKey
+        event.shiftKey ||
+        // Ctrl+B in an editor or a field is the editor's (bold), never the sidebar's.
+        isEditable(event.target)
       )
         return;
       event.preventDefault();
@@ -50,4 +52,9 @@ export function useSidebar() {
     toggle,
     closeMobile: () => dispatch(mobileSidebarClosed()),
   };
+}
+
+function isEditable(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }

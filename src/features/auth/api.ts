@@ -1,6 +1,6 @@
 import { baseApi } from '../../api/baseApi';
 import { t } from '../../config/locale';
-import { getAuthClient } from '../../lib/supabase';
+import { getAuthClient, getIdentitySettings } from '../../lib/supabase';
 import { toAuthError } from './authErrors';
 import type { Credentials, OAuthProvider, Registration } from './types';
 
@@ -8,6 +8,8 @@ export type { User, AuthStatus, OAuthProvider } from './types';
 
 const callbackUrl = () => `${window.location.origin}/auth/callback`;
 const setNewPasswordUrl = () => `${window.location.origin}/auth/set-new-password`;
+
+const OAUTH_PROVIDERS: OAuthProvider[] = ['google', 'azure'];
 
 const providerFailure: Record<OAuthProvider, string> = {
   google: t.auth.googleFailed,
@@ -36,6 +38,18 @@ export const authApi = baseApi.injectEndpoints({
         });
         if (error) return { error: toAuthError(error, t.auth.registrationFailed) };
         return { data: { needsEmailConfirmation: data.session === null } };
+      },
+    }),
+    // Which social sign-ins the identity provider has on: buttons only for those (issue 11).
+    getOAuthProviders: build.query<OAuthProvider[], void>({
+      queryFn: async () => {
+        try {
+          const { external } = await getIdentitySettings();
+          return { data: OAUTH_PROVIDERS.filter((provider) => external?.[provider] === true) };
+        } catch (error) {
+          // No social buttons rather than buttons that lead nowhere.
+          return { error: { status: 'FETCH_ERROR' as const, message: String(error) } };
+        }
       },
     }),
     signInWithProvider: build.mutation<null, OAuthProvider>({
@@ -94,6 +108,7 @@ export const {
   useSignInMutation,
   useSignUpMutation,
   useSignInWithProviderMutation,
+  useGetOAuthProvidersQuery,
   useSendPasswordResetMutation,
   useUpdatePasswordMutation,
   useUpdateProfileMutation,

@@ -66,6 +66,8 @@ interface Db {
   tokens: Map<string, string>;
   /** Whether sign-up returns a session at once (true) or asks for e-mail confirmation (false). */
   autoconfirm: boolean;
+  /** The social sign-ins the identity provider's settings say are on. */
+  oauthProviders: string[];
 }
 
 let sequence = 0;
@@ -82,6 +84,7 @@ export const db: Db = {
   sharedParameters: [],
   tokens: new Map(),
   autoconfirm: true,
+  oauthProviders: ['google', 'azure'],
 };
 
 export function resetDb() {
@@ -94,6 +97,7 @@ export function resetDb() {
   db.sharedParameters = [];
   db.tokens = new Map();
   db.autoconfirm = true;
+  db.oauthProviders = ['google', 'azure'];
   sequence = 0;
 }
 
@@ -210,6 +214,7 @@ export function seedTestCase(
     generation_plan_length: null,
     latest_run_status: null,
     latest_run_time: null,
+    steps_out_of_date: false,
     generation_requested_at: null,
     created_at: created,
     last_modified_at: created,

@@ -159,4 +159,12 @@ export const identityHandlers = [
   http.post(`${IDP}/logout`, () => new HttpResponse(null, { status: 204 })),
 
   http.post(`${IDP}/recover`, () => HttpResponse.json({})),
+
+  http.get(`${IDP}/settings`, () =>
+    HttpResponse.json({
+      external: Object.fromEntries(
+        ['google', 'azure', 'email'].map((p) => [p, p === 'email' || db.oauthProviders.includes(p)]),
+      ),
+    }),
+  ),
 ];

@@ -12,9 +12,31 @@ describe('the auth start', () => {
     await screen.findByRole('heading', { name: 'Welcome to Plainwright' });
     expect(screen.getByRole('link', { name: 'Sign in with email' })).toHaveAttribute('href', '/auth/login');
     expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/auth/register');
-    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Continue with Microsoft' })).toBeEnabled();
     expect(document.title).toBe('Welcome · Plainwright');
+  });
+
+  it('offers only the social sign-ins the identity provider has turned on', async () => {
+    db.oauthProviders = ['azure'];
+    renderApp('/auth');
+    expect(await screen.findByRole('button', { name: 'Continue with Microsoft' })).toBeEnabled();
+    expect(screen.queryByRole('button', { name: 'Continue with Google' })).not.toBeInTheDocument();
+  });
+
+  it('offers no social sign-in when none is configured', async () => {
+    db.oauthProviders = [];
+    let asked = false;
+    server.events.on('response:mocked', ({ request }) => {
+      if (request.url.endsWith('/idp/auth/v1/settings')) asked = true;
+    });
+    renderApp('/auth');
+    await screen.findByRole('heading', { name: 'Welcome to Plainwright' });
+    await waitFor(() => expect(asked).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.getByRole('link', { name: 'Sign in with email' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Continue with/ })).not.toBeInTheDocument();
+    server.events.removeAllListeners('response:mocked');
   });
 });
 
