@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { testCases } from '../src/db/schema';
-import { actionCode, describeAction, type Action } from '../src/runner';
+import { type Action } from '../src/runner';
 import { api, startTestServer, tokenFor, type TestServer } from './helpers';
+import { passedStep } from './runFixtures';
 
 /**
  * Coverage by construction (issue 9): every operation the OpenAPI document lists under /api is
@@ -429,33 +430,7 @@ async function world(server: TestServer, label: string): Promise<World> {
     .update(testCases)
     .set({
       state: 'passed',
-      testGenerationSteps: [
-        {
-          step_index: 0,
-          planner_message: '',
-          action_name: describeAction(action),
-          step_description: describeAction(action),
-          cost: 0,
-          generated_code: actionCode(action, 'typescript'),
-          generated_code_ts: actionCode(action, 'typescript'),
-          generated_code_py: actionCode(action, 'python'),
-          execution_succeded: true,
-          screenshot_id: null,
-          before_screenshot_id: null,
-          unsuccessful_code_attempts: [],
-          cached_action_id: null,
-          trace: [],
-          trace_zip_path: null,
-          user_feedback: null,
-          verification: { passed: true, message: 'ok' },
-          model: 'rules',
-          model_fallback: null,
-          usage: { input_tokens: 0, output_tokens: 0, model_calls: 0 },
-          action,
-          url: null,
-          duration_ms: 0,
-        },
-      ],
+      testGenerationSteps: [passedStep(action, 0)],
     })
     .where(eq(testCases.id, test._id));
   const run = await must<{ runId: string }>('POST', `/test-run/${test._id}`, {});

@@ -59,19 +59,9 @@ export function describeRun(run: TestRun): string {
   ].join('\n');
 }
 
-/**
- * A test whose generation "passed" with the given actions, written straight to the database: job
- * tests need a runnable test without a generation (and without a worker to generate it).
- */
-export async function createGeneratedTest(
-  ctx: GenerationContext,
-  name: string,
-  website: string,
-  actions: Action[],
-  parameters: Record<string, string> = {},
-): Promise<string> {
-  const created = await createTest(ctx, { name, website, description: name, parameters }, false);
-  const steps = actions.map((action, index) => ({
+/** A generation step that "passed" doing `action`, as the generator stores one. */
+export function passedStep(action: Action, index: number) {
+  return {
     step_index: index,
     planner_message: '',
     action_name: describeAction(action),
@@ -95,7 +85,22 @@ export async function createGeneratedTest(
     action,
     url: null,
     duration_ms: 0,
-  }));
+  };
+}
+
+/**
+ * A test whose generation "passed" with the given actions, written straight to the database: job
+ * tests need a runnable test without a generation (and without a worker to generate it).
+ */
+export async function createGeneratedTest(
+  ctx: GenerationContext,
+  name: string,
+  website: string,
+  actions: Action[],
+  parameters: Record<string, string> = {},
+): Promise<string> {
+  const created = await createTest(ctx, { name, website, description: name, parameters }, false);
+  const steps = actions.map(passedStep);
   await ctx.server.database.db
     .update(testCases)
     .set({ state: 'passed', testGenerationSteps: steps })
