@@ -1,12 +1,21 @@
 // The agents on the way people write (issue 10): every case of the generation corpus generated
 // offline (the rules model, real Chromium, the fixture sites), then replayed from its actions. Prints
 // the pass rate per class and overall, false passes on the trap set, vague instructions refused, and
-// the median generation time per step. `AGENTS_ONLY=<words>` runs the cases whose name holds them.
+// the median generation time per step, the exports green under `npx playwright test`, and LLM-mode
+// input tokens per step (a scripted OpenAI-compatible model that measures what it is sent).
+// `AGENTS_ONLY=<words>` runs the cases whose name holds them; `AGENTS_SITES=a,b` those of these sites.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { promisify } from 'node:util';
 import { serveFixtureSites, type FixtureSites } from '../fixtures/sites/serve';
 import { Generator, MemoryActionCache, createModelSet, type Outcome } from '../server/src/agents';
 import { loadConfig } from '../server/src/config';
-import { BrowserPool, RunnerSession, isAction, type Action } from '../server/src/runner';
+import { BrowserPool, RunnerSession, isAction, typescriptScript, type Action } from '../server/src/runner';
+import { findChromium, QUIET_CHROMIUM_ARGS } from '../server/src/runner/chromium';
 import { AGENTS_CORPUS, CORPUS, TRAP_MESSAGE, type CorpusCase } from '../server/test/generationCorpus';
 import { type Figure } from './spaBundle';
 
@@ -30,11 +39,10 @@ export async function generateCases(
   cases: CorpusCase[],
   sites: FixtureSites,
   pool: BrowserPool,
+  env: NodeJS.ProcessEnv = process.env.AI_PROVIDER ? process.env : { AI_PROVIDER: 'rules' },
 ): Promise<CaseResult[]> {
   // The rules by default; AI_PROVIDER=openai AI_BASE_URL=… AI_MODEL=… runs the same corpus against a model.
-  const models = createModelSet(
-    loadConfig(process.env.AI_PROVIDER ? process.env : { AI_PROVIDER: 'rules' }).generation,
-  );
+  const models = createModelSet(loadConfig(env).generation);
   const open = async (parameters: Record<string, string>) =>
     RunnerSession.open(await pool.acquire(), {
       viewport: { width: 1280, height: 720 },
@@ -106,17 +114,125 @@ export function met(result: CaseResult): boolean {
   return (item.message ?? []).every((words) => outcome.message.includes(words));
 }
 
+const run = promisify(execFile);
+
+/** Exports every passed case as a Playwright Test spec and runs them all: how many are green. */
+export async function exportsGreen(results: CaseResult[]): Promise<{ green: number; total: number }> {
+  const passed = results.filter((result) => result.outcome.state === 'passed');
+  if (passed.length === 0) return { green: 0, total: 0 };
+  const root = path.resolve(__dirname, '..');
+  // Inside the repository so the specs resolve @playwright/test; test-results/ is ignored by git.
+  fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(root, 'test-results', 'bench-agents-'));
+  try {
+    passed.forEach((result, index) => {
+      const steps = result.outcome.steps
+        .filter((step) => isAction(step.action))
+        .map((step) => ({ description: step.step_description, action: step.action as Action }));
+      const script = typescriptScript({
+        name: result.item.name,
+        steps,
+        parameters: result.item.parameters ?? {},
+        secretNames: result.item.description.includes('{{password}}') ? ['password'] : [],
+        viewport: { width: 1280, height: 720 },
+      });
+      fs.writeFileSync(path.join(dir, `case${String(index).padStart(3, '0')}.spec.ts`), script);
+    });
+    fs.writeFileSync(
+      path.join(dir, 'playwright.config.ts'),
+      [
+        "import { defineConfig } from '@playwright/test';",
+        'export default defineConfig({',
+        "  testDir: '.',",
+        `  outputDir: ${JSON.stringify(path.join(dir, 'output'))},`,
+        '  workers: 2,',
+        '  retries: 0,',
+        '  timeout: 30_000,',
+        `  reporter: [['json', { outputFile: ${JSON.stringify(path.join(dir, 'results.json'))} }]],`,
+        `  use: { launchOptions: { executablePath: ${JSON.stringify(findChromium())}, args: ${JSON.stringify(QUIET_CHROMIUM_ARGS)} } },`,
+        '});',
+        '',
+      ].join('\n'),
+    );
+    const env: NodeJS.ProcessEnv = { ...process.env, SECRET_PASSWORD: PASSWORD, NODE_OPTIONS: '' };
+    delete env.JEST_WORKER_ID;
+    await run(
+      process.execPath,
+      [require.resolve('@playwright/test/cli'), 'test', '--config', path.join(dir, 'playwright.config.ts')],
+      { cwd: dir, env, maxBuffer: 20 * 1024 * 1024 },
+    ).catch((error: Error) => error); // Failing specs make the runner exit non-zero: the report says which.
+    const report = JSON.parse(fs.readFileSync(path.join(dir, 'results.json'), 'utf8')) as {
+      stats: { expected: number };
+      suites: { file: string; specs: { ok: boolean }[] }[];
+    };
+    for (const suite of report.suites)
+      if (suite.specs.some((spec) => !spec.ok)) {
+        const index = Number(/case(\d+)/.exec(suite.file)?.[1]);
+        console.error(`✗ export of ${passed[index]?.item.name ?? suite.file} is not green (${dir})`);
+      }
+    return { green: report.stats.expected, total: passed.length };
+  } finally {
+    if (!process.env.KEEP_EXPORTS) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * LLM mode's input tokens per step, with a scripted OpenAI-compatible model: it measures each request
+ * (messages and response schema, about 4 characters a token) and answers 400, so the offline rules
+ * finish the step as they do when a real model fails. Each step sends the coder one request.
+ */
+export async function llmTokensPerStep(
+  cases: CorpusCase[],
+  sites: FixtureSites,
+  pool: BrowserPool,
+): Promise<number[]> {
+  const coder: number[] = [];
+  const server = http.createServer((request, response) => {
+    let raw = '';
+    request.on('data', (chunk) => (raw += chunk));
+    request.on('end', () => {
+      const body = JSON.parse(raw || '{}') as { messages?: { content: string }[] } & Record<string, unknown>;
+      const system = body.messages?.[0]?.content ?? '';
+      const sent = JSON.stringify([body.messages, body.response_format ?? null, body.tools ?? null]);
+      if (!system.includes('You are the planner') && !system.includes('You are the verifier'))
+        coder.push(Math.ceil(sent.length / 4));
+      response.writeHead(400, { 'content-type': 'application/json' });
+      response.end(
+        JSON.stringify({ error: { message: 'scripted: measured only', type: 'invalid_request_error' } }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  try {
+    await generateCases(cases, sites, pool, {
+      AI_PROVIDER: 'openai',
+      AI_BASE_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`,
+      AI_API_KEY: 'bench',
+      AI_MODEL: 'scripted-1',
+      AI_TIMEOUT_MS: '5000',
+    });
+  } finally {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  }
+  return coder;
+}
+
 export async function measureAgents(): Promise<Figure[]> {
   const sites = await serveFixtureSites();
   const pool = new BrowserPool({ wsEndpoint: process.env.BROWSER_WS_ENDPOINT || null });
   const only = process.env.AGENTS_ONLY?.toLowerCase();
+  const onlySites = process.env.AGENTS_SITES?.split(',');
   const all = [
     ...CORPUS.map((item) => ({
       ...item,
       kind: item.kind ?? (item.expect === 'not_runnable' ? 'vague' : undefined),
     })),
     ...AGENTS_CORPUS,
-  ].filter((item) => !only || item.name.toLowerCase().includes(only)) as CorpusCase[];
+  ].filter(
+    (item) =>
+      (!only || item.name.toLowerCase().includes(only)) && (!onlySites || onlySites.includes(item.site)),
+  ) as CorpusCase[];
   try {
     const results = await generateCases(all, sites, pool);
     const bench = 'agents';
@@ -163,10 +279,11 @@ export async function measureAgents(): Promise<Figure[]> {
       {
         bench,
         metric: 'vague_refused',
-        value: round(
-          vague.filter((result) => result.outcome.state === 'not_runnable').length /
-            Math.max(1, vague.length),
-        ),
+        // A subset without vague cases refuses none wrongly.
+        value:
+          vague.length === 0
+            ? 1
+            : round(vague.filter((result) => result.outcome.state === 'not_runnable').length / vague.length),
         unit: 'ratio',
         target: '1',
       },
@@ -176,6 +293,37 @@ export async function measureAgents(): Promise<Figure[]> {
         value: Math.round(median(results.map((result) => result.msPerStep))),
         unit: 'ms',
         target: '<= 500',
+      },
+    );
+    const exported = await exportsGreen(results);
+    figures.push({
+      bench,
+      metric: 'exports_green',
+      value: round(exported.green / Math.max(1, exported.total)),
+      unit: 'ratio',
+      target: '1',
+    });
+    // LLM mode on one rendering of each app of issue 10 (the token count does not depend on the model).
+    const llmCases = all.filter(
+      (item) =>
+        item.expect === 'passed' &&
+        ['tasks-wc', 'orders-wc', 'booking-wc', 'projects-wc', 'help'].includes(item.site),
+    );
+    const tokens = await llmTokensPerStep(llmCases, sites, pool);
+    figures.push(
+      {
+        bench,
+        metric: 'llm_input_tokens_per_step_median',
+        value: Math.round(median(tokens)),
+        unit: 'tokens',
+        target: '<= 2000',
+      },
+      {
+        bench,
+        metric: 'llm_input_tokens_per_step_max',
+        value: Math.max(0, ...tokens),
+        unit: 'tokens',
+        target: '<= 2000',
       },
     );
     return figures;

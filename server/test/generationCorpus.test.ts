@@ -62,9 +62,9 @@ describe('the acceptance corpus', () => {
   it('has at least 30 tests, vague ones and traps among them, on both renderings of the list app', () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(30);
     expect(CORPUS.filter((item) => item.kind === 'trap').length).toBeGreaterThanOrEqual(4);
-    expect(new Set(CORPUS.map((item) => item.site))).toEqual(
-      new Set(['login', 'shop', 'todo', 'tasks', 'tasks-wc']),
-    );
+    const sites = new Set(CORPUS.map((item) => item.site));
+    for (const site of ['login', 'shop', 'todo', 'tasks', 'tasks-wc', 'orders-wc', 'booking-wc', 'help'])
+      expect(sites).toContain(site);
     expect(CORPUS.filter((item) => item.expect === 'not_runnable').length).toBeGreaterThanOrEqual(3);
   });
 

@@ -3,7 +3,19 @@
 
 export interface CorpusCase {
   name: string;
-  site: 'login' | 'shop' | 'todo' | 'tasks' | 'tasks-wc';
+  site:
+    | 'login'
+    | 'shop'
+    | 'todo'
+    | 'tasks'
+    | 'tasks-wc'
+    | 'orders'
+    | 'orders-wc'
+    | 'booking'
+    | 'booking-wc'
+    | 'projects'
+    | 'projects-wc'
+    | 'help';
   /** What the case exercises (issue 10's classes): the benchmark reports a pass rate per class. */
   kind?: CaseKind;
   /** In the quick slice `npm test` runs (the whole corpus runs in `npm run bench agents`). */
@@ -307,7 +319,19 @@ export const CORPUS: CorpusCase[] = [
 ];
 
 export type CaseKind =
-  'text targets' | 'relational' | 'keys' | 'verbs' | 'two actions' | 'checks' | 'icons' | 'trap' | 'vague';
+  | 'text targets'
+  | 'relational'
+  | 'keys'
+  | 'verbs'
+  | 'two actions'
+  | 'checks'
+  | 'icons'
+  | 'ordinals'
+  | 'forms'
+  | 'dialogs'
+  | 'iframes'
+  | 'trap'
+  | 'vague';
 
 /** A trap ends failed with the closest candidates named (or both of a tie): never a pass. */
 export const TRAP_MESSAGE = /The closest are|equally well/;
@@ -433,15 +457,347 @@ const LIST_APP: Omit<CorpusCase, 'site'>[] = [
   },
 ];
 
-export const AGENTS_CORPUS: CorpusCase[] = [
-  ...(['tasks', 'tasks-wc'] as const).flatMap((site) =>
-    LIST_APP.map((item) => ({
+// A data table: icon-only row actions, sorting by a column header, paging (5 orders a page, 12 in all).
+const ORDERS_APP: Omit<CorpusCase, 'site'>[] = [
+  {
+    name: 'Sort orders by customer',
+    kind: 'ordinals',
+    slice: true,
+    description:
+      'Sort the table by Customer. Verify the page shows "Sorted by customer, ascending". Verify the first row contains "Ada Lovelace". Click the Customer header again. The second row should contain "Margaret Hamilton".',
+    expect: 'passed',
+  },
+  {
+    name: 'Sort orders by total',
+    kind: 'ordinals',
+    description:
+      'Click the "Total" column header. Verify the first row shows "$18.75". Click on Total. Verify the last row shows "$140.00". Verify the page shows "Sorted by total, descending".',
+    expect: 'passed',
+  },
+  {
+    name: 'Page through the orders',
+    kind: 'checks',
+    description:
+      'Verify the page shows "Page 1 of 3". Click Next. Verify "Page 2 of 3" is shown. Verify the page shows "Margaret Hamilton". Go to the next page. Verify the table has 2 rows. Click Previous. I should see "Page 2 of 3".',
+    expect: 'passed',
+  },
+  {
+    name: 'Delete an order by its row',
+    kind: 'icons',
+    slice: true,
+    description:
+      'Click the delete button of "Grace Hopper". Verify the page shows "Order #1002 deleted." Verify "Grace Hopper" is not visible. Verify the page shows "11 orders".',
+    expect: 'passed',
+  },
+  {
+    name: 'Delete the third order',
+    kind: 'ordinals',
+    description:
+      'Click the trash icon in the third row. Verify the page shows "Order #1003 deleted." Verify the page no longer shows "Alan Turing".',
+    expect: 'passed',
+  },
+  {
+    name: 'Change the status of an order',
+    kind: 'relational',
+    description:
+      'Click the edit button next to "Katherine Johnson". Select "Shipped" from the Status list. Click Save. Verify the page shows "Order #1004 updated." Verify the row of "Katherine Johnson" shows "Shipped".',
+    expect: 'passed',
+  },
+  {
+    name: 'Edit an order and cancel',
+    kind: 'relational',
+    description:
+      'Click the pencil icon for "Alan Turing". Click Cancel. Verify the page shows "Delivered". Verify the page shows "12 orders".',
+    expect: 'passed',
+  },
+  {
+    name: 'The orders page title',
+    kind: 'checks',
+    description:
+      'Verify the title is "Orders · Back office". The URL should contain "/orders". Verify the table shows 5 rows.',
+    expect: 'passed',
+  },
+  {
+    name: 'Edit the second order',
+    kind: 'ordinals',
+    description:
+      'Click the pencil icon in the second row. Choose "Cancelled" from the Status list. Click Save. Verify the page shows "Order #1002 updated." Verify the second row contains "Cancelled".',
+    expect: 'passed',
+  },
+  {
+    name: 'Delete the last order on the page',
+    kind: 'ordinals',
+    description:
+      'Click the delete button in the last row. Verify the page shows "Order #1005 deleted." Verify the table has 5 rows. Verify the page shows "11 orders".',
+    expect: 'passed',
+  },
+  {
+    name: 'Trap: an export button',
+    kind: 'trap',
+    slice: true,
+    description: 'Click the Export orders button.',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: a column that is not there',
+    kind: 'trap',
+    description: 'Sort the table by Order date.',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: the delete button of an order that is not there',
+    kind: 'trap',
+    description: 'Click the delete button of "Grace Kelly".',
+    expect: 'failed',
+  },
+];
+
+// A form-heavy app: a select, a radio group, date inputs, inline validation, a summary after submit.
+const BOOKING_APP: Omit<CorpusCase, 'site'>[] = [
+  {
+    name: 'Book a trip',
+    kind: 'forms',
+    description: [
+      'Type "Ada Lovelace" into the Full name field.',
+      'Enter "ada@example.com" in the Email field.',
+      'Choose "Kyoto" from the Destination list.',
+      'Select Business as the travel class.',
+      'Set the Departure date to 2027-03-01.',
+      'Set the Return date to 2027-03-10.',
+      'Click "Book trip".',
+      'Verify the page shows "Booking summary".',
+      'Verify the page shows "1 Mar 2027 to 10 Mar 2027".',
+      'Verify the page shows "Business".',
+    ].join(' '),
+    expect: 'passed',
+  },
+  {
+    name: 'Book a trip for two with offers',
+    kind: 'forms',
+    description:
+      'Fill in Full name with "Grace Hopper". Fill in Email with "grace@example.com". Pick Oslo as the destination. Choose the "Premium economy" option. Enter "2027-06-01" into the Departure date field. Enter "2027-06-05" into the Return date field. Select "2" in the Travellers list. Tick "Send me travel offers". Click the Book trip button. Verify the page shows "Thank you, Grace Hopper!" Verify the page shows "Premium economy".',
+    expect: 'passed',
+  },
+  {
+    name: 'Every missing field is named',
+    kind: 'forms',
+    description:
+      'Click "Book trip". Verify the page shows "Please fix 6 problems". Verify the page shows "Enter your full name". Verify the page shows "Choose a destination". Verify the page shows "Choose a travel class".',
+    expect: 'passed',
+  },
+  {
+    name: 'A return before the departure',
+    kind: 'forms',
+    slice: true,
+    description:
+      'Set the Departure date to 2027-05-10. Set the Return date to 2027-05-01. Submit the form. I should see "The return date must be after the departure date".',
+    expect: 'passed',
+  },
+  {
+    name: 'A bad email is refused',
+    kind: 'forms',
+    description:
+      'Type "not an email" into the Email field. Press Tab. Verify the page shows "Enter a valid email address". Verify the Email field has the value "not an email".',
+    expect: 'passed',
+  },
+  {
+    name: 'Radio and select keep their choice',
+    kind: 'forms',
+    description:
+      'Choose "Economy" as the travel class. Verify the "Economy" radio is checked. Select "Lisbon" from the Destination dropdown. Verify the Destination field has the value "Lisbon".',
+    expect: 'passed',
+  },
+  {
+    name: 'Pick a destination, a class and a date',
+    kind: 'forms',
+    description:
+      'Choose Reykjavik from the Destination dropdown. Click the "Economy" radio button. Set Departure date to 2027-01-10. Verify the Departure date field has the value "2027-01-10". Verify the "Business" radio is not checked.',
+    expect: 'passed',
+  },
+  {
+    name: 'Travellers and offers',
+    kind: 'forms',
+    description:
+      'Select "3" from the Travellers list. Check "Send me travel offers". Verify the "Send me travel offers" checkbox is checked. Verify the Travellers field has the value "3".',
+    expect: 'passed',
+  },
+  {
+    name: 'Trap: a phone number field',
+    kind: 'trap',
+    slice: true,
+    description: 'Type "555-1234" into the Phone number field.',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: a class that is not offered',
+    kind: 'trap',
+    description: 'Select "First class" as the travel class.',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: a seat list',
+    kind: 'trap',
+    description: 'Choose "Window" from the Seat list.',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: an arrival date',
+    kind: 'trap',
+    description: 'Set the Arrival date to 2027-05-01.',
+    expect: 'failed',
+  },
+];
+
+// Menus, dialogs and toasts: an icon-only menu button per project, a confirm dialog, a toast that goes away.
+const PROJECTS_APP: Omit<CorpusCase, 'site'>[] = [
+  {
+    name: 'Delete a project from its menu',
+    kind: 'dialogs',
+    description:
+      'Open the menu of "Gemini". Choose Delete. Verify the page shows "Delete Gemini?" Click "Delete project". Verify the page shows "Gemini deleted". Wait for "Gemini deleted" to disappear. Verify the page shows "3 projects".',
+    expect: 'passed',
+  },
+  {
+    name: 'Cancel a delete',
+    kind: 'dialogs',
+    description:
+      'Click the menu button next to "Apollo". Click Delete. Click Cancel. Verify "Delete Apollo?" is not visible. Verify the page shows "Apollo". Verify the page shows "4 projects".',
+    expect: 'passed',
+  },
+  {
+    name: 'Duplicate a project',
+    kind: 'dialogs',
+    description:
+      'Click the more button of "Mercury". Click Duplicate. Wait for "Mercury duplicated". Verify the page shows "Mercury (copy)". Verify the page shows "5 projects".',
+    expect: 'passed',
+  },
+  {
+    name: 'Create a project',
+    kind: 'dialogs',
+    description:
+      'Click "New project". Type "Zephyr" into the Project name field. Click Create. Verify the page shows "Project Zephyr created". Verify the list shows 5 items.',
+    expect: 'passed',
+  },
+  {
+    name: 'Rename a project',
+    kind: 'dialogs',
+    description:
+      'Open the menu for "Voyager". Select Rename. Replace the text of the Project name field with "Voyager 2" and press Enter. Verify the page shows "Voyager renamed to Voyager 2".',
+    expect: 'passed',
+  },
+  {
+    name: 'Archive the last project',
+    kind: 'ordinals',
+    description:
+      'Open the menu of the last project. Click Archive. Verify the page shows "Voyager archived". Verify the list shows 3 items.',
+    expect: 'passed',
+  },
+  {
+    name: 'Escape closes the menu',
+    kind: 'dialogs',
+    description:
+      'Open the menu of "Apollo". Verify the page shows "Duplicate". Press Escape. Verify "Duplicate" is not visible.',
+    expect: 'passed',
+  },
+  {
+    name: 'A project needs a name',
+    kind: 'dialogs',
+    description:
+      'Click "New project". Click Create. I should see "Give the project a name". Click Cancel. Verify the page shows "4 projects".',
+    expect: 'passed',
+  },
+  {
+    name: 'Trap: a share item',
+    kind: 'trap',
+    slice: true,
+    description: 'Open the menu of "Apollo". Click "Share project".',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: the menu of a project that is not there',
+    kind: 'trap',
+    description: 'Open the menu of "Pioneer".',
+    expect: 'failed',
+  },
+];
+
+// A page holding a same-origin iframe with a form inside.
+const HELP_APP: Omit<CorpusCase, 'site'>[] = [
+  {
+    name: 'Send a message through the contact form',
+    kind: 'iframes',
+    slice: true,
+    description:
+      'Type "Ada" into the Your name field. Type "ada@example.com" into the Email address field. Select "Shipping" from the Topic list. Type "Where is my lamp?" into the Message field. Click "Send message". Verify the page shows "Thanks, Ada! We will reply about shipping to ada@example.com."',
+    expect: 'passed',
+  },
+  {
+    name: 'The contact form needs a message',
+    kind: 'iframes',
+    description:
+      'Fill in Your name with "Grace". Fill in Email address with "grace@example.com". Click the Send message button. I should see "Write a message". Verify the page shows "Choose a topic".',
+    expect: 'passed',
+  },
+  {
+    name: 'Search the help and then write',
+    kind: 'iframes',
+    description:
+      'Type "lamp" into the Search help field. Click Search. Verify the page shows "No articles match". Enter "Ada" in the Your name field. Verify the Your name field has the value "Ada".',
+    expect: 'passed',
+  },
+  {
+    name: 'Pick a topic in the frame',
+    kind: 'iframes',
+    description:
+      'Choose "Returns" from the Topic list. Verify the Topic field has the value "Returns". Type "The lamp arrived broken" into the Message field. Verify the Message field has the value "The lamp arrived broken".',
+    expect: 'passed',
+  },
+  {
+    name: 'The help page',
+    kind: 'checks',
+    description:
+      'Verify the title contains "Help center". Verify the page shows "Frequently asked questions". The URL should contain "/help/".',
+    expect: 'passed',
+  },
+  {
+    name: 'Trap: an attach file button in the frame',
+    kind: 'trap',
+    description: 'Click the Attach file button.',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: a subject field in the iframe',
+    kind: 'trap',
+    slice: true,
+    description: 'Type "Lamp" into the Subject field.',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: a send feedback button',
+    kind: 'trap',
+    description: 'Click the Send feedback button.',
+    expect: 'failed',
+  },
+];
+
+/** Every case on both renderings of an app: plain DOM (`site`) and web components (`site-wc`). */
+function bothRenderings(cases: Omit<CorpusCase, 'site'>[], dom: CorpusCase['site'], wc: CorpusCase['site']) {
+  return ([dom, wc] as const).flatMap((site) =>
+    cases.map((item) => ({
       ...item,
       site,
-      name: `${item.name} (${site === 'tasks' ? 'DOM' : 'web components'})`,
-      slice: item.slice && (site === 'tasks-wc' || item.kind === 'trap'),
+      name: `${item.name} (${site === dom ? 'DOM' : 'web components'})`,
+      slice: item.slice && (site === wc || item.kind === 'trap'),
     })),
-  ),
+  );
+}
+
+export const AGENTS_CORPUS: CorpusCase[] = [
+  ...bothRenderings(LIST_APP, 'tasks', 'tasks-wc'),
+  ...bothRenderings(ORDERS_APP, 'orders', 'orders-wc'),
+  ...bothRenderings(BOOKING_APP, 'booking', 'booking-wc'),
+  ...bothRenderings(PROJECTS_APP, 'projects', 'projects-wc'),
+  ...HELP_APP.map((item) => ({ ...item, site: 'help' as const })),
   {
     name: 'Two fields in one sentence',
     site: 'login',

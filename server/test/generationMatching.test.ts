@@ -31,6 +31,7 @@ function candidate(fields: Partial<Candidate>): Candidate {
     containerRole: null,
     iconHint: null,
     itemCount: null,
+    frame: null,
     ...fields,
   };
 }
@@ -230,5 +231,68 @@ describe('phrasings of issue 10', () => {
     ],
   ])('plans %j', (instructions, steps) => {
     expect(planSteps(instructions)).toEqual(steps);
+  });
+});
+
+describe('ordinals, tables and menus', () => {
+  it.each([
+    [
+      'Sort the table by Customer',
+      { kind: 'click', target: { kind: 'phrase', phrase: { text: 'Customer' } } },
+    ],
+    [
+      'Click the Customer header again',
+      { kind: 'click', target: { kind: 'phrase', phrase: { text: 'Customer', role: 'heading' } } },
+    ],
+    [
+      'Click the trash icon in the third row',
+      {
+        kind: 'click',
+        target: {
+          kind: 'phrase',
+          phrase: { text: 'trash', role: 'img', inItem: { kind: 'row', ordinal: 3 } },
+        },
+      },
+    ],
+    [
+      'Open the menu of the last project',
+      {
+        kind: 'click',
+        target: {
+          kind: 'phrase',
+          phrase: { text: 'menu', role: 'link', inItem: { kind: 'item', ordinal: -1 } },
+        },
+      },
+    ],
+    [
+      'Verify the first row contains "Ada Lovelace"',
+      {
+        kind: 'expect',
+        assert: {
+          type: 'text',
+          value: 'Ada Lovelace',
+          target: { kind: 'phrase', phrase: { text: '', item: 'row', ordinal: 1 } },
+        },
+      },
+    ],
+    [
+      'The second task should contain "Call mom"',
+      {
+        kind: 'expect',
+        assert: {
+          type: 'text',
+          value: 'Call mom',
+          target: { kind: 'phrase', phrase: { text: '', item: 'item', ordinal: 2 } },
+        },
+      },
+    ],
+  ])('reads %j', (sentence, expected) => {
+    const result = parseStep(sentence, SITE);
+    expect(result.ok && result.intent).toEqual(expected);
+  });
+
+  it('reads a menu button by its aria-haspopup hint and dots', () => {
+    for (const hint of ['icon dots haspopup', 'kebab', 'ellipsis'])
+      expect(similarity('menu', hint)).toBeGreaterThan(0);
   });
 });

@@ -6,8 +6,16 @@ import {
   type PageSnapshot,
   type RunnerSession,
   type Target,
+  ordinalWord,
 } from '../runner';
-import { type Intent, type IntentAssertion, type Phrase, type TargetRef } from './intent';
+import {
+  type Intent,
+  type IntentAssertion,
+  type ItemKind,
+  type Phrase,
+  type TargetRef,
+  phraseTarget,
+} from './intent';
 import {
   closestNames,
   describeCandidateWords,
@@ -84,6 +92,8 @@ async function locate(
         error_type: 'element_not_found',
       },
     };
+  if (ref.kind === 'phrase' && (ref.phrase.item || ref.phrase.inItem))
+    return locateByOrdinal(session, snapshot, ref.phrase, purpose);
   const ranked = ref.kind === 'phrase' ? rankCandidates(ref.phrase, snapshot.candidates, purpose) : [];
   const tie = ref.kind === 'phrase' ? findTie(ranked, ref.phrase, purpose) : null;
   if (tie)
@@ -134,6 +144,103 @@ async function locate(
       return target ?? null;
     },
   }));
+}
+
+/**
+ * 'Select "Business" as the travel class' where the class is a radio group, not a list: the radio of
+ * that label, when the group's words are on the page too (a legend, a group's name) — all words
+ * accounted for, never a radio for sharing one.
+ */
+async function radioFor(
+  group: TargetRef,
+  value: string,
+  session: RunnerSession,
+  snapshot: PageSnapshot,
+): Promise<Resolution | null> {
+  if (group.kind !== 'phrase' || !group.phrase.text || !value) return null;
+  const named = snapshot.candidates.some(
+    (candidate) =>
+      candidate.role !== 'radio' &&
+      Math.max(
+        similarity(group.phrase.text, candidate.name),
+        similarity(group.phrase.text, candidate.text ?? ''),
+      ) >= 85,
+  );
+  if (!named) return null;
+  const located = await locate(
+    session,
+    snapshot,
+    phraseTarget({ text: value, role: 'radio', exact: true }),
+    'check',
+  );
+  if (isResolution(located)) return located;
+  const radios = located.filter((entry) => entry.candidate?.role === 'radio');
+  if (radios.length === 0) return null;
+  return {
+    ok: true,
+    actions: lazily(radios, (_candidate, target) => ({ kind: 'check', target })),
+    note: null,
+  };
+}
+
+/**
+ * The rows or items an ordinal counts: a table's rows that hold cells (not its header row), or a
+ * list's items; 'row' prefers rows, 'item' prefers items, and either falls back to the other.
+ */
+function itemsOf(kind: ItemKind, snapshot: PageSnapshot): { role: string; has?: LocatorSpec } | null {
+  const rows = snapshot.candidates.some(
+    (candidate) => candidate.containerRole === 'row' && candidate.role === 'cell',
+  );
+  const hasRows = rows || snapshot.candidates.some((candidate) => candidate.role === 'cell');
+  const hasItems = snapshot.candidates.some((candidate) => candidate.role === 'listitem');
+  const asRows = { role: 'row', has: { by: 'role', role: 'cell' } as LocatorSpec };
+  const asItems = { role: 'listitem' };
+  if (kind === 'row') return hasRows ? asRows : hasItems ? asItems : null;
+  return hasItems ? asItems : hasRows ? asRows : null;
+}
+
+/** 'the second row' (the row itself) and 'the trash icon in the third row' (an element inside it). */
+async function locateByOrdinal(
+  session: RunnerSession,
+  snapshot: PageSnapshot,
+  phrase: Phrase,
+  purpose: Purpose,
+): Promise<Located[] | Resolution> {
+  const kind = phrase.item ?? phrase.inItem!.kind;
+  const ordinal = phrase.item ? (phrase.ordinal ?? 1) : phrase.inItem!.ordinal;
+  const nth = ordinal === -1 ? -1 : ordinal - 1;
+  const items = itemsOf(kind, snapshot);
+  const words = `${phrase.text ? `"${phrase.text}" in ` : ''}the ${ordinal === -1 ? 'last' : ordinalWord(ordinal)} ${kind}`;
+  const missing: Resolution = {
+    ok: false,
+    error: { message: `No element on the page matches ${words}.`, error_type: 'element_not_found' },
+  };
+  if (!items) return missing;
+  const container: Target = {
+    locator: { by: 'role', role: items.role },
+    ...(items.has ? { has: items.has } : {}),
+  };
+  const count = await session.matchCount(container);
+  if (count === 0 || (nth >= 0 && nth >= count)) return missing;
+  if (phrase.item) return [{ candidate: null, target: async () => ({ ...container, nth }) }];
+  // The element inside: the best-matching candidates in such rows, tried until one is in the Nth.
+  const inner: Phrase = { ...phrase, inItem: undefined };
+  const ranked = rankCandidates(
+    inner,
+    snapshot.candidates.filter((candidate) => candidate.containerRole === items.role),
+    purpose,
+  );
+  if (ranked.length === 0) return notFound(inner, snapshot);
+  const top = ranked[0].score;
+  const peers = ranked.filter((entry) => entry.score >= top - 8).slice(0, 40);
+  for (const { candidate } of peers) {
+    const [relative] = await session.locatorsFor(candidate.index, {
+      first: true,
+      within: { role: items.role, ...(items.has ? { has: items.has } : {}), nth },
+    });
+    if (relative && relative.nth === undefined) return [{ candidate, target: async () => relative }];
+  }
+  return missing;
 }
 
 // Containers a relational locator may start from (getByRole(…).filter({ hasText })).
@@ -196,6 +303,14 @@ async function textTarget(
 ): Promise<Target> {
   const base: Target = { locator: { by: 'text', text, ...(exact ? { exact: true } : {}) } };
   const all = await session.matchCount(base);
+  // Text the page does not show may be in one of its same-origin iframes.
+  if (all === 0)
+    for (const frame of session.frames()) {
+      const framed: Target = { ...base, frame };
+      const count = await session.matchCount(framed);
+      if (count === 1) return framed;
+      if (count > 1) return { ...framed, visible: true, nth: 0 };
+    }
   if (all <= 1) return base;
   if (hidden) return { ...base, nth: 0 };
   const visible: Target = { ...base, visible: true };
@@ -242,6 +357,10 @@ export async function resolveIntent(
       return resolveAssertion(intent.assert, session, snapshot);
   }
   const located = await locate(session, snapshot, intent.target!, PURPOSES[intent.kind]);
+  if (isResolution(located) && intent.kind === 'select') {
+    const radio = await radioFor(intent.target, intent.value, session, snapshot);
+    if (radio) return radio;
+  }
   if (isResolution(located)) return located;
   const actions = lazily(located, (candidate, target): Action => {
     switch (intent.kind) {
@@ -334,6 +453,29 @@ async function resolveAssertion(
       };
     }
     case 'text': {
+      // 'The first row contains "Ada"': those words inside that row (a web component's row has no
+      // text of its own to read, and its words are still in it).
+      if (assert.target.kind === 'phrase' && assert.target.phrase.item) {
+        const rows = await locate(session, snapshot, assert.target, 'read');
+        if (isResolution(rows)) return rows;
+        return {
+          ok: true,
+          actions: lazily(rows, (_candidate, row) =>
+            expect({
+              type: 'visible',
+              target: {
+                ...(row.frame ? { frame: row.frame } : {}),
+                within: row.locator,
+                ...(row.has ? { withinHas: row.has } : {}),
+                ...(row.nth !== undefined ? { withinNth: row.nth } : {}),
+                locator: { by: 'text', text: assert.value },
+              },
+              ...(assert.negate ? { negate: true } : {}),
+            }),
+          ),
+          note: null,
+        };
+      }
       const located = await locate(session, snapshot, assert.target, 'read', { independentOfText: true });
       if (isResolution(located) && assert.negate && assert.target.kind === 'phrase') {
         // 'The list no longer shows "Pay rent"' with no element called list: the page must not show it anywhere.
@@ -523,6 +665,11 @@ async function resolveCount(
         targets.push({ within: list.locator, locator: { by: 'role', role: 'listitem' } });
     }
   }
+
+  // 'The table has 3 rows': a table's rows that hold cells (its header row is not one of them).
+  const last = (inside ? inside[1] : words).split(' ').pop() ?? '';
+  if (/^(?:rows?|lines?|records?|orders?|entries)$/.test(last) && candidates.some((c) => c.role === 'cell'))
+    targets.push({ locator: { by: 'role', role: 'row' }, has: { by: 'role', role: 'cell' } });
 
   // Test ids: 'todo items' → data-testid="todo-item"; 'products' → data-testid="product-…".
   const groups = new Map<string, { count: number; full: boolean }>();

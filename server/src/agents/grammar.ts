@@ -2,6 +2,7 @@ import { type ScrollTo } from '../runner';
 import {
   type Intent,
   type IntentAssertion,
+  type ItemKind,
   type ParseResult,
   type Phrase,
   type RoleHint,
@@ -296,11 +297,22 @@ export function parsePhrase(raw: string, values: string[]): Phrase | null {
     /^(?:the\s+)?(?:item|entry|task|todo|row|text|title)\s+(?:being|currently being)\s+edited$/i,
     'edit field',
   );
+  text = text.replace(/\s+(?:again|once more|one more time)$/i, '');
+  // 'the trash icon in the third row', 'the menu of the last project': inside the Nth row or item.
+  let inItem: Phrase['inItem'];
+  const inOrdinal = new RegExp(
+    `^(.+?)\\s+(?:in|on|of|from|for|at|next to)\\s+the\\s+${ORDINAL_WORD}\\s+${ITEM_NOUN}$`,
+    'i',
+  ).exec(text);
+  if (inOrdinal) {
+    text = inOrdinal[1];
+    inItem = { kind: itemKind(inOrdinal[4]), ordinal: ordinalOf(inOrdinal[2], inOrdinal[3]) };
+  }
   const contextMatch =
     /^(.+?)\s+(?:for|of|next to|beside|belonging to|in the (?:row|line|item|card|entry) (?:for|of|with|containing))\s+(?:the\s+|a\s+|an\s+)?(.+)$/i.exec(
       text,
     );
-  if (contextMatch && !/^(?:the\s+)?(?:value|number|name|list)$/i.test(contextMatch[1].trim())) {
+  if (!inItem && contextMatch && !/^(?:the\s+)?(?:value|number|name|list)$/i.test(contextMatch[1].trim())) {
     text = contextMatch[1];
     if (
       /^(?:it|that (?:item|row|entry|task|todo|one)|this (?:item|row|entry|task|todo|one)|the same(?: (?:item|row|entry|task|todo|one))?)$/i.test(
@@ -323,6 +335,9 @@ export function parsePhrase(raw: string, values: string[]): Phrase | null {
   if (ordinalMatch && !/^name\b/i.test(ordinalMatch[3])) {
     ordinal = ordinalMatch[2] ? Number(ordinalMatch[2]) : ORDINALS[ordinalMatch[1].toLowerCase()];
     text = ordinalMatch[3];
+    // 'the second row', 'the last task': a row or an item itself.
+    const noun = new RegExp(`^${ITEM_NOUN}$`, 'i').exec(text.trim());
+    if (noun) return { text: '', item: itemKind(noun[1]), ordinal };
   }
   let role: RoleHint | undefined;
   const lower = () => text.toLowerCase();
@@ -358,7 +373,7 @@ export function parsePhrase(raw: string, values: string[]): Phrase | null {
   const [first, ...rest] = alternatives.length > 0 ? alternatives : [''];
   const exact = TOKEN_ONLY.test(first);
   const main = detokenize(first, values).trim();
-  if (!main && !role && !anaphor) return null;
+  if (!main && !role && !anaphor && !inItem) return null;
   if (VAGUE.test(main) && !role && !anaphor) return null;
   const phrase: Phrase = { text: main };
   if (rest.length > 0)
@@ -368,7 +383,22 @@ export function parsePhrase(raw: string, values: string[]): Phrase | null {
   if (ordinal !== undefined) phrase.ordinal = ordinal;
   if (context) phrase.context = context;
   if (anaphor) phrase.anaphor = anaphor;
+  if (inItem) phrase.inItem = inItem;
   return phrase;
+}
+
+const ORDINAL_WORD =
+  '(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|last|final|(\\d+)(?:st|nd|rd|th))';
+// Nouns people use for a row or an item of a list; the words of the app ('project', 'order') included.
+const ITEM_NOUN =
+  '(rows?|lines?|items?|entry|entries|cards?|tasks?|todos?|projects?|orders?|results?|products?|records?|messages?)';
+
+function ordinalOf(word: string, digits: string | undefined): number {
+  return digits ? Number(digits) : ORDINALS[word.toLowerCase()];
+}
+
+function itemKind(noun: string): ItemKind {
+  return /^(?:rows?|lines?|records?|orders?)$/i.test(noun) ? 'row' : 'item';
 }
 
 function target(raw: string, values: string[]): TargetRef | null {
@@ -703,6 +733,14 @@ const ACTIONS = [
     const t = target(m[1], v);
     return t ? { kind: 'click', target: t, button: 'right' } : null;
   }),
+  // Tables: 'Sort the table by Customer' clicks that column's header.
+  rule(
+    /^sort\s+(?:the\s+)?(?:(?:table|list|grid|rows|results|items|\w+)\s+)?by\s+(?:the\s+)?(.+?)(?:\s+column)?$/i,
+    (m, v) => {
+      const t = target(m[1], v);
+      return t ? { kind: 'click', target: t } : null;
+    },
+  ),
   // Shops: 'Add "Mug" to the cart' presses that product's add button.
   rule(
     new RegExp(

@@ -39,7 +39,14 @@ export interface Phrase {
    * 'the same item' (that element again). The generator replaces it with the words before resolving.
    */
   anaphor?: 'its' | 'same';
+  /** The element is a row or item itself, picked by `ordinal`: 'the second row', 'the last task'. */
+  item?: ItemKind;
+  /** The element sits in the Nth row or item: 'the trash icon in the third row'. */
+  inItem?: { kind: ItemKind; ordinal: number };
 }
+
+/** 'row': a table's rows with cells (not its header), else a list's items; 'item': the other way round. */
+export type ItemKind = 'row' | 'item';
 
 export type TargetRef =
   | { kind: 'phrase'; phrase: Phrase }

@@ -75,7 +75,7 @@ export const SYNONYMS: string[][] = [
   ['delete', 'remove', 'destroy', 'trash', 'bin', 'erase', 'xclose'],
   ['edit', 'pencil', 'modify', 'rename'],
   ['close', 'dismiss', 'xclose'],
-  ['menu', 'hamburger', 'kebab', 'more', 'option'],
+  ['menu', 'hamburger', 'kebab', 'more', 'option', 'dots', 'ellipsis', 'haspopup'],
   ['add', 'plus'],
   ['search', 'find', 'magnifier', 'magnifying'],
   ['settings', 'preference', 'gear', 'cog'],

@@ -11,10 +11,18 @@ export type LocatorSpec =
 
 export interface Target {
   locator: LocatorSpec;
+  /** A CSS selector of the same-origin iframe the element is in (`page.frameLocator(frame)`). */
+  frame?: string;
   /** Narrows the locator to descendants of this one (e.g. a list's items). */
   within?: LocatorSpec;
   /** Keeps only the `within` elements holding this text: the row or item of "Pay rent". */
   withinText?: string;
+  /** Keeps only the `within` elements holding such an element (a table's rows with cells, not its header). */
+  withinHas?: LocatorSpec;
+  /** 0-based among the `within` elements; -1 is the last ('the trash icon in the third row'). */
+  withinNth?: number;
+  /** Keeps only the matches holding such an element ('the first row': rows with cells). */
+  has?: LocatorSpec;
   /** Only the visible matches (text that also appears hidden elsewhere). */
   visible?: boolean;
   /** 0-based among the locator's matches; -1 is the last. */
@@ -98,11 +106,13 @@ export function describeTarget(target: Target): string {
       break;
   }
   const within = target.within
-    ? target.withinText !== undefined
-      ? ` in the ${ROLE_WORDS[target.within.by === 'role' ? target.within.role : ''] ?? (target.within.by === 'role' ? target.within.role : 'element')} with "${target.withinText}"`
-      : ` in ${describeTarget({ locator: target.within })}`
+    ? target.withinNth !== undefined
+      ? ` in the ${target.withinNth === -1 ? 'last' : ordinalWord(target.withinNth + 1)} ${ROLE_WORDS[target.within.by === 'role' ? target.within.role : ''] ?? 'element'}`
+      : target.withinText !== undefined
+        ? ` in the ${ROLE_WORDS[target.within.by === 'role' ? target.within.role : ''] ?? (target.within.by === 'role' ? target.within.role : 'element')} with "${target.withinText}"`
+        : ` in ${describeTarget({ locator: target.within })}`
     : '';
-  return `${ordinal}${words}${within}`;
+  return `${ordinal}${words}${within}${target.frame ? ` in the frame ${target.frame}` : ''}`;
 }
 
 /** A short name for the action (SPEC §3 action_name, before truncation). */
@@ -280,7 +290,11 @@ function isTarget(value: unknown): value is Target {
     (t.within === undefined || isLocator(t.within)) &&
     (t.withinText === undefined || (typeof t.withinText === 'string' && t.within !== undefined)) &&
     (t.visible === undefined || typeof t.visible === 'boolean') &&
-    (t.nth === undefined || Number.isInteger(t.nth))
+    (t.nth === undefined || Number.isInteger(t.nth)) &&
+    (t.frame === undefined || (typeof t.frame === 'string' && t.frame.length > 0)) &&
+    (t.has === undefined || isLocator(t.has)) &&
+    (t.withinHas === undefined || (isLocator(t.withinHas) && t.within !== undefined)) &&
+    (t.withinNth === undefined || (Number.isInteger(t.withinNth) && t.within !== undefined))
   );
 }
 

@@ -31,6 +31,8 @@ export interface Candidate {
   iconHint: string | null;
   /** Direct items of a list. */
   itemCount: number | null;
+  /** The same-origin iframe it is in: a CSS selector of that iframe in the page (null: the page itself). */
+  frame: string | null;
 }
 
 export interface PageSnapshot {
@@ -220,6 +222,8 @@ function collect(options: { max: number; key: string }): Collected {
     'h6',
     'ul',
     'ol',
+    // A list's items, even when their words sit in inner elements ('the last project').
+    'li',
     '[tabindex]:not([tabindex="-1"])',
   ].join(', ');
   // Text-bearing elements a person may point at ('Double-click "Pay rent"'), kept only when they hold
@@ -232,13 +236,45 @@ function collect(options: { max: number; key: string }): Collected {
     );
   // Document order, through open shadow roots (Playwright's locators pierce them too).
   const elements: Element[] = [];
+  // Same-origin iframes of the page (one level): each element's frame, and where the frame sits.
+  const frameOf = new Map<Element, { selector: string; x: number; y: number }>();
+  let currentFrame: { selector: string; x: number; y: number } | null = null;
+  const frameSelector = (frame: HTMLIFrameElement, index: number) => {
+    const title = frame.getAttribute('title');
+    if (frame.id) return `#${CSS.escape(frame.id)}`;
+    if (title) return `iframe[title="${title.replace(/"/g, '\\"')}"]`;
+    const name = frame.getAttribute('name');
+    if (name) return `iframe[name="${name.replace(/"/g, '\\"')}"]`;
+    const src = frame.getAttribute('src');
+    if (src) return `iframe[src="${src.replace(/"/g, '\\"')}"]`;
+    return `iframe >> nth=${index}`;
+  };
+  let frameIndex = 0;
   const walk = (root: Element | ShadowRoot | Document) => {
     for (const el of Array.from(root.children)) {
       if (elements.length >= options.max) return;
-      if (el.matches(selector) || (el.matches(textSelector) && ownText(el))) elements.push(el);
+      if (el.matches(selector) || (el.matches(textSelector) && ownText(el))) {
+        elements.push(el);
+        if (currentFrame) frameOf.set(el, currentFrame);
+      }
       if (el.shadowRoot) {
         hosts.push(el);
         walk(el.shadowRoot);
+      }
+      if (el.tagName === 'IFRAME' && !currentFrame) {
+        let inner: Document | null = null;
+        try {
+          inner = (el as HTMLIFrameElement).contentDocument;
+        } catch {
+          inner = null; // A cross-origin frame: not ours to read.
+        }
+        const index = frameIndex++;
+        if (inner?.documentElement) {
+          const rect = el.getBoundingClientRect();
+          currentFrame = { selector: frameSelector(el as HTMLIFrameElement, index), x: rect.x, y: rect.y };
+          walk(inner);
+          currentFrame = null;
+        }
       }
       walk(el);
     }
@@ -262,6 +298,9 @@ function collect(options: { max: number; key: string }): Collected {
       add(node.getAttribute('class'));
       add(node.getAttribute('data-icon'));
       add(node.getAttribute('title'));
+      // A button that opens a menu says so to assistive technology: a hint a person calls "menu".
+      if (node.getAttribute('aria-haspopup') === 'menu' || node.getAttribute('aria-haspopup') === 'true')
+        add('haspopup');
       if (node.tagName.toLowerCase() === 'use')
         add(node.getAttribute('href') ?? node.getAttribute('xlink:href'));
       if (node.tagName.toLowerCase() === 'title') add(node.textContent);
@@ -279,7 +318,11 @@ function collect(options: { max: number; key: string }): Collected {
     const role = roleOf(el);
     const html = el as HTMLInputElement;
     const isVisible = visible(el);
-    const rect = el.getBoundingClientRect();
+    const frame = frameOf.get(el) ?? null;
+    const inner = el.getBoundingClientRect();
+    const rect = frame
+      ? { x: inner.x + frame.x, y: inner.y + frame.y, width: inner.width, height: inner.height }
+      : inner;
     const type =
       tag === 'input'
         ? (el.getAttribute('type') ?? 'text').toLowerCase()
@@ -329,7 +372,8 @@ function collect(options: { max: number; key: string }): Collected {
             .slice(0, 30)
         : null,
       selected: select ? clean(select.selectedOptions[0]?.label ?? '') || null : null,
-      container: containerEl ? textOf(containerEl).slice(0, 120) : null,
+      // Words of separate elements stay apart ('Apollo Updated today', not innerText's 'ApolloUpdated today' of a flex row).
+      container: containerEl ? clean(deepText(containerEl)).slice(0, 120) : null,
       containerRole: containerEl ? roleOf(containerEl) : null,
       // Only controls that show no words of their own need their icon read.
       iconHint:
@@ -337,6 +381,7 @@ function collect(options: { max: number; key: string }): Collected {
           ? iconHintOf(el)
           : null,
       itemCount: role === 'list' ? el.querySelectorAll(':scope > li, :scope > [role=listitem]').length : null,
+      frame: frame ? frame.selector : null,
     };
   });
   Object.defineProperty(window, options.key, { value: elements, configurable: true });
@@ -413,7 +458,8 @@ export class CandidateSet {
           // NOTE: no named inner functions: tsx would wrap them in a __name helper the page lacks.
           const el = ((window as unknown as Record<string, Element[]>)[key] ?? [])[i];
           if (!el) return null;
-          const unique = (selector: string) => document.querySelectorAll(selector).length === 1;
+          const doc = el.ownerDocument;
+          const unique = (selector: string) => doc.querySelectorAll(selector).length === 1;
           if (el.id && unique(`#${CSS.escape(el.id)}`)) return `#${CSS.escape(el.id)}`;
           const tag = el.tagName.toLowerCase();
           const nameAttr = el.getAttribute('name');
@@ -421,7 +467,7 @@ export class CandidateSet {
             return `${tag}[name="${CSS.escape(nameAttr)}"]`;
           const parts: string[] = [];
           let node: Element | null = el;
-          while (node && node !== document.body && node !== document.documentElement) {
+          while (node && node !== doc.body && node !== doc.documentElement) {
             if (node.id && unique(`#${CSS.escape(node.id)}`)) {
               parts.unshift(`#${CSS.escape(node.id)}`);
               return parts.join(' > ');
@@ -445,6 +491,23 @@ export class CandidateSet {
       .catch(() => null);
   }
 
+  /** `tag.class` selectors of one candidate (an icon-only control inside its row is told apart by them). */
+  async classSelectors(index: number): Promise<string[]> {
+    return this._page
+      .evaluate(
+        ({ key, i }) => {
+          const el = ((window as unknown as Record<string, Element[]>)[key] ?? [])[i];
+          if (!el) return [];
+          const tag = el.tagName.toLowerCase();
+          return Array.from(el.classList)
+            .slice(0, 4)
+            .map((name) => `${tag}.${CSS.escape(name)}`);
+        },
+        { key: this._key, i: index },
+      )
+      .catch(() => [] as string[]);
+  }
+
   /**
    * How many elements a locator matches and where the candidate is among them (-1: not matched,
    * or the page changed since the snapshot).
@@ -453,7 +516,11 @@ export class CandidateSet {
     const [count, position] = await locator
       .evaluateAll(
         (elements, { key, i }) => {
-          const wanted = ((window as unknown as Record<string, Element[]>)[key] ?? [])[i];
+          // In a same-origin iframe the snapshot lives in the top window.
+          const store = ((window as unknown as Record<string, Element[]>)[key] ??
+            (window.top as unknown as Record<string, Element[]> | null)?.[key] ??
+            []) as Element[];
+          const wanted = store[i];
           return [elements.length, wanted ? (elements as Element[]).indexOf(wanted) : -1];
         },
         { key: this._key, i: index },
@@ -497,11 +564,24 @@ export interface PageChange {
 function startWatch(key: string): void {
   const roots: (Document | ShadowRoot)[] = [document];
   const collectRoots = (root: Document | ShadowRoot | Element) => {
-    for (const el of Array.from(root.querySelectorAll('*')))
+    for (const el of Array.from(root.querySelectorAll('*'))) {
       if (el.shadowRoot) {
         roots.push(el.shadowRoot);
         collectRoots(el.shadowRoot);
       }
+      if (el.tagName === 'IFRAME') {
+        let inner: Document | null = null;
+        try {
+          inner = (el as HTMLIFrameElement).contentDocument;
+        } catch {
+          inner = null; // A cross-origin frame: its changes are not ours to see.
+        }
+        if (inner?.documentElement) {
+          roots.push(inner);
+          collectRoots(inner);
+        }
+      }
+    }
   };
   collectRoots(document);
   const formState = () =>
@@ -514,7 +594,19 @@ function startWatch(key: string): void {
       .join('\n');
   const activeField = () => {
     let active: Element | null = document.activeElement;
-    while (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+    for (;;) {
+      if (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
+      else if (active?.tagName === 'IFRAME') {
+        let inner: Element | null = null;
+        try {
+          inner = (active as HTMLIFrameElement).contentDocument?.activeElement ?? null;
+        } catch {
+          inner = null; // A cross-origin frame.
+        }
+        if (!inner || inner === active) break;
+        active = inner;
+      } else break;
+    }
     if (!active) return null;
     const tag = active.tagName.toLowerCase();
     return tag === 'input' ||

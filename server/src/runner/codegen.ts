@@ -124,15 +124,31 @@ function locatorCall(
 
 export function locatorCode(target: Target, language: Language, secretNames: Iterable<string> = []): string {
   const secrets = new Set(secretNames);
-  let base = target.within ? locatorCall('page', target.within, language, secrets) : 'page';
+  const ts = language === 'typescript';
+  const root = target.frame
+    ? `page.${language === 'typescript' ? 'frameLocator' : 'frame_locator'}(${(language === 'typescript' ? tsString : pyString)(target.frame)})`
+    : 'page';
+  let base = target.within ? locatorCall(root, target.within, language, secrets) : root;
   if (target.within && target.withinText !== undefined) {
     const text = valueExpression(target.withinText, language, secrets);
     base += language === 'typescript' ? `.filter({ hasText: ${text} })` : `.filter(has_text=${text})`;
   }
+  const has = (spec: LocatorSpec) => {
+    const inner = locatorCall(root, spec, language, secrets);
+    return language === 'typescript' ? `.filter({ has: ${inner} })` : `.filter(has=${inner})`;
+  };
+  if (target.within && target.withinHas) base += has(target.withinHas);
+  // 'the third row', 'the last item': `.first()` / `.last()` where Playwright has them.
+  const pick = (nth: number) =>
+    nth === 0 ? (ts ? '.first()' : '.first') : nth === -1 ? (ts ? '.last()' : '.last') : `.nth(${nth})`;
+  if (target.within && target.withinNth !== undefined) base += pick(target.withinNth);
   let code = locatorCall(base, target.locator, language, secrets);
+  if (target.has) code += has(target.has);
   if (target.visible)
     code += language === 'typescript' ? '.filter({ visible: true })' : '.filter(visible=True)';
-  return target.nth === undefined ? code : `${code}.nth(${target.nth})`;
+  if (target.nth === undefined) return code;
+  // Rows and items picked by an ordinal read as such; other indexes stay as they were made.
+  return target.has ? `${code}${pick(target.nth)}` : `${code}.nth(${target.nth})`;
 }
 
 // ── Actions ───────────────────────────────────────────────────────────────────────────────────────

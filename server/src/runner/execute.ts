@@ -1,4 +1,11 @@
-import { errors, type Frame, type Locator, type Page, type Request } from 'playwright-core';
+import {
+  errors,
+  type Frame,
+  type FrameLocator,
+  type Locator,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { type Action, type Assertion, type LocatorSpec, type Target, describeTarget } from './actions';
 import { maskSecrets, substitute, UnknownValueError, type RunValues } from './values';
 
@@ -6,7 +13,7 @@ type AriaRole = Parameters<Page['getByRole']>[0];
 
 const NO_VALUES: RunValues = { parameters: {}, secrets: {} };
 
-function build(base: Page | Locator, spec: LocatorSpec, values: RunValues): Locator {
+function build(base: Page | Locator | FrameLocator, spec: LocatorSpec, values: RunValues): Locator {
   // Texts may name a {{parameter}} ('Verify the page shows {{task}}'): substituted here, as in values.
   const text = (value: string) => {
     if (!value.includes('{{')) return value;
@@ -38,13 +45,17 @@ function build(base: Page | Locator, spec: LocatorSpec, values: RunValues): Loca
 }
 
 export function toLocator(page: Page, target: Target, values: RunValues = NO_VALUES): Locator {
-  let base: Page | Locator = page;
+  const root: Page | FrameLocator = target.frame ? page.frameLocator(target.frame) : page;
+  let base: Page | Locator | FrameLocator = root;
   if (target.within) {
-    base = build(page, target.within, values);
+    base = build(root, target.within, values);
     if (target.withinText !== undefined)
       base = base.filter({ hasText: substitute(target.withinText, values) });
+    if (target.withinHas) base = base.filter({ has: build(root, target.withinHas, values) });
+    if (target.withinNth !== undefined) base = base.nth(target.withinNth);
   }
   let locator = build(base, target.locator, values);
+  if (target.has) locator = locator.filter({ has: build(root, target.has, values) });
   if (target.visible) locator = locator.filter({ visible: true });
   return target.nth === undefined ? locator : locator.nth(target.nth);
 }

@@ -30,7 +30,7 @@ export interface LocatorOptions {
   /** Leave out locators this refuses (e.g. ones made of the very text a check reads). */
   accept?: (spec: LocatorSpec) => boolean;
   /** Locators inside the container of this role holding this text: the checkbox of the "Pay rent" item. */
-  within?: { role: string; text: string };
+  within?: { role: string; text?: string; has?: LocatorSpec; nth?: number };
 }
 
 export interface ExecutionResult {
@@ -199,9 +199,16 @@ export class RunnerSession {
     const set = this._candidates;
     const candidate = set?.snapshot.candidates[index];
     if (!set || !candidate) return [];
-    const within: Pick<Target, 'within' | 'withinText'> = options.within
-      ? { within: { by: 'role', role: options.within.role }, withinText: options.within.text }
+    const within: Pick<Target, 'within' | 'withinText' | 'withinHas' | 'withinNth'> = options.within
+      ? {
+          within: { by: 'role', role: options.within.role },
+          ...(options.within.text !== undefined ? { withinText: options.within.text } : {}),
+          ...(options.within.has ? { withinHas: options.within.has } : {}),
+          ...(options.within.nth !== undefined ? { withinNth: options.within.nth } : {}),
+        }
       : {};
+    // An element of a same-origin iframe is located through `page.frameLocator(…)`.
+    const inFrame: Pick<Target, 'frame'> = candidate.frame ? { frame: candidate.frame } : {};
     const specs: LocatorSpec[] = [];
     if (LOCATABLE_ROLES.has(candidate.role) && candidate.name)
       specs.push({ by: 'role', role: candidate.role, name: candidate.name, exact: true });
@@ -212,6 +219,9 @@ export class RunnerSession {
     if (candidate.testId) specs.push({ by: 'testId', testId: candidate.testId });
     if (LOCATABLE_ROLES.has(candidate.role) && !candidate.name)
       specs.push({ by: 'role', role: candidate.role });
+    // Inside a row or item, an icon-only control is told apart from its neighbours by its classes.
+    if (options.within && !candidate.name)
+      for (const selector of await set.classSelectors(index)) specs.push({ by: 'css', selector });
     // The CSS selector of last resort is made only if no better locator was unique (never inside a container).
     if (!options.within) specs.push({ by: 'css', selector: '' });
     const unique: Target[] = [];
@@ -224,7 +234,7 @@ export class RunnerSession {
         spec.selector = selector;
       }
       if (options.accept && !options.accept(spec)) continue;
-      const target: Target = { ...within, locator: spec };
+      const target: Target = { ...inFrame, ...within, locator: spec };
       const { count, position } = await set.positionIn(
         toLocator(this.page, target, this._options.values),
         index,
@@ -234,9 +244,15 @@ export class RunnerSession {
         unique.push(target);
         // The best unique locator is what is used: the others cost a round trip each.
         if (options.first) break;
-      } else indexed.push({ ...within, locator: spec, nth: position });
+      } else indexed.push({ ...inFrame, ...within, locator: spec, nth: position });
     }
     return [...unique, ...indexed];
+  }
+
+  /** The same-origin iframes of the last snapshot that hold candidates (their selectors). */
+  frames(): string[] {
+    const frames = this._candidates?.snapshot.candidates.map((candidate) => candidate.frame) ?? [];
+    return [...new Set(frames.filter((frame): frame is string => Boolean(frame)))];
   }
 
   async matchCount(target: Target): Promise<number> {
