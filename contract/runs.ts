@@ -124,6 +124,11 @@ export const TestRun = Type.Object({
   finished_at: Nullable(IsoDate),
   /** How many times a worker took it (a killed worker's run is retried once). */
   attempts: Type.Integer(),
+  /**
+   * Our addition (issue 11): the test's instructions or website had changed since its steps were
+   * generated when the run was asked for, so it replayed steps that may no longer match them.
+   */
+  steps_out_of_date: Type.Boolean(),
 });
 export type TestRun = Static<typeof TestRun>;
 

@@ -140,6 +140,11 @@ export const TestCase = Type.Object({
   /** A run state, null until the test has run. */
   latest_run_status: Nullable(Type.String()),
   latest_run_time: Nullable(IsoDate),
+  /**
+   * Our addition (issue 11): the instructions or the website changed since the steps were generated
+   * (false while there are no steps or while generating). Regenerate to bring the steps up to date.
+   */
+  steps_out_of_date: Type.Boolean(),
   /** Set when someone asked for a generation (schedule_generation or ?schedule=true). */
   generation_requested_at: Nullable(IsoDate),
   created_at: IsoDate,

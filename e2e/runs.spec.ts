@@ -54,7 +54,7 @@ test('a person runs a generated test, sees it pass, breaks the site, runs it aga
     'Type "ada@example.com" into the Email field. Type "correct-horse-battery" into the Password field. ' +
       'Click the Sign in button. Verify the page shows "Welcome, Ada Lovelace".',
   );
-  await create.getByRole('button', { name: 'Create test' }).click();
+  await create.getByRole('button', { name: 'Create without generating' }).click();
   await expect(create).toBeHidden();
   await page
     .getByRole('tree', { name: 'Tests' })

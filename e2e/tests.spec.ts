@@ -46,13 +46,13 @@ test('a person creates a folder and a test with instructions, renames the folder
   await expect(testDialog.getByLabel('Folder')).toContainText('checkout');
   await testDialog.getByLabel('Name').fill('Pay by card');
   await testDialog.getByLabel('Website URL').fill('shop.example');
-  await testDialog.getByRole('button', { name: 'Create test' }).click();
+  await testDialog.getByRole('button', { name: 'Create without generating' }).click();
   await expect(testDialog).toContainText('Please enter a valid URL');
   await testDialog.getByLabel('Website URL').fill('https://shop.example/');
   const instructions = testDialog.getByRole('textbox', { name: 'Instructions' });
   await instructions.click();
   await page.keyboard.type('Add the red mug to the cart and pay by card.');
-  await testDialog.getByRole('button', { name: 'Create test' }).click();
+  await testDialog.getByRole('button', { name: 'Create without generating' }).click();
   await expect(testDialog).toBeHidden();
   await expect(page.getByText('Test case created')).toBeVisible();
   await expect(treeItem(page, 'checkout')).toHaveAttribute('aria-expanded', 'true');
@@ -77,7 +77,7 @@ test('a person creates a folder and a test with instructions, renames the folder
   const second = page.getByRole('dialog', { name: 'New test' });
   await second.getByLabel('Name').fill('Search for mugs');
   await second.getByLabel('Website URL').fill('https://shop.example/search');
-  await second.getByRole('button', { name: 'Create test' }).click();
+  await second.getByRole('button', { name: 'Create without generating' }).click();
   await expect(second).toBeHidden();
   await expect(treeItem(page, 'Search for mugs')).toBeVisible();
 

@@ -67,6 +67,7 @@ describe('test cases', () => {
       generation_plan_length: null,
       latest_run_status: null,
       latest_run_time: null,
+      steps_out_of_date: false,
       generation_requested_at: null,
       created_at: expect.any(String),
       last_modified_at: expect.any(String),

@@ -297,6 +297,11 @@ export const testCases = pgTable(
     generationFeedback: jsonb('generation_feedback').$type<Record<string, unknown> | null>(),
     /** The previous generation's output, restored when this one fails. */
     generationBackup: jsonb('generation_backup').$type<Record<string, unknown> | null>(),
+    /**
+     * What the current steps were generated from (issue 11): a later change of either makes them
+     * out of date, and the website is the origin a run moves their URLs from. Null: no steps yet.
+     */
+    stepsSource: jsonb('steps_source').$type<{ website: string; description: string } | null>(),
     createdBy: uuid('created_by').references(() => appUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
@@ -414,6 +419,12 @@ export const testRuns = pgTable(
     /** The steps to replay, copied from the test when the run was asked for (actions, words, names). */
     replaySteps: jsonb('replay_steps').$type<unknown[]>().notNull().default([]),
     stepDescriptions: jsonb('step_descriptions').$type<string[]>().notNull().default([]),
+    /** The website the run opens (the override or the test's); its steps were rebased onto it when asked for. */
+    website: text('website'),
+    /** The website the test's steps were generated on, when it is not the one the run opens. */
+    generatedOn: text('generated_on'),
+    /** The test's instructions or website had changed since its steps were generated (issue 11). */
+    stepsOutOfDate: boolean('steps_out_of_date').notNull().default(false),
     /** The replayed steps' results (contract/runs.ts RunStep). */
     steps: jsonb('steps').$type<unknown[]>().notNull().default([]),
     failingStepIndex: integer('failing_step_index'),

@@ -5,7 +5,6 @@ import {
   type BrowserPool,
   ExecutorUnavailableError,
   messageOf,
-  rebaseAction,
   replay,
   type ReplayOutcome,
   RunLog,
@@ -146,12 +145,20 @@ class RunningRun {
     const config = runs.config;
     const secrets = Object.values(claimed.values.secrets);
     const log = new RunLog(secrets);
-    const website = claimed.websiteOverride ?? claimed.website;
+    const website = claimed.website;
+    const instead = claimed.websiteOverride ? ` (instead of ${claimed.testWebsite})` : '';
+    const moved = claimed.generatedOn ? `; its steps were generated on ${claimed.generatedOn}` : '';
     log.add(
       'INFO',
       'run',
-      `Run ${claimed.runId} of "${claimed.testName}" (${claimed.steps.length} steps) on ${website}${claimed.websiteOverride ? ` (instead of ${claimed.website})` : ''}; attempt ${claimed.attempts} of ${MAX_RUN_ATTEMPTS}`,
+      `Run ${claimed.runId} of "${claimed.testName}" (${claimed.steps.length} steps) on ${website}${instead}${moved}; attempt ${claimed.attempts} of ${MAX_RUN_ATTEMPTS}`,
     );
+    if (claimed.stepsOutOfDate)
+      log.add(
+        'WARNING',
+        'run',
+        "Steps out of date: the test's instructions or website changed since these steps were generated. This run replays the old steps; regenerate the test to follow its current instructions.",
+      );
 
     const session = await this._open(claimed, log);
     if (!session) return;
@@ -170,10 +177,8 @@ class RunningRun {
 
     const steps: RunStep[] = [];
     const artifacts: RunArtifact[] = [];
-    const replaySteps = claimed.steps.map((step) => ({
-      ...step,
-      action: rebaseAction(step.action, claimed.website, claimed.websiteOverride),
-    }));
+    // NOTE: the steps were moved onto the website the run opens when it was asked for (RunService.create).
+    const replaySteps = claimed.steps;
     let outcome: ReplayOutcome | null = null;
     let failure: unknown = null;
     this._replaying = true;

@@ -43,6 +43,8 @@ export {
   explainFailure,
   missingValue,
   rebaseAction,
+  rebaseStep,
+  rebaseText,
   rebaseUrl,
   replay,
   type ReplayHooks,

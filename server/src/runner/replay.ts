@@ -243,6 +243,34 @@ export function rebaseAction(action: Action, website: string, override: string |
   return action;
 }
 
+/**
+ * A step moved from the website its steps were generated on to the one the run opens (a changed
+ * website, or a run's override): its pages, URL checks and the URLs its words name, so what the run
+ * shows is the address it actually opened.
+ */
+export function rebaseStep<T extends { description: string; action: Action }>(
+  step: T,
+  generatedOn: string,
+  opens: string,
+): T {
+  if (generatedOn === opens) return step;
+  return {
+    ...step,
+    action: rebaseAction(step.action, generatedOn, opens),
+    description: rebaseText(step.description, generatedOn, opens),
+  };
+}
+
+/** Every http(s) URL in the text moved as rebaseUrl moves it. */
+export function rebaseText(text: string, generatedOn: string, opens: string): string {
+  return text.replace(/https?:\/\/[^\s"'<>`]+/g, (url) => {
+    // A sentence's own full stop or comma is not part of the address.
+    const end = /[.,;:!?)]+$/.exec(url)?.[0] ?? '';
+    const bare = url.slice(0, url.length - end.length);
+    return rebaseUrl(bare, generatedOn, opens) + end;
+  });
+}
+
 // ── Failures in words ─────────────────────────────────────────────────────────────────────────────
 
 /** What went wrong: the element looked for and what the page shows instead, or the check's own sentence. */

@@ -27,7 +27,7 @@ import { type Actor } from './actor';
 import { type ArtifactService } from './artifacts';
 import { SuiteActionCache } from './generationCache';
 import { type SharedParameterService } from './sharedParameters';
-import { type TestCaseService } from './testCases';
+import { type StepsSource, type TestCaseService } from './testCases';
 
 export const GENERATE_QUEUE = 'generate';
 
@@ -83,6 +83,8 @@ interface Backup {
   state: string;
   final_message: string | null;
   plan: string[] | null;
+  /** What those steps were generated from (absent in backups from before issue 11). */
+  steps_source?: StepsSource | null;
 }
 
 export type FinalState =
@@ -348,6 +350,8 @@ export class GenerationService {
         generationAttempts: sql`${testCases.generationAttempts} + 1`,
         generationHeartbeatAt: now,
         generationStartedAt: sql`coalesce(${testCases.generationStartedAt}, now())`,
+        // The steps this job makes follow the words and website it reads now (an edit meanwhile makes them out of date).
+        stepsSource: sql`jsonb_build_object('website', ${testCases.website}, 'description', ${testCases.description})`,
         lastModifiedAt: now,
       })
       .where(this._owned(job))
@@ -605,6 +609,7 @@ export class GenerationService {
               state: row.state,
               final_message: row.finalMessage,
               plan: row.generationPlan as string[] | null,
+              steps_source: row.stepsSource,
             }
           : null;
       const resume = options.resume;
@@ -767,6 +772,7 @@ function restoreFrom(backup: Backup | null): Partial<typeof testCases.$inferInse
     finalScript: backup.final_script,
     finalScriptPy: backup.final_script_py,
     generationPlan: backup.plan,
+    stepsSource: backup.steps_source ?? null,
   };
 }
 

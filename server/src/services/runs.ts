@@ -13,6 +13,9 @@ import {
   hideSecrets,
   isAction,
   type Language,
+  rebaseAction,
+  rebaseStep,
+  rebaseText,
   refuseWebsite,
   type ReplayStep,
   type RunValues,
@@ -41,7 +44,7 @@ import { effectiveParameters, isWebsiteUrl } from '../../../contract/testCases';
 import { type Actor } from './actor';
 import { type ArtifactService } from './artifacts';
 import { type SharedParameterService } from './sharedParameters';
-import { type TestCaseService } from './testCases';
+import { type StepsSource, stepsOutOfDate, type TestCaseService } from './testCases';
 
 export const RUN_QUEUE = 'run-test';
 
@@ -80,8 +83,15 @@ export interface ClaimedRun extends RunClaim {
   viewport: { width: number; height: number };
   userAgent: string | null;
   values: RunValues;
+  /** The website the run opens: the override, else the test's website. */
   website: string;
+  /** The test's own website (the run's override replaces it when there is one). */
+  testWebsite: string;
   websiteOverride: string | null;
+  /** The website the steps were generated on, when it is not the one the run opens. */
+  generatedOn: string | null;
+  /** The test's instructions or website changed since its steps were generated. */
+  stepsOutOfDate: boolean;
 }
 
 /** A step to replay as stored with the run (copied from the test when the run was asked for). */
@@ -146,11 +156,22 @@ export class RunService {
     if (generated.length === 0) throw new UnprocessableError(MESSAGES.noSteps);
     if (generated.some((step) => !step.execution_succeded || !isAction(step.action)))
       throw new UnprocessableError(MESSAGES.notRunnableGeneration);
-    const replaySteps: StoredReplayStep[] = generated.map((step) => ({
-      description: step.step_description,
-      action_name: step.action_name,
-      action: step.action as Action,
-    }));
+    // The steps move from the website they were generated on to the one this run opens: the test's
+    // website now (a person may have changed it since) or the run's override.
+    const opens = settings.website_url_override ?? test.website;
+    const generatedOn = (test.stepsSource as StepsSource | null)?.website ?? test.website;
+    const replaySteps: StoredReplayStep[] = generated.map((step) =>
+      rebaseStep(
+        {
+          description: step.step_description,
+          // The step's short name may name the address too.
+          action_name: rebaseText(step.action_name, generatedOn, opens),
+          action: step.action as Action,
+        },
+        generatedOn,
+        opens,
+      ),
+    );
 
     const runId = crypto.randomUUID();
     const jobId = crypto.randomUUID();
@@ -164,6 +185,9 @@ export class RunService {
           settings,
           replaySteps,
           stepDescriptions: replaySteps.map((step) => step.description),
+          website: opens,
+          generatedOn: generatedOn === opens ? null : generatedOn,
+          stepsOutOfDate: stepsOutOfDate(test),
           jobId,
           createdBy: actor.id,
         })
@@ -318,6 +342,8 @@ export class RunService {
     await this._publishRun(row, 'run_updated');
     const settings = row.settings;
     const secrets = await this._sharedParameters.valuesForSuite(test.testSuiteId);
+    // NOTE: a run asked for before issue 11 (no website stored) was not rebased yet: the override moves it.
+    const rebased = row.website !== null;
     return {
       ...claim,
       secrets,
@@ -326,7 +352,9 @@ export class RunService {
       steps: (row.replaySteps as StoredReplayStep[]).map((step) => ({
         description: step.description,
         actionName: step.action_name,
-        action: step.action,
+        action: rebased
+          ? step.action
+          : rebaseAction(step.action, test.website, settings.website_url_override),
       })),
       language: test.programmingLanguage,
       viewport: { width: test.viewportWidth, height: test.viewportHeight },
@@ -338,8 +366,11 @@ export class RunService {
         },
         secrets,
       },
-      website: test.website,
+      website: row.website ?? settings.website_url_override ?? test.website,
+      testWebsite: test.website,
       websiteOverride: settings.website_url_override,
+      generatedOn: row.generatedOn,
+      stepsOutOfDate: row.stepsOutOfDate,
     };
   }
 
@@ -683,5 +714,6 @@ export function toWire(row: RunRow): TestRun {
     started_at: row.startedAt?.toISOString() ?? null,
     finished_at: row.finishedAt?.toISOString() ?? null,
     attempts: row.attempts,
+    steps_out_of_date: row.stepsOutOfDate,
   };
 }

@@ -241,6 +241,7 @@ export class TestCaseService {
           finalScript: generating ? null : row.finalScript,
           finalScriptPy: generating ? null : row.finalScriptPy,
           testGenerationSteps: generating ? [] : row.testGenerationSteps,
+          stepsSource: generating ? null : row.stepsSource,
           createdBy: actor.id,
           createdAt: now,
           lastModifiedAt: now,
@@ -425,6 +426,42 @@ export async function replaceLinks(executor: Executor, testCaseId: string, ids: 
   );
 }
 
+/** What a test's steps were generated from: its website and instructions when the generation was claimed. */
+export type StepsSource = { website: string; description: string };
+
+/** The instructions' words, whatever markup the editor wrapped them in. */
+function instructionWords(description: string): string {
+  return description
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+function sameWebsite(a: string, b: string): boolean {
+  try {
+    return new URL(a).href === new URL(b).href;
+  } catch {
+    return a === b;
+  }
+}
+
+/**
+ * The test's steps were generated from other instructions or another website than it has now.
+ * NOTE: steps from before issue 11 (no source) and steps in the making are never out of date.
+ */
+export function stepsOutOfDate(
+  row: Pick<TestCaseRow, 'website' | 'description' | 'state' | 'testGenerationSteps' | 'stepsSource'>,
+): boolean {
+  const source = row.stepsSource as StepsSource | null;
+  if (!source || row.testGenerationSteps.length === 0) return false;
+  if (GENERATING_STATES.includes(row.state as GenerationState)) return false;
+  return (
+    instructionWords(source.description) !== instructionWords(row.description) ||
+    !sameWebsite(source.website, row.website)
+  );
+}
+
 export function toWire(row: TestCaseRow, orgId: string, sharedParameterIds: string[]): TestCase {
   return {
     _id: row.id,
@@ -455,6 +492,7 @@ export function toWire(row: TestCaseRow, orgId: string, sharedParameterIds: stri
     generation_plan_length: Array.isArray(row.generationPlan) ? row.generationPlan.length : null,
     latest_run_status: row.latestRunStatus,
     latest_run_time: row.latestRunTime?.toISOString() ?? null,
+    steps_out_of_date: stepsOutOfDate(row),
     generation_requested_at: row.generationRequestedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     last_modified_at: row.lastModifiedAt.toISOString(),

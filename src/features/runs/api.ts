@@ -4,7 +4,7 @@ import { validationError } from '../../api/apiError';
 import { baseApi } from '../../api/baseApi';
 import { messages } from './messages';
 import { nextOffset } from './selection';
-import type { RunSettings, RunsPage, SignedRunArtifact, TestRun } from './types';
+import { isRunRunning, type RunSettings, type RunsPage, type SignedRunArtifact, type TestRun } from './types';
 
 export type { RunSettings, RunsPage, SignedRunArtifact, TestRun } from './types';
 
@@ -132,8 +132,50 @@ const endpointsApi = baseApi.injectEndpoints({
   }),
 });
 
+/** The copies of a run in the loaded pages of its test's list; what the first of them says about it. */
+function listedStatus(
+  state: Parameters<ReturnType<typeof endpointsApi.endpoints.getRuns.select>>[0],
+  run: TestRun,
+) {
+  const pages = endpointsApi.endpoints.getRuns.select(run.test_case_id)(state).data?.pages ?? [];
+  return pages.flatMap((page) => page.runs).find(({ _id }) => _id === run._id)?.status;
+}
+
 export const runsApi = endpointsApi.enhanceEndpoints({
   endpoints: {
+    getRun: {
+      // Every read of a run goes into its list's loaded pages, and a read that finds it ended brings
+      // its test (latest run status), the tree and the list up to date. NOTE: here rather than in the
+      // live watch: a screen stops the watch the moment it shows the run ended, cancelling the watch.
+      onQueryStarted: async (runId, { dispatch, getState, queryFulfilled }) => {
+        const cached = endpointsApi.endpoints.getRun.select(runId)(getState()).data;
+        let run: TestRun;
+        try {
+          ({ data: run } = await queryFulfilled);
+        } catch {
+          return;
+        }
+        const listed = listedStatus(getState(), run);
+        const wasRunning = [cached?.status, listed].some((status) => status && isRunRunning(status));
+        if (listed !== undefined)
+          dispatch(
+            endpointsApi.util.updateQueryData('getRuns', run.test_case_id, (draft) => {
+              for (const page of draft.pages) {
+                const index = page.runs.findIndex(({ _id }) => _id === run._id);
+                if (index >= 0) page.runs[index] = run;
+              }
+            }),
+          );
+        if (wasRunning && !isRunRunning(run.status))
+          dispatch(
+            endpointsApi.util.invalidateTags([
+              { type: 'TestCase', id: run.test_case_id },
+              'TestTree',
+              runsOfTestTag(run.test_case_id),
+            ]),
+          );
+      },
+    },
     createRun: {
       // The answer holds the new run: the detail shows it before the list is read again.
       onQueryStarted: async (_args, { dispatch, queryFulfilled }) => {

@@ -5,7 +5,7 @@ import type { EventChannel } from 'redux-saga';
 import { call, delay, put, race, take, type SagaReturnType } from 'redux-saga/effects';
 import { isApiError } from '../../api/apiError';
 import { readToken } from '../../lib/socket';
-import { runsApi, runsOfTestTag } from './api';
+import { runsApi } from './api';
 import {
   monitoringEnded,
   monitoringFailed,
@@ -48,8 +48,11 @@ function logError(message: string, detail?: unknown) {
 
 type GetRunRequest = ReturnType<ReturnType<typeof runsApi.endpoints.getRun.initiate>>;
 
-/** Reads the run into RTK Query's cache, and puts the fresh copy into the loaded pages of its list. */
-export function* refetchRun(runId: string, testId: string) {
+/**
+ * Reads the run into RTK Query's cache. getRun itself puts the fresh copy into the loaded pages of its
+ * list and, once the run has ended, reads its test, the tree and the list again (api.ts).
+ */
+export function* refetchRun(runId: string) {
   // NOTE: put returns what dispatch returned: for RTK Query's thunk, the request.
   const request = (yield put(
     runsApi.endpoints.getRun.initiate(runId, {
@@ -59,42 +62,24 @@ export function* refetchRun(runId: string, testId: string) {
   )) as GetRunRequest;
   try {
     const run: TestRun = yield call([request, request.unwrap]);
-    yield put(
-      runsApi.util.updateQueryData('getRuns', testId, (draft) => {
-        for (const page of draft.pages) {
-          const index = page.runs.findIndex(({ _id }) => _id === runId);
-          if (index >= 0) page.runs[index] = run;
-        }
-      }) as unknown as UnknownAction,
-    );
     return run as RunRead;
   } catch (error) {
     return (isApiError(error) && error.status === 404 ? 'gone' : null) as RunRead;
   }
 }
 
-/** A run that ended changed its test (latest run status) and the list (other runs may have moved too). */
-function* runEnded(testId: string) {
-  yield put(
-    runsApi.util.invalidateTags([{ type: 'TestCase', id: testId }, 'TestTree', runsOfTestTag(testId)]),
-  );
-}
-
 /** The polling fallback: reads the run until it no longer runs; false when it is gone. */
-export function* pollUntilEnded(runId: string, testId: string) {
+export function* pollUntilEnded(runId: string) {
   while (true) {
-    const run: RunRead = yield call(refetchRun, runId, testId);
+    const run: RunRead = yield call(refetchRun, runId);
     if (run === 'gone') return false;
-    if (run && !isRunRunning(run.status)) {
-      yield call(runEnded, testId);
-      return true;
-    }
+    if (run && !isRunRunning(run.status)) return true;
     yield delay(POLL_INTERVAL_MS);
   }
 }
 
 /** One socket: authenticate, watch the run, follow its events until the watch or the socket ends. */
-function* streamRun(runId: string, testId: string, token: string, deps: RunMonitoringDeps, resumed: boolean) {
+function* streamRun(runId: string, token: string, deps: RunMonitoringDeps, resumed: boolean) {
   let socket: WebSocketLike;
   try {
     socket = deps.openSocket(deps.socketUrl());
@@ -131,15 +116,14 @@ function* streamRun(runId: string, testId: string, token: string, deps: RunMonit
         case 'RUN_WATCHING':
           yield put(watchStarted({ runId, status: message.status }));
           // Changes published while no socket listened were missed: read the run once.
-          if (resumed) yield call(refetchRun, runId, testId);
+          if (resumed) yield call(refetchRun, runId);
           break;
         case 'RUN_UPDATED':
           yield put(runUpdated({ runId, status: message.status }));
-          yield call(refetchRun, runId, testId);
+          yield call(refetchRun, runId);
           break;
         case 'RUN_NOT_RUNNING':
-          yield call(refetchRun, runId, testId);
-          yield call(runEnded, testId);
+          yield call(refetchRun, runId);
           yield put(runNotRunning({ runId, status: message.status }));
           return { kind: 'not_running' } as StreamResult;
         case 'WATCH_TIMED_OUT':
@@ -153,20 +137,20 @@ function* streamRun(runId: string, testId: string, token: string, deps: RunMonit
   }
 }
 
-function* pollInstead(runId: string, testId: string) {
+function* pollInstead(runId: string) {
   yield put(pollingStarted({ runId }));
-  const found: boolean = yield call(pollUntilEnded, runId, testId);
+  const found: boolean = yield call(pollUntilEnded, runId);
   if (found) yield put(monitoringEnded({ runId }));
   else yield put(monitoringFailed({ runId, message: 'Test run not found' }));
 }
 
 /** Watches one run until it ends: over the socket, reconnecting after an unclean close, else by polling. */
-export function* monitorRun(runId: string, testId: string, deps: RunMonitoringDeps) {
+export function* monitorRun(runId: string, deps: RunMonitoringDeps) {
   try {
     // SPEC §4: a connection that was there is closed by now; wait before connecting again.
     yield delay(RESTART_DELAY_MS);
     if (!deps.canUseSocket()) {
-      yield call(pollInstead, runId, testId);
+      yield call(pollInstead, runId);
       return;
     }
     for (let attempt = 0; ; attempt++) {
@@ -182,7 +166,6 @@ export function* monitorRun(runId: string, testId: string, deps: RunMonitoringDe
       const result: SagaReturnType<typeof streamRun> = yield call(
         streamRun,
         runId,
-        testId,
         token,
         deps,
         /* resumed */ attempt > 0,
@@ -199,13 +182,13 @@ export function* monitorRun(runId: string, testId: string, deps: RunMonitoringDe
       }
       // The server closed the socket on purpose (refused, shutting down): no socket to be had, so poll.
       if (result.clean) {
-        yield call(pollInstead, runId, testId);
+        yield call(pollInstead, runId);
         return;
       }
       // SPEC §8: an unclean close reconnects after 5 s; the run is polled meanwhile.
       const { ended } = (yield race({
         reconnect: delay(RECONNECT_DELAY_MS),
-        ended: call(pollUntilEnded, runId, testId),
+        ended: call(pollUntilEnded, runId),
       })) as { ended?: boolean };
       if (ended === true) {
         yield put(monitoringEnded({ runId }));

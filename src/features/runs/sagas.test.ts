@@ -210,6 +210,34 @@ describe('run monitoring', () => {
     expect(m.sockets).toHaveLength(1);
   });
 
+  it('brings the test, the tree and the list up to date when the screen stops watching as the run ends', async () => {
+    const m = setup();
+    let treeReads = 0;
+    server.events.on('request:start', ({ request }) => {
+      if (new URL(request.url).pathname === `/api/test-suites/${m.test.test_suite_id}/tree`) treeReads++;
+    });
+    m.store.dispatch(testsApi.endpoints.getTestTree.initiate(m.test.test_suite_id));
+    const socket = await connected(m);
+    await until(() => treeReads === 1, 'the tree');
+    const testReads = m.testReads();
+
+    // The server's end: the final status as an update (RUN_NOT_RUNNING follows).
+    updateRun(m.run._id, { status: 'passed', execution_time_in_secs: 2.5 });
+    socket.receive({ type: 'RUN_UPDATED', run_id: m.run._id, test_id: m.test._id, status: 'passed' });
+    await until(() => m.cachedRun()?.status === 'passed', 'the run read again');
+    // The screen shows the run ended and stops watching it (RunPanel's useRunMonitoring) before
+    // RUN_NOT_RUNNING arrives: the watch is cancelled, and the socket with it.
+    m.stop();
+    socket.receive({ type: 'RUN_NOT_RUNNING', run_id: m.run._id, test_id: m.test._id, status: 'passed' });
+    await until(() => m.listed()?.status === 'passed', 'the list to show the end');
+    await until(() => m.testReads() === testReads + 1, 'the test (its latest run status) read again');
+    await until(() => treeReads === 2, 'the tree read again');
+    expect(testsApi.endpoints.getTestCase.select(m.test._id)(m.store.getState()).data?.latestRunStatus).toBe(
+      'passed',
+    );
+    expect(m.watch()).toBeNull();
+  });
+
   it('stopping (leaving the page) disconnects once no screen watches the run any more', async () => {
     const m = setup();
     await m.ready();

@@ -16,7 +16,7 @@ import { browserRunMonitoringDeps, type RunMonitoringDeps } from './socket';
 const loadMonitoring = () => import('./monitoring');
 
 /** Loads the watch, then runs it; a chunk that fails to load ends the watch as failed. */
-function* startMonitoring(runId: string, testId: string, deps: RunMonitoringDeps) {
+function* startMonitoring(runId: string, deps: RunMonitoringDeps) {
   let monitoring: Awaited<ReturnType<typeof loadMonitoring>>;
   try {
     monitoring = yield call(loadMonitoring);
@@ -25,7 +25,7 @@ function* startMonitoring(runId: string, testId: string, deps: RunMonitoringDeps
     yield put(monitoringFailed({ runId, message: 'Live updates could not be loaded' }));
     return;
   }
-  yield call(monitoring.monitorRun, runId, testId, deps);
+  yield call(monitoring.monitorRun, runId, deps);
 }
 
 /**
@@ -42,8 +42,7 @@ export function* watchRunMonitoring(deps: RunMonitoringDeps) {
     const { runId } = action.payload;
     const task = tasks.get(runId);
     if (monitoringStarted.match(action)) {
-      if (!task?.isRunning())
-        tasks.set(runId, (yield fork(startMonitoring, runId, action.payload.testId, deps)) as Task);
+      if (!task?.isRunning()) tasks.set(runId, (yield fork(startMonitoring, runId, deps)) as Task);
       continue;
     }
     const stillWatched: unknown = yield select(selectRunMonitoring, runId);

@@ -39,6 +39,8 @@ export interface TestCase {
   testGenerationSteps: unknown[];
   latestRunStatus: RunState | null;
   latestRunTime: string | null;
+  /** The instructions or the website changed since the steps were generated (issue 11). */
+  stepsOutOfDate: boolean;
   createdAt: string;
   lastModifiedAt: string;
 }
@@ -70,6 +72,7 @@ export const toTestCase = (dto: TestCaseDto): TestCase => ({
   planLength: dto.generation_plan_length ?? null,
   latestRunStatus: dto.latest_run_status as RunState | null,
   latestRunTime: dto.latest_run_time,
+  stepsOutOfDate: dto.steps_out_of_date ?? false,
   createdAt: dto.created_at,
   lastModifiedAt: dto.last_modified_at,
 });

@@ -57,6 +57,8 @@ function begin(test: DbTestCase, keptSteps: unknown[] = []) {
     final_script: null,
     final_script_py: null,
     test_generation_steps: keptSteps,
+    // As the server: steps in the making are not out of date.
+    steps_out_of_date: false,
     generation_requested_at: now(),
     last_modified_at: now(),
   });

@@ -135,6 +135,7 @@ export function buildRun(test: DbTestCase, overrides: Partial<DbRun> = {}): DbRu
     started_at: created,
     finished_at: running(status) ? null : created,
     attempts: 1,
+    steps_out_of_date: false,
     log: running(status) ? null : passedLog(id, descriptions),
     ...overrides,
   };
@@ -354,6 +355,7 @@ export const runHandlers = [
         created_at: now,
         last_modified_at: now,
         started_at: null,
+        steps_out_of_date: test.steps_out_of_date,
         settings: {
           parameter_overrides: settings.parameter_overrides ?? {},
           website_url_override: settings.website_url_override ?? null,

@@ -160,13 +160,15 @@ async function createTestCases(request: Request) {
       browser_state_id: null,
       test_module_id_for_setup: null,
       enable_proxies: false,
-      state: 'created',
+      // As the server: a generation asked for with the test is queued at once.
+      state: body.schedule_generation ? 'pending' : 'created',
       final_message: null,
       final_script: null,
       final_script_py: null,
       test_generation_steps: [],
       latest_run_status: null,
       latest_run_time: null,
+      steps_out_of_date: false,
       generation_requested_at: body.schedule_generation ? time : null,
       created_at: time,
       last_modified_at: time,
@@ -197,6 +199,11 @@ function editTestCase(full: boolean) {
     if ('error' in checked) return checked.error;
     const clash = secretClash(test.test_suite_id, Object.keys(checked.values.parameters ?? {}));
     if (clash) return clash;
+    // As the server (issue 11): new instructions or a new website leave the steps out of date.
+    const changed = (['description', 'website'] as const).some(
+      (field) => checked.values[field] !== undefined && checked.values[field] !== test[field],
+    );
+    if (changed && test.test_generation_steps.length > 0) test.steps_out_of_date = true;
     Object.assign(test, checked.values, { last_modified_at: now() });
     // As the server's GenerationService.start: the test is queued at once (a running one is replaced).
     if (new URL(request.url).searchParams.get('schedule') === 'true')

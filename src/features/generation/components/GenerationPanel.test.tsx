@@ -331,6 +331,31 @@ describe('GenerationPanel', () => {
     expect(alert).toHaveTextContent(message);
   });
 
+  it('says the steps are out of date once the instructions change, and regenerates them from there', async () => {
+    const { test } = seedTodoTest('passed');
+    const { user } = renderApp(`/test-cases/details/${test._id}`);
+    await stepsList();
+    const banner = () => screen.queryByText('Instructions changed since these steps were generated');
+    expect(banner()).not.toBeInTheDocument();
+
+    const editor = await within(await screen.findByRole('region', { name: 'Instructions' })).findByRole(
+      'textbox',
+      { name: 'Instructions' },
+    );
+    await user.click(editor);
+    await user.paste(' Then clear the completed todos.');
+    await user.click(screen.getByRole('button', { name: 'Save instructions' }));
+    expect(await screen.findByText('Instructions saved')).toBeInTheDocument();
+    const alert = (await screen.findByText('Instructions changed since these steps were generated')).closest(
+      '[role="alert"]',
+    ) as HTMLElement;
+    expect(alert).toHaveTextContent('runs still replay them');
+
+    await user.click(within(alert).getByRole('button', { name: 'Regenerate' }));
+    await waitFor(() => expect(stored(test._id).state).toBe('pending'));
+    await waitFor(() => expect(banner()).not.toBeInTheDocument());
+  });
+
   it('shows an empty state before any generation', async () => {
     const { test } = seedTodoTest('created', []);
     renderApp(`/test-cases/details/${test._id}`);

@@ -7,6 +7,7 @@ import { isGenerating } from '../types';
 import { useIsGenerating } from '../useIsGenerating';
 import { FinalMessage } from './FinalMessage';
 import { GenerationProgress } from './GenerationProgress';
+import { StepsOutOfDate } from './StepsOutOfDate';
 import { StepsPanel } from './StepsPanel';
 
 /** Watches the test live while it generates; leaving the page stops the watch. */
@@ -37,7 +38,10 @@ export function GenerationPanel({ test }: { test: TestCase }) {
           monitoring={monitoring.testId === test.id ? monitoring.status : 'idle'}
         />
       ) : (
-        <FinalMessage state={test.state} message={test.finalMessage} />
+        <>
+          <FinalMessage state={test.state} message={test.finalMessage} />
+          {test.stepsOutOfDate && <StepsOutOfDate test={test} />}
+        </>
       )}
       <StepsPanel test={test} generating={generating} />
     </>

@@ -104,6 +104,13 @@ export function RunDetail({ run: listed, viewport, suiteId }: RunDetailProps) {
             <Alert severity={outcome === 'failed' ? 'error' : 'warning'}>{run.error_message}</Alert>
           )}
 
+          {run.steps_out_of_date && (
+            <Alert severity="warning">
+              Steps out of date: the test&apos;s instructions or website had changed since these steps were
+              generated. Regenerate the test to follow them.
+            </Alert>
+          )}
+
           {(overrides.length > 0 || run.settings.website_url_override) && (
             <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
               <Typography variant="body2" color="text.secondary">

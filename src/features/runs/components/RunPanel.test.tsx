@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { seedTodoTest } from '../../../testing/generation';
 import { stubViewportSize } from '../../../testing/layout';
 import { db } from '../../../testing/msw/db';
@@ -57,6 +57,52 @@ describe('RunPanel', () => {
     expect(runWatcherCount(run._id)).toBe(0);
     // The test's own status follows its latest run.
     await waitFor(() => expect(db.testCases[0].latest_run_status).toBe('passed'));
+  });
+
+  it('after the run ends, every status on screen follows it: the header, the runs card and the tree', async () => {
+    const { test } = seedTodoTest('passed');
+    const { user, router } = renderApp(`/test-cases/details/${test._id}`);
+    const runs = await section();
+    // The status under the title, next to "Never run" / "Last run …".
+    const header = async () => (await screen.findByText(/^(Never run|Last run )/)).parentElement!;
+    expect(within(await header()).getByText('Passed')).toBeInTheDocument();
+
+    await user.click(within(runs).getByRole('button', { name: 'Run' }));
+    const latest = await within(runs).findByRole('region', { name: 'Latest run' });
+    const [run] = storedRuns(test);
+    await waitFor(() => expect(runWatcherCount(run._id)).toBe(1));
+    updateRun(run._id, { status: 'running' });
+    publishRunEvent(run._id, 'RUN_UPDATED');
+    expect(await within(latest).findByText('Running')).toBeInTheDocument();
+    await waitFor(async () => expect(within(await header()).getByText('In progress')).toBeInTheDocument());
+
+    // As the server does at the end: the final status as an update, then the end of the watch.
+    updateRun(run._id, {
+      ...buildRun(test, { _id: run._id, created_at: run.created_at }),
+      last_modified_at: run.last_modified_at,
+    });
+    publishRunEvent(run._id, 'RUN_UPDATED');
+    // The card shows the end and stops watching before RUN_NOT_RUNNING comes (a browser may well).
+    expect(await within(latest).findByText('Passed')).toBeInTheDocument();
+    await waitFor(() => expect(runWatcherCount(run._id)).toBe(0));
+    publishRunEvent(run._id, 'RUN_NOT_RUNNING');
+    await waitFor(async () => expect(within(await header()).getByText('Passed')).toBeInTheDocument());
+    expect(within(await header()).queryByText('In progress')).not.toBeInTheDocument();
+
+    // The tree the test list shows reads the same.
+    await act(() => router.navigate('/test-cases'));
+    const row = await screen.findByRole('treeitem', { name: /Add a todo/ });
+    expect(within(row).getByText('Passed')).toBeInTheDocument();
+  });
+
+  it('says when a run replays steps that are out of date', async () => {
+    const { test } = seedTodoTest('passed', undefined, { steps_out_of_date: true });
+    const { user } = renderApp(`/test-cases/details/${test._id}`);
+    const runs = await section();
+    await user.click(within(runs).getByRole('button', { name: 'Run' }));
+    const latest = await within(runs).findByRole('region', { name: 'Latest run' });
+    expect(await within(latest).findByText(/^Steps out of date: /)).toBeInTheDocument();
+    expect(storedRuns(test)[0].steps_out_of_date).toBe(true);
   });
 
   it('shows why the latest run failed, and opens an earlier run on the runs page', async () => {

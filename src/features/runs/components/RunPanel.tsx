@@ -140,6 +140,11 @@ function LatestRun({
           </Typography>
         </Box>
       )}
+      {run.steps_out_of_date && (
+        <Alert severity="warning" sx={{ mt: 1.5 }}>
+          Steps out of date: this run replays steps generated before the test last changed.
+        </Alert>
+      )}
       {!running && run.error_message && (
         <Alert severity={run.status === 'failed' ? 'error' : 'warning'} sx={{ mt: 1.5 }}>
           {failingStep?.error?.message && failing !== null ? (

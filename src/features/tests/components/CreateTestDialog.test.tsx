@@ -12,7 +12,7 @@ function renderDialog() {
   const { organization } = signInAsMemberOf();
   const suite = seedSuite(organization.org_id, 'Shop');
   const onClose = jest.fn();
-  const onCreated = jest.fn<void, [TestCase]>();
+  const onCreated = jest.fn<void, [TestCase, { generating: boolean }]>();
   const view = renderWithStore(
     <CreateTestDialog
       open
@@ -36,7 +36,7 @@ describe('CreateTestDialog', () => {
     const { user, dialog } = renderDialog();
     await user.type(within(dialog).getByLabelText(/^Name/), 'Checkout');
     await user.type(within(dialog).getByLabelText(/^Website URL/), website);
-    await user.click(within(dialog).getByRole('button', { name: 'Create test' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create and generate' }));
     expect(await within(dialog).findByText(message)).toBeInTheDocument();
     expect(db.testCases).toHaveLength(0);
   });
@@ -45,8 +45,21 @@ describe('CreateTestDialog', () => {
     const { user, dialog } = renderDialog();
     await user.type(within(dialog).getByLabelText(/^Name/), '   ');
     await user.type(within(dialog).getByLabelText(/^Website URL/), 'https://shop.example');
-    await user.click(within(dialog).getByRole('button', { name: 'Create test' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create and generate' }));
     expect(await within(dialog).findByText('Test name is required')).toBeInTheDocument();
+  });
+
+  it('creates the test and asks for its generation with it', async () => {
+    const { user, dialog, onCreated, onClose } = renderDialog();
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Checkout works');
+    await user.type(within(dialog).getByLabelText(/^Website URL/), 'http://127.0.0.1:4000/shop');
+    await user.click(await within(dialog).findByRole('textbox', { name: 'Instructions' }));
+    await user.paste('Add a mug to the cart.');
+    await user.click(within(dialog).getByRole('button', { name: 'Create and generate' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(onCreated.mock.calls[0][1]).toEqual({ generating: true });
+    expect(db.testCases[0]).toMatchObject({ name: 'Checkout works', state: 'pending' });
+    expect(db.testCases[0].generation_requested_at).not.toBeNull();
   });
 
   it('creates the test in the folder it started in, with empty instructions', async () => {
@@ -54,9 +67,10 @@ describe('CreateTestDialog', () => {
     expect(within(dialog).getByRole('combobox', { name: 'Folder' })).toHaveTextContent('checkout');
     await user.type(within(dialog).getByLabelText(/^Name/), '  Checkout works ');
     await user.type(within(dialog).getByLabelText(/^Website URL/), 'http://127.0.0.1:4000/shop');
-    await user.click(within(dialog).getByRole('button', { name: 'Create test' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create without generating' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
     expect(onCreated.mock.calls[0][0]).toMatchObject({ name: 'Checkout works', path: 'checkout' });
+    expect(onCreated.mock.calls[0][1]).toEqual({ generating: false });
     expect(db.testCases[0]).toMatchObject({
       name: 'Checkout works',
       website: 'http://127.0.0.1:4000/shop',

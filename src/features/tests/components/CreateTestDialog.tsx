@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
-import { useId } from 'react';
+import { useId, useRef, useState } from 'react';
 import { TEST_CASE_LIMITS } from '../../../../contract/testCases';
 import { describeError } from '../../../api/apiError';
 import { LazyInstructionsEditor } from '../../../components/LazyInstructionsEditor';
@@ -27,10 +27,21 @@ interface CreateTestDialogProps {
   /** The folder the dialog starts in ('' = the top level). */
   initialFolder?: string;
   onClose: () => void;
-  onCreated?: (test: TestCase) => void;
+  /** The new test; `generating` when its generation was asked for with it (the default). */
+  onCreated?: (test: TestCase, options: { generating: boolean }) => void;
 }
 
 const initialValues = { name: '', website: '', description: '', path: '' };
+
+const NO_INSTRUCTIONS =
+  'Write the instructions to generate the steps, or create the test without generating.';
+
+/** The editor's HTML holds words (not only empty paragraphs). */
+const hasWords = (html: string) =>
+  html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .trim().length > 0;
 
 /** Name, start URL and plain-words instructions of a new test, placed in a folder. */
 export function CreateTestDialog({
@@ -43,17 +54,27 @@ export function CreateTestDialog({
 }: CreateTestDialogProps) {
   const titleId = useId();
   const [createTestCase] = useCreateTestCaseMutation();
+  // Which button submitted: create and generate (Enter, the default), or create without generating.
+  const generateRef = useRef(true);
+  const [instructionsError, setInstructionsError] = useState<string | null>(null);
   const formik = useFormik({
     initialValues: { ...initialValues, path: initialFolder },
     enableReinitialize: true,
     validationSchema: createTestSchema,
     onSubmit: async (values, helpers) => {
+      const generating = generateRef.current;
+      generateRef.current = true;
+      if (generating && !hasWords(values.description)) {
+        setInstructionsError(NO_INSTRUCTIONS);
+        return;
+      }
       const result = await createTestCase({
         suiteId,
         name: values.name.trim(),
         website: values.website.trim(),
         description: values.description,
         path: values.path,
+        scheduleGeneration: generating,
       });
       if ('error' in result) {
         const fields = serverFieldErrors(result.error, ['name', 'website', 'path']);
@@ -63,7 +84,7 @@ export function CreateTestDialog({
       }
       notify.success(t.tests.created);
       helpers.resetForm();
-      onCreated?.(result.data);
+      onCreated?.(result.data, { generating });
       onClose();
     },
   });
@@ -74,7 +95,12 @@ export function CreateTestDialog({
   const close = () => {
     if (formik.isSubmitting) return;
     formik.resetForm();
+    setInstructionsError(null);
     onClose();
+  };
+  const createWithoutGenerating = () => {
+    generateRef.current = false;
+    void formik.submitForm();
   };
 
   return (
@@ -140,10 +166,17 @@ export function CreateTestDialog({
               <LazyInstructionsEditor
                 label="Instructions"
                 value={formik.values.description}
-                onChange={(html) => void formik.setFieldValue('description', html, false)}
+                onChange={(html) => {
+                  setInstructionsError(null);
+                  void formik.setFieldValue('description', html, false);
+                }}
                 disabled={formik.isSubmitting}
                 placeholder="Describe what the test does, step by step, in plain words."
-                helperText="For example: Log in as {{user}}, add a product to the cart and check the total."
+                error={Boolean(instructionsError)}
+                helperText={
+                  instructionsError ??
+                  'For example: Log in as {{user}}, add a product to the cart and check the total.'
+                }
               />
             </div>
           </Stack>
@@ -152,8 +185,11 @@ export function CreateTestDialog({
           <Button onClick={close} disabled={formik.isSubmitting}>
             Cancel
           </Button>
+          <Button onClick={createWithoutGenerating} disabled={formik.isSubmitting}>
+            Create without generating
+          </Button>
           <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
-            {formik.isSubmitting ? 'Creating…' : 'Create test'}
+            {formik.isSubmitting ? 'Creating…' : 'Create and generate'}
           </Button>
         </DialogActions>
       </form>

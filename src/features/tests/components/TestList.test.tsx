@@ -222,19 +222,19 @@ describe('TestList', () => {
     expect(db.folders.map(({ path }) => path)).toEqual(['search']);
   });
 
-  it('checks the new test form, then creates the test in the chosen folder', async () => {
+  it('checks the new test form, then creates the test in the chosen folder, opens it and generates it', async () => {
     const { suiteId } = seedShop();
-    const { user } = renderList(suiteId);
+    const { user, router } = renderList(suiteId);
     await findItem('checkout');
     await user.click(screen.getByRole('button', { name: 'New test' }));
     const dialog = await screen.findByRole('dialog', { name: 'New test' });
-    await user.click(within(dialog).getByRole('button', { name: 'Create test' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create and generate' }));
     expect(await within(dialog).findByText('Test name is required')).toBeInTheDocument();
     expect(within(dialog).getByText('Website URL is required')).toBeInTheDocument();
 
     await user.type(within(dialog).getByLabelText(/^Name/), 'Sign up');
     await user.type(within(dialog).getByLabelText(/^Website URL/), 'javascript:alert(1)');
-    await user.click(within(dialog).getByRole('button', { name: 'Create test' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create and generate' }));
     expect(await within(dialog).findByText('Please enter a valid URL')).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText(/^Website URL/));
     await user.type(within(dialog).getByLabelText(/^Website URL/), 'https://shop.example/signup');
@@ -243,7 +243,7 @@ describe('TestList', () => {
     await user.click(await screen.findByRole('option', { name: 'checkout/cards' }));
     await user.click(await within(dialog).findByRole('textbox', { name: 'Instructions' }));
     await user.paste('Fill in the form and submit it.');
-    await user.click(within(dialog).getByRole('button', { name: 'Create test' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create and generate' }));
 
     expect(await screen.findByText('Test case created')).toBeInTheDocument();
     await dialogClosed();
@@ -252,9 +252,39 @@ describe('TestList', () => {
       website: 'https://shop.example/signup',
       path: 'checkout/cards',
       description: '<p>Fill in the form and submit it.</p>',
+      state: 'pending',
     });
-    // Its folders open so the new test is in view.
-    expect(await findItem('Sign up')).toHaveAttribute('aria-level', '3');
+    expect(created?.generation_requested_at).not.toBeNull();
+    // The new test opens, generating: no "Created" row is left behind.
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/test-cases/details/${created?._id}`));
+  });
+
+  it('creates a test without generating it when asked, and asks for instructions to generate', async () => {
+    const { suiteId } = seedShop();
+    const { user, router } = renderList(suiteId);
+    await findItem('checkout');
+    await user.click(screen.getByRole('button', { name: 'New test' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New test' });
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Later');
+    await user.type(within(dialog).getByLabelText(/^Website URL/), 'https://shop.example/later');
+    await within(dialog).findByRole('textbox', { name: 'Instructions' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create and generate' }));
+    expect(
+      await within(dialog).findByText(
+        'Write the instructions to generate the steps, or create the test without generating.',
+      ),
+    ).toBeInTheDocument();
+    expect(db.testCases.find(({ name }) => name === 'Later')).toBeUndefined();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Create without generating' }));
+    await dialogClosed();
+    expect(db.testCases.find(({ name }) => name === 'Later')).toMatchObject({
+      state: 'created',
+      generation_requested_at: null,
+    });
+    // It stays in view in the list, where the person chose to stay.
+    expect(await findItem('Later')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/test-cases');
   });
 
   it('starts a new test in the folder whose menu was used', async () => {
@@ -287,7 +317,7 @@ describe('TestList', () => {
     const dialog = await screen.findByRole('dialog', { name: 'New test' });
     await user.type(within(dialog).getByLabelText(/^Name/), 'A name');
     await user.type(within(dialog).getByLabelText(/^Website URL/), 'https://shop.example');
-    await user.click(within(dialog).getByRole('button', { name: 'Create test' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create without generating' }));
     expect(await within(dialog).findByText('Test names must be at most 200 characters')).toBeInTheDocument();
   });
 

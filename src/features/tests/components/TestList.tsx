@@ -388,6 +388,10 @@ export function TestList({ suiteId, revealFolder = null }: TestListProps) {
         folders={folders}
         initialFolder={newTestIn ?? ''}
         onClose={() => setNewTestIn(null)}
+        // A test created to generate opens at once, to watch it; one created without stays in view here.
+        onCreated={(test, { generating }) => {
+          if (generating) void navigate(paths.testCaseDetails.getHref(test.id));
+        }}
       />
       <MoveTestDialog test={moving} suiteId={suiteId} folders={folders} onClose={() => setMoving(null)} />
       <ConfirmDialog
