@@ -4,18 +4,16 @@
 // the median generation time per step, the exports green under `npx playwright test`, and LLM-mode
 // input tokens per step (a scripted OpenAI-compatible model that measures what it is sent).
 // `AGENTS_ONLY=<words>` runs the cases whose name holds them; `AGENTS_SITES=a,b` those of these sites.
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { promisify } from 'node:util';
 import { serveFixtureSites, type FixtureSites } from '../fixtures/sites/serve';
 import { Generator, MemoryActionCache, createModelSet, type Outcome } from '../server/src/agents';
 import { loadConfig } from '../server/src/config';
 import { BrowserPool, RunnerSession, isAction, typescriptScript, type Action } from '../server/src/runner';
-import { findChromium, QUIET_CHROMIUM_ARGS } from '../server/src/runner/chromium';
+import { runExportedSpecs } from '../server/test/exportedSpecs';
 import { AGENTS_CORPUS, CORPUS, TRAP_MESSAGE, type CorpusCase } from '../server/test/generationCorpus';
 import { type Figure } from './spaBundle';
 
@@ -114,8 +112,6 @@ export function met(result: CaseResult): boolean {
   return (item.message ?? []).every((words) => outcome.message.includes(words));
 }
 
-const run = promisify(execFile);
-
 /** Exports every passed case as a Playwright Test spec and runs them all: how many are green. */
 export async function exportsGreen(results: CaseResult[]): Promise<{ green: number; total: number }> {
   const passed = results.filter((result) => result.outcome.state === 'passed');
@@ -138,33 +134,7 @@ export async function exportsGreen(results: CaseResult[]): Promise<{ green: numb
       });
       fs.writeFileSync(path.join(dir, `case${String(index).padStart(3, '0')}.spec.ts`), script);
     });
-    fs.writeFileSync(
-      path.join(dir, 'playwright.config.ts'),
-      [
-        "import { defineConfig } from '@playwright/test';",
-        'export default defineConfig({',
-        "  testDir: '.',",
-        `  outputDir: ${JSON.stringify(path.join(dir, 'output'))},`,
-        '  workers: 2,',
-        '  retries: 0,',
-        '  timeout: 30_000,',
-        `  reporter: [['json', { outputFile: ${JSON.stringify(path.join(dir, 'results.json'))} }]],`,
-        `  use: { launchOptions: { executablePath: ${JSON.stringify(findChromium())}, args: ${JSON.stringify(QUIET_CHROMIUM_ARGS)} } },`,
-        '});',
-        '',
-      ].join('\n'),
-    );
-    const env: NodeJS.ProcessEnv = { ...process.env, SECRET_PASSWORD: PASSWORD, NODE_OPTIONS: '' };
-    delete env.JEST_WORKER_ID;
-    await run(
-      process.execPath,
-      [require.resolve('@playwright/test/cli'), 'test', '--config', path.join(dir, 'playwright.config.ts')],
-      { cwd: dir, env, maxBuffer: 20 * 1024 * 1024 },
-    ).catch((error: Error) => error); // Failing specs make the runner exit non-zero: the report says which.
-    const report = JSON.parse(fs.readFileSync(path.join(dir, 'results.json'), 'utf8')) as {
-      stats: { expected: number };
-      suites: { file: string; specs: { ok: boolean }[] }[];
-    };
+    const { report } = await runExportedSpecs(dir, { SECRET_PASSWORD: PASSWORD });
     for (const suite of report.suites)
       if (suite.specs.some((spec) => !spec.ok)) {
         const index = Number(/case(\d+)/.exec(suite.file)?.[1]);

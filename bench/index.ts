@@ -1,6 +1,8 @@
 // `npm run bench`: one JSON line per figure. Builds the SPA first when it is stale.
 import { spawnSync } from 'node:child_process';
 import { measureAgents } from './agents';
+import { measureCollections } from './collections';
+import { measureDashboard } from './dashboard';
 import { measureGeneration } from './generation';
 import { measureReplay, measureReplayOverhead, measureRunThroughput } from './replay';
 import { measureSpaBundle, type Figure } from './spaBundle';
@@ -21,6 +23,8 @@ function main() {
     'replay-overhead': measureReplayOverhead,
     'run-throughput': measureRunThroughput,
     'tree-render': measureTreeRender,
+    dashboard: measureDashboard,
+    collections: measureCollections,
   };
   return Object.entries(benches)
     .filter(([name]) => !only || name === only)

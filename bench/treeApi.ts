@@ -1,12 +1,12 @@
 // GET /api/test-suites/{id}/tree for a suite of 10,000 tests in 200 folders: p50 and p99 over 200
-// requests, on PGlite and on Postgres (BENCH_DATABASE_URL, else the local default when reachable); then
+// requests, on PGlite and on Postgres (see apiBench.ts); then
 // the same right after a change (a test renamed before each read), when the tree is built again.
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
-import pg from 'pg';
 import { type TestTreeItem } from '../contract/testCases';
 import { testCases, testFolders } from '../server/src/db/schema';
-import { api, startTestServer, tokenFor, type TestServer } from '../server/test/helpers';
+import { api, tokenFor, type TestServer } from '../server/test/helpers';
+import { onBothDatabases, round, type Database } from './apiBench';
 import { type Figure } from './spaBundle';
 
 export const LARGE_TREE_TESTS = 10_000;
@@ -17,35 +17,13 @@ const REQUESTS = 200;
 /** Reads right after a change (a test renamed before each): the tree is built again every time. */
 const CHANGED_REQUESTS = 100;
 const WARMUP = 10;
-const DEFAULT_POSTGRES = 'postgres://root@127.0.0.1:5432/test';
+const BENCH = 'tree-api';
 
 export async function measureTreeApi(): Promise<Figure[]> {
-  const figures = await measureOn(
-    'pglite',
-    await startTestServer({ roles: ['api'], target: pgliteTarget() }),
-  );
-  const postgres = await freshPostgresDatabase();
-  if ('skipped' in postgres) {
-    console.error(`[tree-api] Postgres skipped: ${postgres.skipped}`);
-    return figures;
-  }
-  try {
-    const server = await startTestServer({
-      roles: ['api'],
-      target: { kind: 'postgres', url: postgres.url, poolSize: 10 },
-    });
-    figures.push(...(await measureOn('postgres', server)));
-  } finally {
-    await postgres.drop();
-  }
-  return figures;
+  return onBothDatabases(BENCH, measureOn);
 }
 
-function pgliteTarget() {
-  return { kind: 'pglite' as const, dataDir: null };
-}
-
-async function measureOn(database: 'pglite' | 'postgres', server: TestServer): Promise<Figure[]> {
+async function measureOn(database: Database, server: TestServer): Promise<Figure[]> {
   try {
     const { token } = await tokenFor(server, { email: 'bench@example.com' });
     const org = await api<{ org_id: string }>(server, 'POST', '/organizations', {
@@ -77,7 +55,7 @@ async function measureOn(database: 'pglite' | 'postgres', server: TestServer): P
     timings.sort((a, b) => a - b);
     const at = (q: number, series = timings) =>
       round(series[Math.min(series.length - 1, Math.ceil(q * series.length) - 1)]);
-    const bench = 'tree-api';
+    const bench = BENCH;
     return [
       { bench, metric: `${database}_p50`, value: at(0.5), unit: 'ms' },
       {
@@ -193,41 +171,4 @@ export async function seedLargeTree(server: TestServer, suiteId: string) {
     await db.insert(testCases).values(rows.slice(start, start + 1000));
   if (server.database.pool) await server.database.pool.query('ANALYZE test_cases; ANALYZE test_folders');
   else await server.database.pglite?.exec('ANALYZE test_cases; ANALYZE test_folders');
-}
-
-async function freshPostgresDatabase(): Promise<
-  { url: string; drop: () => Promise<void> } | { skipped: string }
-> {
-  const adminUrl = process.env.BENCH_DATABASE_URL?.trim() || DEFAULT_POSTGRES;
-  const name = `pw_bench_${process.pid}_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
-  try {
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-  } catch (error) {
-    return { skipped: `${redact(adminUrl)} is not reachable (${(error as Error).message})` };
-  } finally {
-    await admin.end().catch(() => undefined);
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
-function redact(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = '***';
-  return parsed.toString();
-}
-
-function round(value: number): number {
-  return Math.round(value * 10) / 10;
 }

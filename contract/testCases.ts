@@ -59,6 +59,32 @@ export function isWebsiteUrl(value: string): boolean {
   }
 }
 
+const HAS_SCHEME = /^[a-z][a-z0-9+.-]*:\/\//i;
+const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
+/** A host (with an optional port) at the start of a value typed without a scheme. */
+const BARE_HOST = /^(\[[0-9a-f:.]+\]|[^\s/?#:[\]@]+)(:\d{1,5})?([/?#]|$)/i;
+
+/** Hosts that live on the person's own machine or network, which rarely have a certificate. */
+function isLocalHost(host: string): boolean {
+  const lower = host.toLowerCase();
+  return lower === 'localhost' || lower.endsWith('.localhost') || IPV4.test(host) || host.startsWith('[');
+}
+
+/**
+ * What a website typed without a scheme means: `localhost:3112` → `http://localhost:3112` (local
+ * hosts and IP literals), `example.com` → `https://example.com`. A value with a scheme, or one that
+ * does not start with a host (no dot, not local), comes back trimmed so the URL check can refuse it.
+ */
+export function normalizeWebsite(input: string): string {
+  const value = input.trim();
+  if (value === '' || HAS_SCHEME.test(value)) return value;
+  const host = BARE_HOST.exec(value)?.[1];
+  if (!host) return value;
+  if (isLocalHost(host)) return `http://${value}`;
+  // NOTE: a single word ('nope') is not a website; prefixing it would make it pass the URL check.
+  return host.includes('.') ? `https://${value}` : value;
+}
+
 /**
  * A folder path as stored: segments joined by '/', no leading or trailing slash; '' is the root.
  * Returns the normalized path, or the sentence that says what is wrong with it.

@@ -13,12 +13,12 @@ test('a person signs up, creates an organization and a suite, renames and delete
   });
 
   // Create a suite from the top bar's selector; Enter submits the dialog.
-  await page.getByRole('button', { name: /^Test suite:/ }).click();
-  await page.getByRole('menuitem', { name: 'Create test suite' }).click();
+  await page.getByRole('button', { name: /^Project:/ }).click();
+  await page.getByRole('menuitem', { name: 'Create project' }).click();
   const createDialog = page.getByRole('dialog');
   await createDialog.getByLabel('Name').fill('Checkout');
   await createDialog.getByLabel('Name').press('Enter');
-  await expect(page.getByRole('button', { name: 'Test suite: Checkout' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Project: Checkout' })).toBeVisible();
 
   const adaToken = await accessToken(page);
   const organizations = await (
@@ -42,7 +42,7 @@ test('a person signs up, creates an organization and a suite, renames and delete
     email: uniqueEmail('boris'),
     organization: 'Elsewhere',
   });
-  await otherPage.getByRole('button', { name: /^Test suite:/ }).click();
+  await otherPage.getByRole('button', { name: /^Project:/ }).click();
   await expect(otherPage.getByRole('menu')).not.toContainText('Checkout');
   await otherPage.keyboard.press('Escape');
   const otherToken = await accessToken(otherPage);
@@ -62,19 +62,19 @@ test('a person signs up, creates an organization and a suite, renames and delete
 
   // Rename, then delete, from project settings.
   await page.goto('/auth/settings/projects');
-  const list = page.getByRole('list', { name: 'Test suites' });
+  const list = page.getByRole('list', { name: 'Projects' });
   await expect(list).toContainText('Checkout');
   await page.getByRole('button', { name: 'Rename Checkout' }).click();
   const renameDialog = page.getByRole('dialog');
   await renameDialog.getByLabel('Name').fill('Checkout flow');
   await renameDialog.getByRole('button', { name: 'Rename' }).click();
   await expect(list).toContainText('Checkout flow');
-  await expect(page.getByRole('button', { name: 'Test suite: Checkout flow' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Project: Checkout flow' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Delete Checkout flow' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByText('No test suites yet')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Test suite: No test suites' })).toBeVisible();
+  await expect(page.getByText('No projects yet')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Project: No projects' })).toBeVisible();
 });
 
 test('the not-found page offers a way home', async ({ page }) => {

@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { serveFixtureSites, type FixtureSites } from '../fixtures/sites/serve';
-import { registerWithOrganization, uniqueEmail } from './helpers';
+import { createProject, registerWithOrganization, uniqueEmail } from './helpers';
 
 // A person writes a test for the todo fixture site in plain words, watches the agents generate it
 // step by step, looks at a step's screenshot and trace, corrects a step by clicking its screenshot,
@@ -15,15 +15,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await sites?.close();
 });
-
-async function createSuite(page: Page, name: string) {
-  await page.getByRole('button', { name: /^Test suite:/ }).click();
-  await page.getByRole('menuitem', { name: 'Create test suite' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByLabel('Name').press('Enter');
-  await expect(page.getByRole('button', { name: `Test suite: ${name}` })).toBeVisible();
-}
 
 /** The rows of the Steps list (not the lists inside a step). */
 const stepRows = (page: Page) => page.getByRole('list', { name: 'Steps' }).locator(':scope > li');
@@ -59,7 +50,7 @@ test('a person generates a test, inspects a step, corrects it by clicking its sc
     email: uniqueEmail('ada'),
     organization: 'Engines',
   });
-  await createSuite(page, 'Todo');
+  await createProject(page, 'Todo');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tests' }).click();
   await page.getByRole('button', { name: 'New test' }).first().click();
@@ -91,7 +82,10 @@ test('a person generates a test, inspects a step, corrects it by clicking its sc
   // A step: its code, its screenshot (a real image through a signed link), its trace in our viewer.
   const step = await openStep(page, 2);
   await expect(step.getByRole('textbox', { name: 'Code of step 2' })).toContainText('Buy milk');
-  const after = step.getByRole('img', { name: 'Page after step 2' });
+  // On a wide screen the selected step's page is in the browser view beside the list.
+  const view = page.getByRole('region', { name: 'Browser view' });
+  await expect(view).toContainText('Step 2 of 4');
+  const after = view.getByRole('img', { name: 'Page after step 2' });
   await expect(after).toBeVisible();
   await expect.poll(() => after.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280);
 
@@ -109,14 +103,14 @@ test('a person generates a test, inspects a step, corrects it by clicking its sc
 
   // Correct step 2 by clicking, on the page before it, the field it should type into.
   const target = await newTodoFieldCentre(browser, sites.url('todo'));
-  await step.getByRole('button', { name: 'Before the step' }).click();
-  const before = step.getByRole('img', { name: 'Page before step 2' });
+  await view.getByRole('button', { name: 'Before the step' }).click();
+  const before = view.getByRole('img', { name: 'Page before step 2' });
   await expect.poll(() => before.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280);
   const shown = (await before.boundingBox())!;
   await before.click({
     position: { x: (target.x * shown.width) / 1280, y: (target.y * shown.height) / 720 },
   });
-  const confirm = step.getByRole('group', { name: 'Visual feedback' });
+  const confirm = view.getByRole('group', { name: 'Visual feedback' });
   await expect(confirm).toContainText('Target at (');
   const [, shownX, shownY] = /Target at \((\d+), (\d+)\)/.exec((await confirm.textContent()) ?? '')!;
   // Within one shown pixel: the screenshot is shown scaled down, and a click lands on a whole pixel.

@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Locator } from '@playwright/test';
 import { serveFixtureSites, type FixtureSites } from '../fixtures/sites/serve';
-import { registerWithOrganization, uniqueEmail } from './helpers';
+import { createProject, registerWithOrganization, uniqueEmail } from './helpers';
 
 // A person generates a sign-in test, runs it and watches it pass; the site changes (the login fixture's
 // v2 release), they run it again and read, from the run page alone, which step failed and why: the
@@ -15,15 +15,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await sites?.close();
 });
-
-async function createSuite(page: Page, name: string) {
-  await page.getByRole('button', { name: /^Test suite:/ }).click();
-  await page.getByRole('menuitem', { name: 'Create test suite' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByLabel('Name').press('Enter');
-  await expect(page.getByRole('button', { name: `Test suite: ${name}` })).toBeVisible();
-}
 
 /** An image that really loaded (through its signed link), at the test's viewport width. */
 async function expectLoadedScreenshot(image: Locator) {
@@ -42,7 +33,7 @@ test('a person runs a generated test, sees it pass, breaks the site, runs it aga
     email: uniqueEmail('ada'),
     organization: 'Engines',
   });
-  await createSuite(page, 'Accounts');
+  await createProject(page, 'Accounts');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tests' }).click();
   await page.getByRole('button', { name: 'New test' }).click();

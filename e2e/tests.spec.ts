@@ -1,14 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accessToken, registerWithOrganization, uniqueEmail } from './helpers';
-
-async function createSuite(page: Page, name: string) {
-  await page.getByRole('button', { name: /^Test suite:/ }).click();
-  await page.getByRole('menuitem', { name: 'Create test suite' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Name').fill(name);
-  await dialog.getByLabel('Name').press('Enter');
-  await expect(page.getByRole('button', { name: `Test suite: ${name}` })).toBeVisible();
-}
+import { accessToken, createProject, registerWithOrganization, uniqueEmail } from './helpers';
 
 const treeItem = (page: Page, name: string) =>
   page.getByRole('tree', { name: 'Tests' }).getByRole('treeitem', { name, exact: true });
@@ -22,7 +13,7 @@ test('a person creates a folder and a test with instructions, renames the folder
     email: uniqueEmail('grace'),
     organization: 'Compilers',
   });
-  await createSuite(page, 'Shop');
+  await createProject(page, 'Shop');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tests' }).click();
   await expect(page).toHaveURL(/\/test-cases$/);
@@ -45,7 +36,8 @@ test('a person creates a folder and a test with instructions, renames the folder
   const testDialog = page.getByRole('dialog', { name: 'New test' });
   await expect(testDialog.getByLabel('Folder')).toContainText('checkout');
   await testDialog.getByLabel('Name').fill('Pay by card');
-  await testDialog.getByLabel('Website URL').fill('shop.example');
+  // 'shop.example' would now be saved as https://shop.example (issue 11); a single word is no website.
+  await testDialog.getByLabel('Website URL').fill('shop');
   await testDialog.getByRole('button', { name: 'Create without generating' }).click();
   await expect(testDialog).toContainText('Please enter a valid URL');
   await testDialog.getByLabel('Website URL').fill('https://shop.example/');
@@ -99,7 +91,7 @@ test('a person creates a folder and a test with instructions, renames the folder
   // The details page keeps the instructions; breadcrumbs follow the folder.
   await payByCard.getByRole('link', { name: 'Pay by card' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Pay by card' })).toBeVisible();
-  const trail = page.getByRole('main').getByRole('navigation', { name: 'Breadcrumb' });
+  const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
   await expect(trail.getByRole('link', { name: 'payments' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Instructions' })).toContainText(
     'Add the red mug to the cart and pay by card.',

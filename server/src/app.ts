@@ -19,6 +19,8 @@ import { authPlugin } from './plugins/auth';
 import { errorHandler } from './plugins/errorHandler';
 import { nulGuard } from './plugins/nulGuard';
 import { artifactFileRoutes, traceViewerRoutes } from './routes/artifacts';
+import { collectionRoutes } from './routes/collections';
+import { dashboardRoutes } from './routes/dashboard';
 import { devMailApiRoutes, devMailPageRoutes } from './routes/devMail';
 import { generationRoutes } from './routes/generation';
 import { organizationRoutes } from './routes/organizations';
@@ -168,6 +170,8 @@ export async function buildApp({
         await secured.register(sharedParameterRoutes, { services });
         await secured.register(generationRoutes, { services });
         await secured.register(runRoutes, { services });
+        await secured.register(collectionRoutes, { services });
+        await secured.register(dashboardRoutes, { services });
       });
     },
     { prefix: '/api' },

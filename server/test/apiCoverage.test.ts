@@ -23,7 +23,7 @@ const PUBLIC: Record<string, string> = {
   'GET /api/ws': 'the WebSocket upgrade: its first message carries the token (DESIGN §4)',
 };
 
-type Role = 'org' | 'suite' | 'test' | 'run' | 'sharedParameter' | 'user';
+type Role = 'org' | 'suite' | 'test' | 'run' | 'sharedParameter' | 'user' | 'collection';
 
 /** Path parameters by name: which resource of the target organization fills them. */
 const PATH_PARAMS: Record<string, Role | ((world: World) => string)> = {
@@ -34,6 +34,7 @@ const PATH_PARAMS: Record<string, Role | ((world: World) => string)> = {
   testCaseId: 'test',
   runId: 'run',
   paramId: 'sharedParameter',
+  collectionId: 'collection',
   userId: 'user',
   owner: 'run',
   file: () => 'trace.zip',
@@ -67,8 +68,7 @@ const ID_FIELDS: Record<string, (world: World) => unknown> = {
   id: (w) => w.test,
   linked_test_ids: (w) => [w.test],
   shared_parameter_ids: (w) => [w.sharedParameter],
-  // Neither organization has collections: an empty list is the valid value.
-  collection_ids: () => [],
+  collection_ids: (w) => [w.collection],
   path_prefix: (w) => w.folder,
   old_path_prefix: (w) => w.folder,
 };
@@ -97,6 +97,7 @@ interface World {
   test: string;
   run: string;
   sharedParameter: string;
+  collection: string;
   folder: string;
   variable: string;
   /** Every name and value that belongs to this organization alone. */
@@ -434,7 +435,12 @@ async function world(server: TestServer, label: string): Promise<World> {
     })
     .where(eq(testCases.id, test._id));
   const run = await must<{ runId: string }>('POST', `/test-run/${test._id}`, {});
-  const ids = [org.org_id, suite.test_suite_id, test._id, secret._id, run.runId, userId];
+  const collection = await must<{ _id: string }>('POST', '/test-suites/collection', {
+    name: `Secret collection ${upper}`,
+    test_suite_id: suite.test_suite_id,
+    linked_test_ids: [test._id],
+  });
+  const ids = [org.org_id, suite.test_suite_id, test._id, secret._id, run.runId, userId, collection._id];
   return {
     token,
     user: userId,
@@ -443,6 +449,7 @@ async function world(server: TestServer, label: string): Promise<World> {
     test: test._id,
     run: run.runId,
     sharedParameter: secret._id,
+    collection: collection._id,
     folder,
     variable,
     secrets: [
@@ -452,6 +459,7 @@ async function world(server: TestServer, label: string): Promise<World> {
       `Secret Org ${upper}`,
       `Secret suite ${upper}`,
       `Secret test of ${upper}`,
+      `Secret collection ${upper}`,
       `https://${label}.example/private`,
       `Confidential steps of ${upper}`,
       folder,
@@ -497,7 +505,10 @@ function pathParams(operation: Operation): string[] {
 
 function resolvePathParam(path: string, name: string, target: World): string | null {
   let source: Role | ((world: World) => string) | undefined = PATH_PARAMS[name];
-  if (name === 'id') source = ID_BY_SEGMENT[path.split('/')[2] ?? ''];
+  if (name === 'id')
+    source = path.startsWith('/api/test-suites/collection/')
+      ? 'collection'
+      : ID_BY_SEGMENT[path.split('/')[2] ?? ''];
   if (!source) return null;
   return typeof source === 'function' ? source(target) : target[source];
 }

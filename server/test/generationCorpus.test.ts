@@ -2,7 +2,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { findChromium, QUIET_CHROMIUM_ARGS } from '../src/runner/chromium';
+import { runExportedSpecs } from './exportedSpecs';
 import { api } from './helpers';
 import { AGENTS_CORPUS, CORPUS as EXISTING, TRAP_MESSAGE } from './generationCorpus';
 
@@ -73,9 +73,12 @@ describe('the acceptance corpus', () => {
     (_name, index) => {
       const item = CORPUS[index];
       const test = generated[index];
-      expect({ state: test.state, message: test.final_message, steps: describeSteps(test) }).toMatchObject({
-        state: item.expect,
-      });
+      // On a mismatch the diff shows why: the final message and the steps.
+      const settled = test.state === item.expect;
+      expect({
+        state: test.state,
+        why: settled ? null : { message: test.final_message, steps: describeSteps(test) },
+      }).toEqual({ state: item.expect, why: null });
       for (const words of item.message ?? []) expect(test.final_message).toContain(words);
       // A trap never passes, and its failure names what the page has instead.
       if (item.kind === 'trap') expect(test.final_message).toMatch(TRAP_MESSAGE);
@@ -116,37 +119,7 @@ describe('the acceptance corpus', () => {
           .filter((file) => file.endsWith('.py'))
           .map((file) => path.join(dir, file)),
       ]);
-      fs.writeFileSync(
-        path.join(dir, 'playwright.config.ts'),
-        [
-          "import { defineConfig } from '@playwright/test';",
-          'export default defineConfig({',
-          "  testDir: '.',",
-          // NOTE: the default output folder is the repository's test-results/, which Playwright empties first.
-          `  outputDir: ${JSON.stringify(path.join(dir, 'output'))},`,
-          '  workers: 2,',
-          '  retries: 0,',
-          '  timeout: 30_000,',
-          `  reporter: [['json', { outputFile: ${JSON.stringify(path.join(dir, 'results.json'))} }]],`,
-          `  use: { launchOptions: { executablePath: ${JSON.stringify(findChromium())}, args: ${JSON.stringify(QUIET_CHROMIUM_ARGS)} } },`,
-          '});',
-          '',
-        ].join('\n'),
-      );
-      const result = await run(
-        process.execPath,
-        [require.resolve('@playwright/test/cli'), 'test', '--config', path.join(dir, 'playwright.config.ts')],
-        {
-          cwd: dir,
-          // NOTE: Playwright Test loads no spec when it sees JEST_WORKER_ID (it thinks jest runs it).
-          env: { ...withoutJest(process.env), SECRET_PASSWORD: PASSWORD, NODE_OPTIONS: '' },
-          maxBuffer: 10 * 1024 * 1024,
-        },
-      ).catch((error: { stdout?: string; stderr?: string }) => error);
-      const report = JSON.parse(fs.readFileSync(path.join(dir, 'results.json'), 'utf8')) as {
-        stats: { expected: number; unexpected: number; flaky: number; skipped: number };
-        errors: { message?: string }[];
-      };
+      const { report, output } = await runExportedSpecs(dir, { SECRET_PASSWORD: PASSWORD });
       const clean =
         report.stats.expected === passed.length &&
         report.stats.unexpected === 0 &&
@@ -154,7 +127,7 @@ describe('the acceptance corpus', () => {
       expect({
         stats: report.stats,
         errors: report.errors.map((error) => error.message?.split('\n')[0]),
-        output: clean ? '' : `${result.stdout ?? ''}${result.stderr ?? ''}`,
+        output: clean ? '' : output,
       }).toEqual({
         stats: expect.objectContaining({ expected: passed.length, unexpected: 0, flaky: 0, skipped: 0 }),
         errors: [],
@@ -167,9 +140,3 @@ describe('the acceptance corpus', () => {
     }
   });
 });
-
-function withoutJest(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
-  const copy = { ...env };
-  delete copy.JEST_WORKER_ID;
-  return copy;
-}

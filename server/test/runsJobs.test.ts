@@ -96,6 +96,27 @@ describe('runs whose worker died', () => {
     }
   });
 
+  it('are taken back once when two sweeps find the same dead worker', async () => {
+    const ctx = await setUpGeneration({ sites, roles: ['api'] });
+    try {
+      const testId = await createGeneratedTest(ctx, 'Swept twice', sites.url('todo'), todoActions('Twice'));
+      const run = await startRun(ctx, testId);
+      await takeAndAbandon(ctx, run._id);
+      // Two workers' sweepers (or a slow sweep and the next) at once: one repairs, the other sees it done.
+      const repaired = await Promise.all([
+        ctx.server.services.runs.sweep({ assumeDead: false }),
+        ctx.server.services.runs.sweep({ assumeDead: false }),
+      ]);
+      expect(repaired.reduce((sum, n) => sum + n, 0)).toBe(1);
+      expect(await getRun(ctx, run._id)).toMatchObject({ status: 'pending', attempts: 1 });
+      // The job was failed once (pg-boss retries it): the run keeps its second attempt.
+      const job = await ctx.server.queue.boss.getJobById(RUN_QUEUE, await jobOf(ctx, run._id));
+      expect(job?.state).toBe('retry');
+    } finally {
+      await ctx.close();
+    }
+  });
+
   it('run again on the next worker to start, and pass', async () => {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-run-restart-'));
     const postgres = testDatabaseUrl ? await freshPostgres() : null;

@@ -128,7 +128,8 @@ describe('test cases', () => {
   it('refuses websites that are not http(s) URLs', async () => {
     for (const website of [
       '',
-      'example.com',
+      // 'example.com' now means https://example.com (issue 11); a single word is still no website.
+      'example',
       'ftp://example.com',
       'javascript:alert(1)',
       'https://',
@@ -362,7 +363,15 @@ describe('test cases', () => {
 
   it('stores collection ids and shows them in the tree', async () => {
     const test = await createTest(server, me, { name: 'Collected' });
-    const ids = ['11111111-1111-4111-8111-111111111111', '22222222-2222-4222-8222-222222222222'];
+    // Issue 12: the ids must be collections of the test's suite; they are listed by name.
+    const ids: string[] = [];
+    for (const name of ['Alpha collection', 'Beta collection']) {
+      const created = await api<{ _id: string }>(server, 'POST', '/test-suites/collection', {
+        token: me.token,
+        body: { name, test_suite_id: me.suiteId },
+      });
+      ids.push(created.body._id);
+    }
     const updated = await api<TestCase>(server, 'PATCH', `/test-cases/${test._id}/collections`, {
       token: me.token,
       body: { collection_ids: [...ids, ids[0]] },
@@ -370,7 +379,18 @@ describe('test cases', () => {
     expect(updated.status).toBe(200);
     expect(updated.body.collection_ids).toEqual(ids);
     const item = (await tree(server, me)).find((i) => i.test_case_id === test._id);
-    expect(item).toMatchObject({ collection_ids: ids, collection_names: [] });
+    expect(item).toMatchObject({
+      collection_ids: ids,
+      collection_names: ['Alpha collection', 'Beta collection'],
+    });
+    const unknown = await api<ErrorBody>(server, 'PATCH', `/test-cases/${test._id}/collections`, {
+      token: me.token,
+      body: { collection_ids: ['11111111-1111-4111-8111-111111111111'] },
+    });
+    expect([unknown.status, unknown.body.error.message]).toEqual([
+      400,
+      'A collection in collection_ids is not in this test suite',
+    ]);
     const bad = await api<ErrorBody>(server, 'PATCH', `/test-cases/${test._id}/collections`, {
       token: me.token,
       body: { collection_ids: ['not-a-uuid'] },

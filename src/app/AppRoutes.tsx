@@ -51,8 +51,11 @@ const TestCaseDetailsRoute = lazyPage(
 );
 const TestCaseRunsRoute = lazyPage(() => import('./routes/tests/TestCaseRunsRoute'), 'TestCaseRunsRoute');
 const placeholders = () => import('./routes/PlaceholderRoutes');
-const CollectionsRoute = lazyPage(placeholders, 'CollectionsRoute');
-const CollectionDetailsRoute = lazyPage(placeholders, 'CollectionDetailsRoute');
+const CollectionsRoute = lazyPage(() => import('./routes/collections/CollectionsRoute'), 'CollectionsRoute');
+const CollectionDetailsRoute = lazyPage(
+  () => import('./routes/collections/CollectionDetailsRoute'),
+  'CollectionDetailsRoute',
+);
 const SharedParametersRoute = lazyPage(placeholders, 'SharedParametersRoute');
 const IntegrationsRoute = lazyPage(placeholders, 'IntegrationsRoute');
 const ModulesRoute = lazyPage(placeholders, 'ModulesRoute');

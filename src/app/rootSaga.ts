@@ -1,6 +1,7 @@
 import { isAnyOf } from '@reduxjs/toolkit';
 import { all, spawn } from 'redux-saga/effects';
 import { authSaga } from '../features/auth/sagas';
+import { collectionsSaga } from '../features/collections/sagas';
 import { selectCurrentUserId } from '../features/auth/selectors';
 import { sessionRestored, signedIn, signedOut, userUpdated } from '../features/auth/slice';
 import { generationSaga } from '../features/generation/sagas';
@@ -43,5 +44,6 @@ export function* rootSaga() {
     }),
     spawn(generationSaga),
     spawn(runsSaga),
+    spawn(collectionsSaga),
   ]);
 }

@@ -3,6 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 import createSagaMiddleware from 'redux-saga';
 import { baseApi } from '../api/baseApi';
 import { authSlice } from '../features/auth/slice';
+import { collectionsSlice } from '../features/collections/slice';
 import { generationSlice } from '../features/generation/slice';
 import { organizationsSlice } from '../features/organizations/slice';
 import { runsSlice } from '../features/runs/slice';
@@ -19,6 +20,7 @@ export const rootReducer = combineSlices(
   testTreeSlice,
   generationSlice,
   runsSlice,
+  collectionsSlice,
   sidebarSlice,
 );
 

@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { renderWithStore } from '../testing/renderWithStore';
 import { Breadcrumbs } from './Breadcrumbs';
 
@@ -22,6 +23,29 @@ describe('Breadcrumbs', () => {
     );
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/auth/settings');
     expect(screen.queryByRole('link', { name: 'Projects' })).not.toBeInTheDocument();
+  });
+
+  it('ellipsizes each long crumb and shows its full label on hover', async () => {
+    const folder = `f${'o'.repeat(99)}`;
+    const test = 'n'.repeat(2000);
+    renderWithStore(
+      <Breadcrumbs
+        items={[
+          { label: 'Tests', href: '/test-cases' },
+          { label: folder, href: '/test-cases?folder=x' },
+          { label: test },
+        ]}
+      />,
+    );
+    const last = screen.getByText(test);
+    expect(last).toHaveStyle({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+    expect(screen.getByText(folder)).toHaveStyle({ textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+
+    jest.spyOn(HTMLElement.prototype, 'scrollWidth', 'get').mockReturnValue(5000);
+    jest.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(300);
+    await userEvent.hover(last);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(test);
+    jest.restoreAllMocks();
   });
 
   it('renders nothing for an empty trail', () => {

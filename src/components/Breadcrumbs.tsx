@@ -1,31 +1,39 @@
 import MuiBreadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { pathToBreadcrumbs, type BreadcrumbItem } from '../lib/breadcrumbs';
+import { EllipsisText } from './EllipsisText';
 
 type BreadcrumbsProps = { items: BreadcrumbItem[]; path?: never } | { path: string; items?: never };
+
+// Each crumb ellipsizes (at most 16rem); the last one, the page itself, takes the width that is left.
+const crumbsSx = {
+  minWidth: 0,
+  '& ol': { flexWrap: 'nowrap' },
+  '& .MuiBreadcrumbs-li': { minWidth: 0, flex: '0 1 auto', maxWidth: '16rem' },
+  '& .MuiBreadcrumbs-li:last-of-type': { flex: '1 1 auto', maxWidth: 'none' },
+  '& .MuiBreadcrumbs-separator': { flexShrink: 0 },
+} as const;
 
 /** Items with a label and an optional link; the last one is plain text. A path string is split on '/'. */
 export function Breadcrumbs(props: BreadcrumbsProps) {
   const items = props.items ?? pathToBreadcrumbs(props.path);
   if (items.length === 0) return null;
   return (
-    <MuiBreadcrumbs aria-label="Breadcrumb" maxItems={4} sx={{ minWidth: 0, '& ol': { flexWrap: 'nowrap' } }}>
+    <MuiBreadcrumbs aria-label="Breadcrumb" maxItems={4} sx={crumbsSx}>
       {items.map((item, index) => {
         const isLast = index === items.length - 1;
-        const sx = { whiteSpace: 'nowrap', fontSize: '0.875rem' } as const;
+        const sx = { fontSize: '0.875rem' } as const;
         if (isLast || !item.href) {
           return (
-            <Typography
+            <EllipsisText
               key={index}
               color={isLast ? 'text.primary' : 'text.secondary'}
               sx={sx}
               aria-current={isLast ? 'page' : undefined}
-              noWrap
             >
               {item.label}
-            </Typography>
+            </EllipsisText>
           );
         }
         return (
@@ -35,9 +43,11 @@ export function Breadcrumbs(props: BreadcrumbsProps) {
             to={item.href}
             underline="hover"
             color="text.secondary"
-            sx={sx}
+            sx={{ display: 'block', minWidth: 0 }}
           >
-            {item.label}
+            <EllipsisText component="span" color="inherit" sx={{ ...sx, display: 'block' }}>
+              {item.label}
+            </EllipsisText>
           </Link>
         );
       })}

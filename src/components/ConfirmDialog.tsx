@@ -43,7 +43,8 @@ export function ConfirmDialog({
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
-        <DialogContentText id={descriptionId} component="div">
+        {/* NOTE: names in the text may be long and unbroken; they wrap instead of widening the dialog. */}
+        <DialogContentText id={descriptionId} component="div" sx={{ overflowWrap: 'anywhere' }}>
           {description}
         </DialogContentText>
       </DialogContent>

@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import { useFormik } from 'formik';
 import { useId, type ReactNode } from 'react';
 import { type ObjectSchema } from 'yup';
+import { characterLimit } from './characterLimit';
 
 export interface NameDialogProps {
   open: boolean;
@@ -19,6 +20,7 @@ export interface NameDialogProps {
   /** Shown above the field (what the name may hold, where the thing lives). */
   description?: ReactNode;
   schema: ObjectSchema<{ name: string }>;
+  /** Shown as a counter; a longer name is kept whole and refused with a sentence, never cut. */
   maxLength: number;
   /**
    * Resolves true when the dialog may close, false when it stays open (the caller told the person
@@ -28,7 +30,7 @@ export interface NameDialogProps {
   onClose: () => void;
 }
 
-/** A name field with Cancel and a submit button; Enter submits; submit stays disabled while blank or pending. */
+/** A name field with Cancel and a submit button; Enter submits; submit stays disabled while blank, too long or pending. */
 export function NameDialog({
   open,
   title,
@@ -56,6 +58,7 @@ export function NameDialog({
       }
     },
   });
+  const limit = characterLimit(formik.values.name, maxLength);
   const showError = (formik.touched.name || formik.submitCount > 0) && Boolean(formik.errors.name);
   const close = () => {
     if (formik.isSubmitting) return;
@@ -78,10 +81,10 @@ export function NameDialog({
             value={formik.values.name}
             onChange={formik.handleChange}
             onBlur={formik.handleBlur}
-            error={showError}
-            helperText={showError ? formik.errors.name : ' '}
+            error={showError || limit.over}
+            helperText={showError ? formik.errors.name : limit.helperText}
             disabled={formik.isSubmitting}
-            slotProps={{ htmlInput: { maxLength, spellCheck: false } }}
+            slotProps={{ htmlInput: { spellCheck: false } }}
           />
         </DialogContent>
         <DialogActions>
@@ -91,7 +94,7 @@ export function NameDialog({
           <Button
             type="submit"
             variant="contained"
-            disabled={formik.values.name.trim().length === 0 || formik.isSubmitting}
+            disabled={formik.values.name.trim().length === 0 || limit.over || formik.isSubmitting}
           >
             {formik.isSubmitting ? pendingLabel : submitLabel}
           </Button>

@@ -37,6 +37,8 @@ export const env = {
   appName: parsed.APP_NAME,
   version: parsed.APP_VERSION,
   apiUrl: parsed.APP_API_URL,
+  /** The server's Swagger UI, beside its API (server/src/app.ts registers it at /api/docs). */
+  apiDocsUrl: `${parsed.APP_API_URL.replace(/\/+$/, '')}/docs`,
   supportEmail: parsed.APP_SUPPORT_EMAIL,
   docsUrl: parsed.APP_DOCS_URL,
   faqUrl: parsed.APP_FAQ_URL,

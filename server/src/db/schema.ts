@@ -262,7 +262,10 @@ export const testCases = pgTable(
     path: text('path').notNull().default(''),
     credentials: jsonb('credentials').$type<Record<string, string>>().notNull().default({}),
     parameters: jsonb('parameters').$type<Record<string, string>>().notNull().default({}),
-    /** Until collections exist (a later issue) these are the ids a person linked. */
+    /**
+     * NOTE: unused since collections (issue 12): test_collection_tests holds the links, and the wire's
+     * collection_ids is read from it. Kept so older rows and tools reading it don't break.
+     */
     collectionIds: jsonb('collection_ids').$type<string[]>().notNull().default([]),
     programmingLanguage: text('programming_language')
       .$type<'typescript' | 'python'>()
@@ -425,6 +428,11 @@ export const testRuns = pgTable(
     generatedOn: text('generated_on'),
     /** The test's instructions or website had changed since its steps were generated (issue 11). */
     stepsOutOfDate: boolean('steps_out_of_date').notNull().default(false),
+    /**
+     * sha256 of replay_steps (issue 11): two runs with the same hash replayed unchanged steps, which
+     * is what tells a flaky test from a changed one. Null for runs made before it: unknown.
+     */
+    stepsHash: text('steps_hash'),
     /** The replayed steps' results (contract/runs.ts RunStep). */
     steps: jsonb('steps').$type<unknown[]>().notNull().default([]),
     failingStepIndex: integer('failing_step_index'),
@@ -442,12 +450,56 @@ export const testRuns = pgTable(
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The collection whose run-all made it (issue 12); its group is (collection_id, created_at). */
+    collectionId: uuid('collection_id').references(() => testCollections.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => appUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // A collection's run groups, newest first.
+    index('test_runs_collection_idx').on(t.collectionId, t.createdAt.desc()),
     index('test_runs_test_case_idx').on(t.testCaseId, t.createdAt.desc(), t.id.desc()),
     index('test_runs_status_idx').on(t.status),
+    // The dashboard's pass rates read the runs finished in the last 30 days.
+    index('test_runs_finished_idx').on(t.finishedAt),
+  ],
+);
+
+// ── Collections (issue 12) ────────────────────────────────────────────────────────────────────
+
+/** A named set of a suite's tests, run together (each run-all is one group of runs). */
+export const testCollections = pgTable(
+  'test_collections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    testSuiteId: uuid('test_suite_id')
+      .notNull()
+      .references(() => testSuites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** A 5-field cron as a person gave it, or null. */
+    schedule: text('schedule'),
+    createdBy: uuid('created_by').references(() => appUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('test_collections_suite_name_key').on(t.testSuiteId, sql`lower(${t.name})`)],
+);
+
+/** Which tests a collection holds: a collection's linked_test_ids and a test's collection_ids. */
+export const testCollectionTests = pgTable(
+  'test_collection_tests',
+  {
+    collectionId: uuid('collection_id')
+      .notNull()
+      .references(() => testCollections.id, { onDelete: 'cascade' }),
+    testCaseId: uuid('test_case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.collectionId, t.testCaseId] }),
+    index('test_collection_tests_test_idx').on(t.testCaseId),
   ],
 );

@@ -16,7 +16,10 @@ import {
   type FinalState,
   type GenerateJob,
 } from '../services/generation';
+import { isRunEvent } from '../realtime/bus';
+import { type TrackedJobControl } from '../services/trackedJobs';
 import { type JobQueue } from './queue';
+import { type Attempt, registerTrackedWorker, type TrackedKind } from './tracked';
 
 /** A worker's generation machinery: one browser and one model set for all its jobs. */
 export interface GenerationWorker {
@@ -40,159 +43,121 @@ export async function registerGenerationWorker(
       `[targets] The browser server at ${config.browserWsEndpoint} cannot reach this worker's target guard: its own network must keep tests from reaching this server and metadata addresses (README, "Test targets").`,
     );
   const models = createModelSet(config);
-  const running = new Set<RunningJob>();
-  let releasing = false;
-
-  // One process on PGlite: whatever is "running" at start was running in a process that died. Swept
-  // before this worker takes jobs, or a job it had just claimed would be taken for dead.
-  await services.generation
-    .sweep({ assumeDead: options.singleProcess })
-    .catch((error) => console.error('[generate] sweep failed', error));
-  await queue.work<GenerateJob>(
-    GENERATE_QUEUE,
-    async (data) => {
-      const job = new RunningJob(data, services, pool, models);
-      running.add(job);
-      try {
-        if (releasing) job.release();
-        await job.run();
-      } finally {
-        running.delete(job);
-      }
-    },
+  const worker = await registerTrackedWorker(
+    queue,
+    services.events,
+    generationKind(services, pool, models),
     concurrency,
+    options,
   );
-
-  const sweeper = setInterval(
-    () => void services.generation.sweep({ assumeDead: false }).catch(() => undefined),
-    Math.max(1000, Math.floor(config.staleMs / 2)),
-  );
-  sweeper.unref();
-
   return {
     models,
     pool,
-    release() {
-      releasing = true;
-      for (const job of running) job.release();
-    },
+    release: () => worker.release(),
     async close() {
-      clearInterval(sweeper);
+      await worker.close();
       await pool.close();
     },
   };
 }
 
-class RunningJob {
-  private _session: RunnerSession | null = null;
-  private _stopped = false;
-  private _released = false;
-  private _timedOut = false;
-  private _abandonTimer: NodeJS.Timeout | null = null;
-  private _heartbeat: NodeJS.Timeout | undefined;
-  private _abandon: () => void = () => undefined;
-  private readonly _abandoned = new Promise<never>((_, reject) => {
-    this._abandon = () => reject(new Error('The browser did not stop in time'));
-  });
+/** What a generation's work leaves for its ending. */
+interface GenerationWork {
+  outcome: Outcome | null;
+  steps: GenerationStep[] | null;
+  traceId: string;
+  entries: Map<number, TraceEntry[]>;
+}
 
-  constructor(
-    private readonly _job: GenerateJob,
-    private readonly _services: Services,
-    private readonly _pool: BrowserPool,
-    private readonly _models: ModelSet,
-  ) {
-    // Observed by the races in run(); this keeps a late rejection from going unhandled.
-    this._abandoned.catch(() => undefined);
+type Control = TrackedJobControl<ClaimedGeneration>;
+
+/** Generation as a tracked-job kind: it plans and takes steps; the loop owns the job's lifecycle. */
+export function generationKind(
+  services: Services,
+  pool: BrowserPool,
+  models: ModelSet,
+): TrackedKind<GenerateJob, ClaimedGeneration, GenerationWork> {
+  const generation = services.generation;
+  const config = generation.config;
+  return {
+    label: '[generate]',
+    queue: GENERATE_QUEUE,
+    config,
+    service: generation,
+    // A cancel, a mark-complete or a restart ends a running generation with not_running.
+    endedKey: (event) => (isRunEvent(event) || event.type !== 'not_running' ? null : event.testId),
+    key: (job) => job.testCaseId,
+    execute: (claimed, control) => generate(services, pool, models, claimed, control),
+    endings: {
+      released: async (claimed) => {
+        // Shutting down: the job goes back to the queue (pg-boss retries it) without counting an attempt.
+        await generation.release(claimed);
+        throw new Error('The worker shut down; the generation will resume on another worker');
+      },
+      // A person cancelled or completed it: their state stands; only the trace is added.
+      stopped: async (claimed, work) => generation.attachTrace(claimed, work.traceId, work.entries),
+      timed_out: async (claimed, work) => {
+        await generation.finish(
+          claimed,
+          'resources_exceeded',
+          `The generation took longer than ${Math.round(config.generationTimeoutMs / 60_000)} minutes and was stopped.`,
+          work.steps,
+        );
+      },
+      failed: async (claimed, work, failure) => {
+        const message = messageOf(failure).split('\n')[0];
+        await generation.finish(claimed, 'error', `The generation failed: ${message}`, work.steps);
+      },
+      done: async (claimed, work) => {
+        const outcome = work.outcome!;
+        if (outcome.state === 'stopped') return;
+        await generation.finish(claimed, outcome.state as FinalState, outcome.message, work.steps);
+      },
+    },
+  };
+}
+
+async function generate(
+  services: Services,
+  pool: BrowserPool,
+  models: ModelSet,
+  claimed: ClaimedGeneration,
+  control: Control,
+): Promise<Attempt<GenerationWork> | null> {
+  const generation = services.generation;
+  const config = generation.config;
+  if (claimed.attempts > MAX_GENERATION_ATTEMPTS) {
+    await generation.finish(
+      claimed,
+      'error',
+      `The generation was started ${MAX_GENERATION_ATTEMPTS} times and its worker stopped each time. Start it again.`,
+      null,
+    );
+    return null;
+  }
+  const session = await openSession(services, pool, claimed);
+  if (!session) return null;
+  control.onAbort(() => session.abort());
+  if (!(await generation.markRunning(claimed))) {
+    // Cancelled or completed before it started: nothing to keep.
+    await session.close();
+    return null;
   }
 
-  release(): void {
-    this._released = true;
-    this._abort();
-  }
-
-  /**
-   * Stops the browser work at once. Should a Playwright call never settle after that (a browser
-   * that went away mid-call), the job moves on after a grace period rather than hang its worker.
-   */
-  private _abort(): void {
-    void this._session?.abort();
-    // The step in flight ends by its own timeouts (an action, then its screenshot); past twice that,
-    // something hangs.
-    const grace = 2 * this._services.generation.config.stepTimeoutMs + 10_000;
-    this._abandonTimer ??= setTimeout(() => this._abandon(), grace);
-  }
-
-  async run(): Promise<void> {
-    try {
-      await this._run();
-    } finally {
-      if (this._abandonTimer) clearTimeout(this._abandonTimer);
-    }
-  }
-
-  private async _run(): Promise<void> {
-    const generation = this._services.generation;
-    const config = generation.config;
-    const claimed = await generation.claim(this._job);
-    if (!claimed) return;
-    // From the claim on, even while a browser starts: a silent worker is taken for dead.
-    this._heartbeat = setInterval(() => {
-      void generation
-        .heartbeat(this._job)
-        .then((alive) => {
-          // Cancelled, completed or restarted by a person: stop at once.
-          if (!alive && !this._stopped) {
-            this._stopped = true;
-            this._abort();
-          }
-        })
-        // The database is briefly unreachable: the next beat tries again (the sweep judges staleness).
-        .catch(() => undefined);
-    }, config.heartbeatMs);
-    try {
-      await this._generate(claimed);
-    } finally {
-      clearInterval(this._heartbeat);
-    }
-  }
-
-  private async _generate(claimed: ClaimedGeneration): Promise<void> {
-    const generation = this._services.generation;
-    const config = generation.config;
-    if (claimed.attempts > MAX_GENERATION_ATTEMPTS) {
-      await generation.finish(
-        claimed,
-        'error',
-        `The generation was started ${MAX_GENERATION_ATTEMPTS} times and its worker stopped each time. Start it again.`,
-        null,
-      );
-      return;
-    }
-    const session = await this._open(claimed);
-    if (!session) return;
-    if (!(await generation.markRunning(this._job))) {
-      // Cancelled or completed before it started: nothing to keep.
-      await session.close();
-      return;
-    }
-
-    const deadline = setTimeout(() => {
-      this._timedOut = true;
-      this._abort();
-    }, config.generationTimeoutMs);
-
-    const traceId = crypto.randomUUID();
-    let outcome: Outcome | null = null;
-    let failure: unknown = null;
-    try {
-      // NOTE: every write below takes the claim: the service hides its secrets in what is stored.
-      const generator = new Generator(session, this._models, generation.cacheFor(claimed), {
-        onPlan: (plan) => generation.savePlan(claimed, plan),
-        onStep: (_step, steps) => generation.saveSteps(claimed, steps),
-        saveScreenshot: (png) => generation.artifacts.save(claimed.testCaseId, 'screenshot', png),
-        stopped: () => this._stopped || this._released || this._timedOut,
-      });
-      const running = generator.run({
+  control.startDeadline(config.generationTimeoutMs);
+  const traceId = crypto.randomUUID();
+  let outcome: Outcome | null = null;
+  let failure: unknown = null;
+  try {
+    // NOTE: every write below takes the claim: the service hides its secrets in what is stored.
+    const generator = new Generator(session, models, generation.cacheFor(claimed), {
+      onPlan: (plan) => generation.savePlan(claimed, plan),
+      onStep: (_step, steps) => generation.saveSteps(claimed, steps),
+      saveScreenshot: (png) => generation.artifacts.save(claimed.testCaseId, 'screenshot', png),
+      stopped: control.shouldStop,
+    });
+    outcome = await control.guard(
+      generator.run({
         website: claimed.website,
         instructions: claimed.instructions,
         language: claimed.language,
@@ -203,117 +168,96 @@ class RunningJob {
         maxSteps: config.maxSteps,
         stepTimeoutMs: config.stepTimeoutMs,
         traceId,
-      });
-      outcome = await Promise.race([running, this._abandoned]);
-    } catch (error) {
-      failure = error;
-    } finally {
-      clearTimeout(deadline);
-    }
-
-    const closing = session.close();
-    const trace = await Promise.race([closing, this._abandoned]).catch(() => {
-      // Abandoned: the context still closes whenever its calls give up.
-      void closing.catch(() => undefined);
-      return null;
-    });
-    const entries =
-      trace && outcome
-        ? await this._saveTrace(claimed, traceId, trace, outcome)
-        : new Map<number, TraceEntry[]>();
-    const steps = outcome ? withTraces(outcome.steps, entries, traceId) : null;
-
-    if (this._released && !this._stopped) {
-      // Shutting down: the job goes back to the queue (pg-boss retries it) without counting an attempt.
-      await generation.release(this._job);
-      throw new Error('The worker shut down; the generation will resume on another worker');
-    }
-    if (this._stopped) {
-      // A person cancelled or completed it: their state stands; only the trace is added.
-      await generation.attachTrace(claimed, traceId, entries);
-      return;
-    }
-    if (this._timedOut) {
-      await generation.finish(
-        claimed,
-        'resources_exceeded',
-        `The generation took longer than ${Math.round(config.generationTimeoutMs / 60_000)} minutes and was stopped.`,
-        steps,
-      );
-      return;
-    }
-    if (failure || !outcome) {
-      const message = messageOf(failure).split('\n')[0];
-      await generation.finish(claimed, 'error', `The generation failed: ${message}`, steps);
-      return;
-    }
-    if (outcome.state === 'stopped') return;
-    await generation.finish(claimed, outcome.state as FinalState, outcome.message, steps);
+      }),
+    );
+  } catch (error) {
+    failure = error;
+  } finally {
+    control.clearDeadline();
   }
 
-  private async _open(claimed: ClaimedGeneration): Promise<RunnerSession | null> {
-    const generation = this._services.generation;
-    const options = {
-      viewport: claimed.viewport,
-      userAgent: claimed.userAgent,
-      values: { parameters: claimed.parameters, secrets: claimed.secrets },
-      stepTimeoutMs: generation.config.stepTimeoutMs,
-      trace: true,
-      screencast: generation.config.traceScreencast,
-      targets: this._pool.reachesWorkerLoopback ? generation.config.testTargets : null,
-    };
-    for (let attempt = 0; attempt < 2; attempt++) {
+  const closing = session.close();
+  const trace = await control.guard(closing).catch(() => {
+    // Abandoned: the context still closes whenever its calls give up.
+    void closing.catch(() => undefined);
+    return null;
+  });
+  const entries =
+    trace && outcome
+      ? await saveTrace(services, claimed, traceId, trace, outcome)
+      : new Map<number, TraceEntry[]>();
+  const steps = outcome ? withTraces(outcome.steps, entries, traceId) : null;
+  return {
+    work: { outcome, steps, traceId, entries },
+    failure: failure ?? (outcome ? null : new Error('the generation gave no outcome')),
+  };
+}
+
+async function openSession(
+  services: Services,
+  pool: BrowserPool,
+  claimed: ClaimedGeneration,
+): Promise<RunnerSession | null> {
+  const generation = services.generation;
+  const options = {
+    viewport: claimed.viewport,
+    userAgent: claimed.userAgent,
+    values: { parameters: claimed.parameters, secrets: claimed.secrets },
+    stepTimeoutMs: generation.config.stepTimeoutMs,
+    trace: true,
+    screencast: generation.config.traceScreencast,
+    targets: pool.reachesWorkerLoopback ? generation.config.testTargets : null,
+  };
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const browser = await pool.acquire();
       try {
-        const browser = await this._pool.acquire();
-        try {
-          const session = await RunnerSession.open(browser, options);
-          this._session = session;
-          return session;
-        } catch (error) {
-          // A browser that died since it was shared: start a new one once.
-          await this._pool.discard(browser);
-          if (attempt === 1) throw error;
-        }
+        return await RunnerSession.open(browser, options);
       } catch (error) {
-        if (attempt === 1 || error instanceof ExecutorUnavailableError) {
-          const message = messageOf(error).split('\n')[0];
-          await generation.finish(
-            claimed,
-            'executor_not_available',
-            `No browser could be started for this generation: ${message}`,
-            null,
-          );
-          return null;
-        }
+        // A browser that died since it was shared: start a new one once.
+        await pool.discard(browser);
+        if (attempt === 1) throw error;
+      }
+    } catch (error) {
+      if (attempt === 1 || error instanceof ExecutorUnavailableError) {
+        const message = messageOf(error).split('\n')[0];
+        await generation.finish(
+          claimed,
+          'executor_not_available',
+          `No browser could be started for this generation: ${message}`,
+          null,
+        );
+        return null;
       }
     }
-    return null;
   }
+  return null;
+}
 
-  /** Stores the trace and summarises its groups per step (only steps of this generation; replays keep theirs). */
-  private async _saveTrace(
-    claimed: ClaimedGeneration,
-    traceId: string,
-    trace: ProcessedTrace,
-    outcome: Outcome,
-  ): Promise<Map<number, TraceEntry[]>> {
-    const entries = new Map<number, TraceEntry[]>();
-    try {
-      await this._services.generation.artifacts.save(claimed.testCaseId, 'trace', trace.zip, traceId);
-    } catch {
-      return entries;
-    }
-    outcome.groups.forEach((stepIndex, groupIndex) => {
-      if (stepIndex < claimed.fromStep) return;
-      const step = outcome.steps[stepIndex];
-      const calls = trace.groups[groupIndex] ?? [];
-      entries.set(
-        stepIndex,
-        calls.map((call) => ({ ...call, screenshot_id: step?.screenshot_id ?? null })),
-      );
-    });
+/** Stores the trace and summarises its groups per step (only steps of this generation; replays keep theirs). */
+async function saveTrace(
+  services: Services,
+  claimed: ClaimedGeneration,
+  traceId: string,
+  trace: ProcessedTrace,
+  outcome: Outcome,
+): Promise<Map<number, TraceEntry[]>> {
+  const entries = new Map<number, TraceEntry[]>();
+  try {
+    await services.generation.artifacts.save(claimed.testCaseId, 'trace', trace.zip, traceId);
+  } catch {
     return entries;
   }
+  outcome.groups.forEach((stepIndex, groupIndex) => {
+    if (stepIndex < claimed.fromStep) return;
+    const step = outcome.steps[stepIndex];
+    const calls = trace.groups[groupIndex] ?? [];
+    entries.set(
+      stepIndex,
+      calls.map((call) => ({ ...call, screenshot_id: step?.screenshot_id ?? null })),
+    );
+  });
+  return entries;
 }
 
 function withTraces(

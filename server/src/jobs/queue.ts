@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import { type Database } from '../db/client';
+import { type JobScheduler, type ScheduledJob } from '../services/trackedJobs';
 
 export type JobHandler<T> = (data: T, job: PgBoss.Job<T>) => Promise<unknown>;
 
@@ -11,7 +12,7 @@ export interface QueueOptions {
 }
 
 /** pg-boss on the product's own database: a custom adapter on PGlite, its own pool on Postgres. */
-export class JobQueue {
+export class JobQueue implements JobScheduler {
   private readonly _queues = new Set<string>();
   /** This process's pollers per queue: a job sent here wakes them rather than waiting for their next poll. */
   private readonly _workers = new Map<string, string[]>();
@@ -54,6 +55,27 @@ export class JobQueue {
     if (!id) throw new Error(`Job for ${name} was not queued`);
     for (const worker of this._workers.get(name) ?? []) this.boss.notifyWorker(worker);
     return id;
+  }
+
+  async cancel(name: string, jobId: string): Promise<void> {
+    await this.boss.cancel(name, jobId);
+  }
+
+  async job(name: string, jobId: string): Promise<ScheduledJob | null> {
+    const job = await this.boss.getJobById(name, jobId);
+    if (!job) return null;
+    return {
+      id: job.id,
+      state: job.state,
+      retryCount: job.retryCount,
+      retryLimit: job.retryLimit,
+      startedOn: job.startedOn ?? null,
+      output: job.output ?? null,
+    };
+  }
+
+  async fail(name: string, jobId: string, message: string): Promise<void> {
+    await this.boss.fail(name, jobId, { message });
   }
 
   /** Starts `concurrency` pollers for the queue, each working one job at a time. */

@@ -12,14 +12,12 @@ import {
 } from '../runner';
 import { type Services } from '../services';
 import { type ClaimedRun, MAX_RUN_ATTEMPTS, RUN_QUEUE, type RunJob, type RunResult } from '../services/runs';
+import { abandonAfterMs, type TrackedJobControl } from '../services/trackedJobs';
 import { type JobQueue } from './queue';
+import { type Attempt, registerTrackedWorker, type TrackedKind, type TrackedWorker } from './tracked';
 
 /** A worker's run machinery: it shares the worker's browser with generation. */
-export interface RunWorker {
-  /** Hands running runs back to the queue (they run again elsewhere or after a restart). */
-  release(): void;
-  close(): Promise<void>;
-}
+export type RunWorker = TrackedWorker;
 
 export async function registerRunWorker(
   queue: JobQueue,
@@ -28,119 +26,61 @@ export async function registerRunWorker(
   concurrency: number,
   options: { singleProcess: boolean },
 ): Promise<RunWorker> {
+  return registerTrackedWorker(queue, services.events, runKind(services, pool), concurrency, options);
+}
+
+/** What a run's work leaves for its ending. */
+interface RunWork {
+  session: RunnerSession;
+  log: RunLog;
+  outcome: ReplayOutcome | null;
+  steps: RunStep[];
+  artifacts: RunArtifact[];
+  executionTimeMs: number;
+}
+
+type Control = TrackedJobControl<ClaimedRun>;
+
+/** Runs as a tracked-job kind: it replays the steps; the loop owns the job's lifecycle. */
+export function runKind(services: Services, pool: BrowserPool): TrackedKind<RunJob, ClaimedRun, RunWork> {
   const runs = services.runs;
-  const running = new Set<RunningRun>();
-  let releasing = false;
-
-  // A person's cancel reaches the worker at once over LISTEN/NOTIFY (the heartbeat is the fallback).
-  const unsubscribe = services.events.subscribe((event) => {
-    if (!isRunEvent(event) || event.type !== 'run_ended') return;
-    for (const job of running) if (job.runId === event.runId) job.checkStillOwned();
-  });
-
-  // One process on PGlite: whatever is "running" at start was running in a process that died.
-  // NOTE: swept before this worker takes jobs, so a run it has just claimed is never taken for dead.
-  await runs
-    .sweep({ assumeDead: options.singleProcess })
-    .catch((error) => console.error('[run] sweep failed', error));
-  await queue.work<RunJob>(
-    RUN_QUEUE,
-    async (data) => {
-      const job = new RunningRun(data, services, pool);
-      running.add(job);
-      try {
-        if (releasing) job.release();
-        await job.run();
-      } finally {
-        running.delete(job);
-      }
-    },
-    concurrency,
-  );
-
-  const sweeper = setInterval(
-    () => void runs.sweep({ assumeDead: false }).catch(() => undefined),
-    Math.max(1000, Math.floor(runs.config.staleMs / 2)),
-  );
-  sweeper.unref();
-
+  const run = new RunKind(services, pool);
+  // Every ending but a release stores what the run did, the log telling how it ended.
+  const end =
+    (ending: 'stopped' | 'timed_out' | 'failed' | 'done') =>
+    (claimed: ClaimedRun, work: RunWork, failure: unknown) =>
+      run.end(claimed, work, ending, failure);
   return {
-    release() {
-      releasing = true;
-      for (const job of running) job.release();
-    },
-    async close() {
-      clearInterval(sweeper);
-      unsubscribe();
+    label: '[run]',
+    queue: RUN_QUEUE,
+    config: runs.config,
+    service: runs,
+    endedKey: (event) => (isRunEvent(event) && event.type === 'run_ended' ? event.runId : null),
+    key: (job) => job.runId,
+    execute: (claimed, control) => run.execute(claimed, control),
+    endings: {
+      released: async (claimed, work) => {
+        // Shutting down: the run goes back to the queue (pg-boss retries the job) without counting an
+        // attempt; what this attempt stored goes when the next one claims it.
+        await run.close(work.session);
+        await runs.release(claimed);
+        throw new Error('The worker shut down; the run will start again on another worker');
+      },
+      stopped: end('stopped'),
+      timed_out: end('timed_out'),
+      failed: end('failed'),
+      done: end('done'),
     },
   };
 }
 
-class RunningRun {
-  private _session: RunnerSession | null = null;
-  private _claimed: ClaimedRun | null = null;
-  private _replaying = false;
-  private _stopped = false;
-  private _released = false;
-  private _timedOut = false;
-
+class RunKind {
   constructor(
-    private readonly _job: RunJob,
     private readonly _services: Services,
     private readonly _pool: BrowserPool,
   ) {}
 
-  get runId(): string {
-    return this._job.runId;
-  }
-
-  release(): void {
-    this._released = true;
-    void this._session?.abort();
-  }
-
-  /** Stops at once when the run is no longer this worker's (cancelled by a person, or taken back). */
-  checkStillOwned(): void {
-    const claimed = this._claimed;
-    if (!claimed || !this._replaying || this._stopped) return;
-    void this._services.runs
-      .heartbeat(claimed)
-      .then((alive) => {
-        if (!alive && this._replaying && !this._stopped) {
-          this._stopped = true;
-          void this._session?.abort();
-        }
-      })
-      .catch(() => undefined);
-  }
-
-  async run(): Promise<void> {
-    const runs = this._services.runs;
-    const claimed = await runs.claim(this._job);
-    if (!claimed) return;
-    this._claimed = claimed;
-    // From the claim on, even while a browser starts: a silent worker is taken for dead.
-    const heartbeat = setInterval(() => {
-      void runs
-        .heartbeat(claimed)
-        .then((alive) => {
-          // Cancelled by a person, or taken back by a sweep: stop at once.
-          if (!alive && !this._stopped) {
-            this._stopped = true;
-            void this._session?.abort();
-          }
-        })
-        // The database is briefly unreachable: the next beat tries again (the sweep judges staleness).
-        .catch(() => undefined);
-    }, runs.config.heartbeatMs);
-    try {
-      await this._execute(claimed);
-    } finally {
-      clearInterval(heartbeat);
-    }
-  }
-
-  private async _execute(claimed: ClaimedRun): Promise<void> {
+  async execute(claimed: ClaimedRun, control: Control): Promise<Attempt<RunWork> | null> {
     const runs = this._services.runs;
     const config = runs.config;
     const secrets = Object.values(claimed.values.secrets);
@@ -161,18 +101,16 @@ class RunningRun {
       );
 
     const session = await this._open(claimed, log);
-    if (!session) return;
-    if (this._stopped || !(await runs.markRunning(claimed))) {
+    if (!session) return null;
+    control.onAbort(() => session.abort());
+    if (control.stopped || !(await runs.markRunning(claimed))) {
       await session.abort();
       await session.close().catch(() => null);
-      return;
+      return null;
     }
 
     const started = Date.now();
-    const deadline = setTimeout(() => {
-      this._timedOut = true;
-      void session.abort();
-    }, config.runTimeoutMs);
+    control.startDeadline(config.runTimeoutMs);
     const detachLog = log.attach(session.page);
 
     const steps: RunStep[] = [];
@@ -181,68 +119,72 @@ class RunningRun {
     const replaySteps = claimed.steps;
     let outcome: ReplayOutcome | null = null;
     let failure: unknown = null;
-    this._replaying = true;
     try {
-      outcome = await replay(
-        session,
-        replaySteps,
-        {
-          onStep: async (result) => {
-            let screenshotId: string | null = null;
-            if (result.screenshot) {
-              const name = result.success ? `step-${result.index}.jpg` : 'failure.jpg';
-              try {
-                const saved = await runs.saveArtifact(claimed, 'screenshot', name, result.screenshot);
-                screenshotId = saved.id;
-                artifacts.push(saved.artifact);
-              } catch {
-                screenshotId = null;
+      outcome = await control.guard(
+        replay(
+          session,
+          replaySteps,
+          {
+            onStep: async (result) => {
+              let screenshotId: string | null = null;
+              if (result.screenshot) {
+                const name = result.success ? `step-${result.index}.jpg` : 'failure.jpg';
+                try {
+                  const saved = await runs.saveArtifact(claimed, 'screenshot', name, result.screenshot);
+                  screenshotId = saved.id;
+                  artifacts.push(saved.artifact);
+                } catch {
+                  screenshotId = null;
+                }
               }
-            }
-            steps.push({
-              step_index: result.index,
-              action_name: result.actionName,
-              step_description: result.description,
-              run_code: result.runCode,
-              screenshot_id: screenshotId,
-              trace_zip_path: null,
-              success: result.success,
-              trace: [],
-              error: result.error,
-              duration_ms: result.durationMs,
-              url: result.url,
-            });
-            await runs.saveSteps(claimed, steps);
+              steps.push({
+                step_index: result.index,
+                action_name: result.actionName,
+                step_description: result.description,
+                run_code: result.runCode,
+                screenshot_id: screenshotId,
+                trace_zip_path: null,
+                success: result.success,
+                trace: [],
+                error: result.error,
+                duration_ms: result.durationMs,
+                url: result.url,
+              });
+              await runs.saveSteps(claimed, steps);
+            },
+            stopped: control.shouldStop,
           },
-          stopped: () => this._stopped || this._released || this._timedOut,
-        },
-        { language: claimed.language, stepTimeoutMs: config.stepTimeoutMs, screenshots: true, log },
+          { language: claimed.language, stepTimeoutMs: config.stepTimeoutMs, screenshots: true, log },
+        ),
       );
     } catch (error) {
       failure = error;
     } finally {
-      this._replaying = false;
-      clearTimeout(deadline);
+      control.clearDeadline();
       detachLog();
     }
-    const executionTimeMs = Date.now() - started;
+    return {
+      work: { session, log, outcome, steps, artifacts, executionTimeMs: Date.now() - started },
+      failure: failure ?? (outcome ? null : new Error('the replay gave no outcome')),
+    };
+  }
 
-    if (this._released && !this._stopped) {
-      // Shutting down: the run goes back to the queue (pg-boss retries the job) without counting an
-      // attempt; what this attempt stored goes when the next one claims it.
-      await session.close().catch(() => null);
-      await runs.release(claimed);
-      throw new Error('The worker shut down; the run will start again on another worker');
-    }
-
+  async end(
+    claimed: ClaimedRun,
+    work: RunWork,
+    ending: 'stopped' | 'timed_out' | 'failed' | 'done',
+    failure: unknown,
+  ): Promise<void> {
+    const runs = this._services.runs;
+    const { session, log, artifacts, steps, executionTimeMs } = work;
     // The end as the log tells it, before the log is stored.
-    const result = this._result(claimed, outcome, failure, steps, executionTimeMs);
-    if (this._stopped) log.add('WARNING', 'run', 'The run was cancelled');
+    const result = this._result(claimed, work.outcome, ending, failure, steps, executionTimeMs);
+    if (ending === 'stopped') log.add('WARNING', 'run', 'The run was cancelled');
     else if (result.status === 'passed')
       log.add('SUCCESS', 'run', `Passed: all ${steps.length} steps in ${seconds(executionTimeMs)}`);
     else log.add('ERROR', 'run', result.errorMessage ?? result.status);
 
-    const trace = await session.close().catch(() => null);
+    const trace = await this.close(session);
     let traceSaved = false;
     if (trace) {
       try {
@@ -266,7 +208,7 @@ class RunningRun {
     }
     result.artifacts = artifacts;
 
-    if (this._stopped) {
+    if (ending === 'stopped') {
       // A person cancelled it (or a sweep took it back): their state stands; what was done is kept.
       await runs.attachEnded(claimed, result.steps, artifacts);
       return;
@@ -274,16 +216,32 @@ class RunningRun {
     await runs.finish(claimed, result);
   }
 
+  /** A context whose close never settles (its browser went away) is left to close whenever it gives up. */
+  async close(session: RunnerSession): Promise<Awaited<ReturnType<RunnerSession['close']>> | null> {
+    const closing = session.close();
+    const grace = abandonAfterMs(this._services.runs.config);
+    let timer: NodeJS.Timeout | undefined;
+    const abandoned = new Promise<null>((resolve) => {
+      timer = setTimeout(() => resolve(null), grace);
+    });
+    try {
+      return await Promise.race([closing.catch(() => null), abandoned]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
   private _result(
     claimed: ClaimedRun,
     outcome: ReplayOutcome | null,
+    ending: 'stopped' | 'timed_out' | 'failed' | 'done',
     failure: unknown,
     steps: RunStep[],
     executionTimeMs: number,
   ): RunResult {
     const config = this._services.runs.config;
     const base = { steps, artifacts: [], executionTimeMs };
-    if (this._timedOut) {
+    if (ending === 'timed_out') {
       const index = outcome?.stepIndex ?? steps.length;
       const description = claimed.steps[index]?.description ?? '';
       const message = `The run took longer than ${seconds(config.runTimeoutMs)} and was stopped${description ? ` at step ${index + 1}, "${description}"` : ''}.`;
@@ -303,7 +261,7 @@ class RunningRun {
         });
       return { ...base, status: 'failed', failingStepIndex: index, errorMessage: message };
     }
-    if (failure || !outcome)
+    if (ending === 'failed' || !outcome)
       return {
         ...base,
         status: 'not_runnable',
@@ -354,8 +312,6 @@ class RunningRun {
         const browser = await this._pool.acquire();
         try {
           const session = await RunnerSession.open(browser, options);
-          this._session = session;
-          if (this._released) await session.abort();
           return session;
         } catch (error) {
           // A browser that died since it was shared: start a new one once.

@@ -36,8 +36,11 @@ export async function wsRoutes(
   app.get('/ws', { websocket: true }, (socket: WebSocket, request) => {
     let actor: Actor | null = null;
     let claims: AccessClaims | null = null;
-    const unwatch = new Map<string, () => void>();
-    const unwatchRun = new Map<string, () => void>();
+    const topics = trackedTopics(services, hub);
+    /** Per topic, what ends each of this socket's watches. */
+    const watching = new Map<TrackedTopic, Map<string, () => void>>(
+      Object.values(topics).map((topic) => [topic, new Map()]),
+    );
     const send = (message: HubMessage) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
     };
@@ -51,64 +54,44 @@ export async function wsRoutes(
     const urlTestId = urlParams.get('test_id');
     const urlRunId = urlParams.get('run_id');
 
-    const watchRun = async (runId: string | undefined) => {
-      const id = runId?.trim() ?? '';
-      if (!id) return send({ type: 'ERROR', message: RUN_MESSAGES.runWatchIdRequired, run_id: '' });
+    /** One watch of any tracked topic: the state now, then the hub's events until the job ends. */
+    const watchTopic = async (topic: TrackedTopic, rawId: string | undefined) => {
+      const id = rawId?.trim() ?? '';
+      if (!id) return send(topic.idRequired);
+      const watches = watching.get(topic)!;
       try {
-        const state = await services.runs.watchState(actor!, id);
-        unwatchRun.get(id)?.();
-        unwatchRun.delete(id);
-        send({ type: 'RUN_WATCHING', run_id: id, test_id: state.testId, status: state.status });
+        const state = await topic.state(actor!, id);
+        watches.get(id)?.();
+        watches.delete(id);
+        send(state.watching);
         if (!state.running) {
-          send({ type: 'RUN_NOT_RUNNING', run_id: id, test_id: state.testId, status: state.status });
+          // Nothing is running: say so at once rather than after the watch times out.
+          send(state.notRunning);
           return;
         }
-        const stop = hub.watchRun(id, send);
-        unwatchRun.set(id, stop);
-        // The run may have ended between the check and the watch: look once more.
-        const again = await services.runs.watchState(actor!, id);
-        if (!again.running && unwatchRun.get(id) === stop) {
+        const stop = topic.watch(id, send);
+        watches.set(id, stop);
+        // The job may have ended between the check and the watch: look once more.
+        const again = await topic.state(actor!, id);
+        if (!again.running && watches.get(id) === stop) {
           stop();
-          unwatchRun.delete(id);
-          send({ type: 'RUN_NOT_RUNNING', run_id: id, test_id: again.testId, status: again.status });
+          watches.delete(id);
+          send(again.notRunning);
         }
       } catch (error) {
         send({
           type: 'ERROR',
-          run_id: id,
-          message: error instanceof AppError ? error.message : 'Could not watch this run',
+          ...topic.idOf(id),
+          message: error instanceof AppError ? error.message : topic.cannotWatch,
         });
       }
     };
 
-    const watch = async (testId: string | undefined) => {
-      const id = testId?.trim() ?? '';
-      if (!id) return send({ type: 'ERROR', message: GENERATION_MESSAGES.monitoringTestIdRequired });
-      try {
-        const state = await services.generation.watchState(actor!, id);
-        unwatch.get(id)?.();
-        send({ type: 'WATCHING', test_id: id, state: state.state });
-        if (!state.generating) {
-          // Nothing is running: say so at once rather than after the watch times out.
-          send({ type: 'TEST_NOT_RUNNING', test_id: id });
-          return;
-        }
-        const stop = hub.watch(id, send);
-        unwatch.set(id, stop);
-        // The job may have ended between the check and the watch: look once more.
-        const again = await services.generation.watchState(actor!, id);
-        if (!again.generating && unwatch.get(id) === stop) {
-          stop();
-          unwatch.delete(id);
-          send({ type: 'TEST_NOT_RUNNING', test_id: id });
-        }
-      } catch (error) {
-        send({
-          type: 'ERROR',
-          test_id: id,
-          message: error instanceof AppError ? error.message : 'Could not watch this test',
-        });
-      }
+    const unwatchTopic = (topic: TrackedTopic, rawId: unknown) => {
+      const id = typeof rawId === 'string' ? rawId.trim() : '';
+      const watches = watching.get(topic)!;
+      watches.get(id)?.();
+      watches.delete(id);
     };
 
     /** Ends the watches the person may no longer see, and the socket when the session is over. */
@@ -118,26 +101,17 @@ export async function wsRoutes(
         send({ type: 'ERROR', message: SESSION_ENDED });
         return socket.close(4401, 'Session ended');
       }
-      for (const id of [...unwatch.keys()]) {
-        const allowed = await services.generation.watchState(actor, id).then(
-          () => true,
-          (error: unknown) => !(error instanceof AppError),
-        );
-        if (allowed) continue;
-        unwatch.get(id)?.();
-        unwatch.delete(id);
-        send({ type: 'ERROR', test_id: id, message: `${ACCESS_LOST} test` });
-      }
-      for (const id of [...unwatchRun.keys()]) {
-        const allowed = await services.runs.watchState(actor, id).then(
-          () => true,
-          (error: unknown) => !(error instanceof AppError),
-        );
-        if (allowed) continue;
-        unwatchRun.get(id)?.();
-        unwatchRun.delete(id);
-        send({ type: 'ERROR', run_id: id, message: `${ACCESS_LOST} run` });
-      }
+      for (const [topic, watches] of watching)
+        for (const id of [...watches.keys()]) {
+          const allowed = await topic.state(actor, id).then(
+            () => true,
+            (error: unknown) => !(error instanceof AppError),
+          );
+          if (allowed) continue;
+          watches.get(id)?.();
+          watches.delete(id);
+          send({ type: 'ERROR', ...topic.idOf(id), message: `${ACCESS_LOST} ${topic.noun}` });
+        }
     };
     const revalidation = setInterval(() => void revalidate().catch(() => undefined), REVALIDATE_MS);
 
@@ -187,8 +161,8 @@ export async function wsRoutes(
           }
           clearTimeout(authTimer);
           send({ type: 'AUTHENTICATED' });
-          if (urlTestId) await watch(urlTestId);
-          if (urlRunId) await watchRun(urlRunId);
+          if (urlTestId) await watchTopic(topics.test, urlTestId);
+          if (urlRunId) await watchTopic(topics.run, urlRunId);
           return;
         }
         switch (message.type) {
@@ -209,21 +183,13 @@ export async function wsRoutes(
             }
           }
           case 'watch':
-            return watch(typeof message.test_id === 'string' ? message.test_id : undefined);
-          case 'unwatch': {
-            const id = typeof message.test_id === 'string' ? message.test_id.trim() : '';
-            unwatch.get(id)?.();
-            unwatch.delete(id);
-            return;
-          }
+            return watchTopic(topics.test, typeof message.test_id === 'string' ? message.test_id : undefined);
+          case 'unwatch':
+            return unwatchTopic(topics.test, message.test_id);
           case 'watch_run':
-            return watchRun(typeof message.run_id === 'string' ? message.run_id : undefined);
-          case 'unwatch_run': {
-            const id = typeof message.run_id === 'string' ? message.run_id.trim() : '';
-            unwatchRun.get(id)?.();
-            unwatchRun.delete(id);
-            return;
-          }
+            return watchTopic(topics.run, typeof message.run_id === 'string' ? message.run_id : undefined);
+          case 'unwatch_run':
+            return unwatchTopic(topics.run, message.run_id);
           default:
             return send({ type: 'ERROR', message: `Unknown message type "${String(message.type)}"` });
         }
@@ -232,10 +198,61 @@ export async function wsRoutes(
       clearTimeout(authTimer);
       clearInterval(ping);
       clearInterval(revalidation);
-      for (const stop of unwatch.values()) stop();
-      unwatch.clear();
-      for (const stop of unwatchRun.values()) stop();
-      unwatchRun.clear();
+      for (const watches of watching.values()) {
+        for (const stop of watches.values()) stop();
+        watches.clear();
+      }
     });
   });
+}
+
+/** A tracked job's topic on the socket: how to read its state, watch it and say so (SPEC §4's messages). */
+interface TrackedTopic {
+  /** "test" or "run", for the message when access is lost. */
+  noun: string;
+  idRequired: HubMessage;
+  cannotWatch: string;
+  /** The field naming the watched id in an ERROR. */
+  idOf(id: string): { test_id: string } | { run_id: string };
+  state(
+    actor: Actor,
+    id: string,
+  ): Promise<{ running: boolean; watching: HubMessage; notRunning: HubMessage }>;
+  watch(id: string, send: (message: HubMessage) => void): () => void;
+}
+
+function trackedTopics(services: Services, hub: WatchHub): { test: TrackedTopic; run: TrackedTopic } {
+  return {
+    test: {
+      noun: 'test',
+      idRequired: { type: 'ERROR', message: GENERATION_MESSAGES.monitoringTestIdRequired },
+      cannotWatch: 'Could not watch this test',
+      idOf: (id) => ({ test_id: id }),
+      state: async (actor, id) => {
+        const state = await services.generation.watchState(actor, id);
+        return {
+          running: state.generating,
+          watching: { type: 'WATCHING', test_id: id, state: state.state },
+          notRunning: { type: 'TEST_NOT_RUNNING', test_id: id },
+        };
+      },
+      watch: (id, send) => hub.watch(id, send),
+    },
+    run: {
+      noun: 'run',
+      idRequired: { type: 'ERROR', message: RUN_MESSAGES.runWatchIdRequired, run_id: '' },
+      cannotWatch: 'Could not watch this run',
+      idOf: (id) => ({ run_id: id }),
+      state: async (actor, id) => {
+        const state = await services.runs.watchState(actor, id);
+        const fields = { run_id: id, test_id: state.testId, status: state.status };
+        return {
+          running: state.running,
+          watching: { type: 'RUN_WATCHING', ...fields },
+          notRunning: { type: 'RUN_NOT_RUNNING', ...fields },
+        };
+      },
+      watch: (id, send) => hub.watchRun(id, send),
+    },
+  };
 }

@@ -4,7 +4,6 @@ import { type GenerationConfig } from '../config';
 import { type Db } from '../db/client';
 import { testCases } from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
-import { type JobQueue } from '../jobs/queue';
 import { type EventBus, type GenerationEventType } from '../realtime/bus';
 import { parsePythonStatement, PythonCodeError } from '../agents';
 import {
@@ -28,6 +27,7 @@ import { type ArtifactService } from './artifacts';
 import { SuiteActionCache } from './generationCache';
 import { type SharedParameterService } from './sharedParameters';
 import { type StepsSource, type TestCaseService } from './testCases';
+import { type JobScheduler } from './trackedJobs';
 
 export const GENERATE_QUEUE = 'generate';
 
@@ -108,7 +108,7 @@ export class GenerationService {
 
   constructor(
     private readonly _db: Db,
-    private readonly _queue: JobQueue | null,
+    private readonly _queue: JobScheduler | null,
     private readonly _events: EventBus,
     private readonly _testCases: TestCaseService,
     private readonly _sharedParameters: SharedParameterService,
@@ -155,7 +155,7 @@ export class GenerationService {
     });
     if (stopped === null) throw new ConflictError(MESSAGES.notGenerating);
     // A job still waiting in the queue is dropped; a running one notices at its next heartbeat.
-    if (stopped) await this._queue?.boss.cancel(GENERATE_QUEUE, stopped).catch(() => undefined);
+    if (stopped) await this._queue?.cancel(GENERATE_QUEUE, stopped).catch(() => undefined);
     await this._publish(id, 'updated', 'not_running');
     return this._testCases.get(actor, id);
   }
@@ -199,7 +199,7 @@ export class GenerationService {
       return { wasGenerating: GENERATING.includes(row.state as GenerationState), jobId: row.generationJobId };
     });
     if (changed.wasGenerating) {
-      if (changed.jobId) await this._queue?.boss.cancel(GENERATE_QUEUE, changed.jobId).catch(() => undefined);
+      if (changed.jobId) await this._queue?.cancel(GENERATE_QUEUE, changed.jobId).catch(() => undefined);
       await this._publish(id, 'updated', 'not_running');
     } else await this._publish(id, 'updated');
     return this._testCases.get(actor, id);
@@ -500,7 +500,7 @@ export class GenerationService {
    */
   async sweep(options: { assumeDead: boolean }): Promise<number> {
     if (!this._queue) return 0;
-    const boss = this._queue.boss;
+    const queue = this._queue;
     const rows = await this._db
       .select({
         id: testCases.id,
@@ -515,7 +515,7 @@ export class GenerationService {
     let repaired = 0;
     const now = Date.now();
     for (const row of rows) {
-      const job = row.jobId ? await boss.getJobById(GENERATE_QUEUE, row.jobId).catch(() => null) : null;
+      const job = row.jobId ? await queue.job(GENERATE_QUEUE, row.jobId).catch(() => null) : null;
       if (!row.jobId || !job) {
         // Queued but never sent (a crash between the two writes): send it now.
         if (row.jobId && row.state === 'pending') {
@@ -551,10 +551,8 @@ export class GenerationService {
         // (failing it twice would spend its retry).
         if (!options.assumeDead && !(await this._claimStale(row.id, row.jobId))) continue;
         // pg-boss retries the job (same id) while retries remain; the next sweep ends it otherwise.
-        await boss
-          .fail(GENERATE_QUEUE, row.jobId, {
-            message: 'The worker running this generation stopped responding',
-          })
+        await queue
+          .fail(GENERATE_QUEUE, row.jobId, 'The worker running this generation stopped responding')
           .catch(() => undefined);
         const retries = job.retryCount < job.retryLimit;
         if (retries) await this._transition({ testCaseId: row.id, jobId: row.jobId }, { state: 'retrying' });
@@ -637,7 +635,7 @@ export class GenerationService {
         .where(eq(testCases.id, id));
       return running ? row.generationJobId : null;
     });
-    if (previousJob) await this._queue?.boss.cancel(GENERATE_QUEUE, previousJob).catch(() => undefined);
+    if (previousJob) await this._queue?.cancel(GENERATE_QUEUE, previousJob).catch(() => undefined);
     await this._publish(id, 'updated');
     // NOTE: sent after the commit; if this fails, the sweep sends it (the row already names the job).
     await this._send(jobId, id).catch(() => undefined);

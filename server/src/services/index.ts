@@ -4,6 +4,8 @@ import { type JobQueue } from '../jobs/queue';
 import { type EventBus } from '../realtime/bus';
 import { LocalArtifactStorage, UrlSigner } from '../storage';
 import { ArtifactService } from './artifacts';
+import { CollectionService } from './collections';
+import { DashboardService } from './dashboard';
 import { GenerationService } from './generation';
 import { MailService } from './mail';
 import { OrganizationService } from './organizations';
@@ -26,6 +28,8 @@ export interface Services {
   artifacts: ArtifactService;
   generation: GenerationService;
   runs: RunService;
+  collections: CollectionService;
+  dashboard: DashboardService;
   /** Generation and run events (LISTEN/NOTIFY): the live socket listens, services publish. */
   events: EventBus;
 }
@@ -47,14 +51,18 @@ export async function createServices(
   const mail = new MailService(db, queue, config.smtpUrl, config.mailFrom);
   const organizations = new OrganizationService(db, mail, config, secret);
   const testSuites = new TestSuiteService(db, organizations);
-  const testCases = new TestCaseService(db, testSuites, config.generation.testTargets);
-  const sharedParameters = new SharedParameterService(db, testSuites, secret);
   const artifacts = new ArtifactService(
     db,
     new LocalArtifactStorage(config.generation.artifactsDir),
     new UrlSigner(secret, config.generation.artifactUrlTtlSeconds),
   );
-  const generation = new GenerationService(
+  // Test cases start generation, which is built on them: the port reaches it when a request calls.
+  const testCases: TestCaseService = new TestCaseService(db, testSuites, config.generation.testTargets, {
+    startGeneration: (actor, ids): Promise<void> => generation.start(actor, ids),
+    copyArtifacts: (from, to, ids) => artifacts.copyToTest(from, to, ids),
+  });
+  const sharedParameters = new SharedParameterService(db, testSuites, secret);
+  const generation: GenerationService = new GenerationService(
     db,
     queue,
     events,
@@ -63,8 +71,6 @@ export async function createServices(
     artifacts,
     config.generation,
   );
-  testCases.generationRequested = (actor, ids) => generation.start(actor, ids);
-  testCases.artifactsCopied = (from, to, ids) => artifacts.copyToTest(from, to, ids);
   const runs = new RunService(db, queue, events, testCases, sharedParameters, artifacts, config.generation);
   return {
     mail,
@@ -77,6 +83,8 @@ export async function createServices(
     artifacts,
     generation,
     runs,
+    collections: new CollectionService(db, testSuites, runs),
+    dashboard: new DashboardService(db, testSuites),
     events,
   };
 }

@@ -1,11 +1,10 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type GenerationConfig } from '../config';
 import { type Db } from '../db/client';
 import { organizationMembers, testCases, testRuns, testSuites } from '../db/schema';
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../errors';
-import { type JobQueue } from '../jobs/queue';
 import { isUuid } from '../lib/validate';
 import { type EventBus } from '../realtime/bus';
 import {
@@ -43,8 +42,10 @@ import {
 import { effectiveParameters, isWebsiteUrl } from '../../../contract/testCases';
 import { type Actor } from './actor';
 import { type ArtifactService } from './artifacts';
+import { stepsHash } from './dashboard';
 import { type SharedParameterService } from './sharedParameters';
 import { type StepsSource, stepsOutOfDate, type TestCaseService } from './testCases';
+import { type JobScheduler } from './trackedJobs';
 
 export const RUN_QUEUE = 'run-test';
 
@@ -122,7 +123,7 @@ export class RunService {
 
   constructor(
     private readonly _db: Db,
-    private readonly _queue: JobQueue | null,
+    private readonly _queue: JobScheduler | null,
     private readonly _events: EventBus,
     private readonly _testCases: TestCaseService,
     private readonly _sharedParameters: SharedParameterService,
@@ -188,6 +189,7 @@ export class RunService {
           website: opens,
           generatedOn: generatedOn === opens ? null : generatedOn,
           stepsOutOfDate: stepsOutOfDate(test),
+          stepsHash: stepsHash(replaySteps),
           jobId,
           createdBy: actor.id,
         })
@@ -210,6 +212,115 @@ export class RunService {
     // NOTE: sent after the commit; if this fails, the sweep sends it (the row already names the job).
     await this._send(jobId, runId).catch(() => undefined);
     return { runId, run: toWire(row) };
+  }
+
+  /**
+   * A collection's run-all (issue 12): one run per test, all with the same created_at and
+   * collection_id, in one transaction; their jobs are sent after the commit and spread over the
+   * workers like any run's. A test that cannot run (generating, no steps, a failed step) gets a
+   * not_runnable run that says why. The caller has checked the tests belong to the collection's suite.
+   */
+  async createGroup(
+    actor: Actor,
+    tests: (typeof testCases.$inferSelect)[],
+    options: { collectionId: string; websiteUrlOverride?: string | null },
+  ): Promise<{ createdAt: Date; runIds: string[] }> {
+    const override = options.websiteUrlOverride?.trim() || null;
+    if (override) {
+      const refused = isWebsiteUrl(override)
+        ? await refuseWebsite(this.config.testTargets, override)
+        : MESSAGES.invalidUrl;
+      if (refused)
+        throw new ValidationError(refused, {
+          fields: { website_url_override: 'refused' },
+          problems: [refused],
+        });
+    }
+    const settings: StoredRunSettings = { parameter_overrides: {}, website_url_override: override };
+    // Milliseconds, so the group's key reads back exactly as the wire gives it.
+    const createdAt = new Date();
+    const values = tests.map((test) => {
+      const id = crypto.randomUUID();
+      const prepared = prepareReplay(test, override);
+      const common = {
+        id,
+        testCaseId: test.id,
+        settings,
+        collectionId: options.collectionId,
+        createdBy: actor.id,
+        createdAt,
+        lastModifiedAt: createdAt,
+      };
+      if ('reason' in prepared)
+        return {
+          ...common,
+          status: 'not_runnable',
+          errorMessage: prepared.reason,
+          finishedAt: createdAt,
+          executionTimeMs: 0,
+        };
+      return {
+        ...common,
+        status: 'pending',
+        replaySteps: prepared.replaySteps,
+        stepDescriptions: prepared.replaySteps.map((step) => step.description),
+        website: prepared.opens,
+        generatedOn: prepared.generatedOn === prepared.opens ? null : prepared.generatedOn,
+        stepsOutOfDate: stepsOutOfDate(test),
+        stepsHash: stepsHash(prepared.replaySteps),
+        jobId: crypto.randomUUID(),
+      };
+    });
+    const rows = await this._db.transaction(async (tx) => {
+      const inserted = values.length > 0 ? await tx.insert(testRuns).values(values).returning() : [];
+      for (const status of ['pending', 'not_runnable'] as const) {
+        const ids = inserted.filter((row) => row.status === status).map((row) => row.testCaseId);
+        if (ids.length === 0) continue;
+        await tx
+          .update(testCases)
+          .set({ latestRunStatus: status, latestRunTime: createdAt })
+          .where(
+            and(
+              inArray(testCases.id, ids),
+              sql`(${testCases.latestRunTime} IS NULL OR ${testCases.latestRunTime} <= ${createdAt.toISOString()}::timestamptz)`,
+            ),
+          );
+      }
+      return inserted;
+    });
+    for (const row of rows) {
+      await this._publishRun(row, row.status === 'pending' ? 'run_updated' : 'run_ended');
+      await this._events.publish({ testId: row.testCaseId, type: 'updated' }).catch(() => undefined);
+      // NOTE: sent after the commit; if this fails, the sweep sends it (the row already names the job).
+      if (row.status === 'pending' && row.jobId) await this._send(row.jobId, row.id).catch(() => undefined);
+    }
+    return { createdAt, runIds: rows.map((row) => row.id) };
+  }
+
+  /** Cancels a collection group's unfinished runs (issue 12); answers how many it cancelled. */
+  async cancelGroup(actor: Actor, collectionId: string, createdAt: Date): Promise<number> {
+    const rows = await this._db
+      .update(testRuns)
+      .set({
+        status: 'cancelled',
+        errorMessage: `The run was cancelled by ${actor.email || 'a person'}.`,
+        finishedAt: sql`now()`,
+        executionTimeMs: sql`CASE WHEN ${testRuns.startedAt} IS NULL THEN 0 ELSE (extract(epoch FROM (now() - ${testRuns.startedAt})) * 1000)::integer END`,
+        lastModifiedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(testRuns.collectionId, collectionId),
+          sql`date_trunc('milliseconds', ${testRuns.createdAt}) = ${createdAt.toISOString()}::timestamptz`,
+          inArray(testRuns.status, RUNNING),
+        ),
+      )
+      .returning();
+    for (const row of rows) {
+      if (row.jobId) await this._queue?.cancel(RUN_QUEUE, row.jobId).catch(() => undefined);
+      await this._ended(row);
+    }
+    return rows.length;
   }
 
   /** GET /test-runs/{testCaseId}: newest first, a page at a time. */
@@ -258,7 +369,7 @@ export class RunService {
       .returning();
     if (!row) throw new ConflictError(MESSAGES.alreadyEnded);
     // A job still waiting in the queue is dropped; a running one hears the event (or its heartbeat fails).
-    if (row.jobId) await this._queue?.boss.cancel(RUN_QUEUE, row.jobId).catch(() => undefined);
+    if (row.jobId) await this._queue?.cancel(RUN_QUEUE, row.jobId).catch(() => undefined);
     await this._ended(row);
     return toWire(row);
   }
@@ -468,12 +579,12 @@ export class RunService {
    */
   async sweep(options: { assumeDead: boolean }): Promise<number> {
     if (!this._queue) return 0;
-    const boss = this._queue.boss;
+    const queue = this._queue;
     const rows = await this._db.select().from(testRuns).where(inArray(testRuns.status, RUNNING));
     const now = Date.now();
     let repaired = 0;
     for (const row of rows) {
-      const job = row.jobId ? await boss.getJobById(RUN_QUEUE, row.jobId).catch(() => null) : null;
+      const job = row.jobId ? await queue.job(RUN_QUEUE, row.jobId).catch(() => null) : null;
       const held = HELD.includes(row.status as RunState);
       const ended = !job || job.state === 'completed' || job.state === 'failed' || job.state === 'cancelled';
       if (ended) {
@@ -484,13 +595,23 @@ export class RunService {
         continue;
       }
       if (job.state !== 'active') continue;
-      const beat = row.heartbeatAt?.getTime() ?? job.startedOn?.getTime() ?? 0;
+      // A pending run with an active job: a worker took the job and has not claimed the run yet. Its
+      // last sign of life is the later of the two (a run a sweep has just made pending is fresh).
+      const beat = held
+        ? (row.heartbeatAt?.getTime() ?? job.startedOn?.getTime() ?? 0)
+        : Math.max(job.startedOn?.getTime() ?? 0, row.lastModifiedAt.getTime());
       if (!options.assumeDead && now - beat < this.config.staleMs) continue;
       const retries = job.retryCount < job.retryLimit;
-      if (held) await this._retryOrEnd(row, retries, 'its worker stopped responding');
+      // Another sweep (this process's last one, or another worker's) may have taken the run back already,
+      // and its retry may be running now: only the sweep whose write finds the same stale claim repairs it
+      // (failing the retry's job would spend its last attempt on a live worker).
+      if (held) {
+        const staleBefore = options.assumeDead ? null : new Date(now - this.config.staleMs);
+        if (!(await this._retryOrEnd(row, retries, 'its worker stopped responding', staleBefore))) continue;
+      }
       // NOTE: failed after the row is pending again, so pg-boss's retry finds it claimable.
-      await boss
-        .fail(RUN_QUEUE, job.id, { message: 'The worker running this test run stopped responding' })
+      await queue
+        .fail(RUN_QUEUE, job.id, 'The worker running this test run stopped responding')
         .catch(() => undefined);
       if (!held && !retries) await this._requeue(row);
       repaired++;
@@ -500,7 +621,23 @@ export class RunService {
 
   // ── Internals ─────────────────────────────────────────────────────────────────────────────────
 
-  private async _retryOrEnd(row: RunRow, jobRetries: boolean, why: string): Promise<void> {
+  /**
+   * Takes a run back from a worker that is gone: pending for its retry, or ended. Only while it still
+   * has the claim `row` was read with (and, given `staleBefore`, a heartbeat older than that); false
+   * when someone else got there first.
+   */
+  private async _retryOrEnd(
+    row: RunRow,
+    jobRetries: boolean,
+    why: string,
+    staleBefore: Date | null = null,
+  ): Promise<boolean> {
+    const sameClaim = and(
+      eq(testRuns.id, row.id),
+      eq(testRuns.status, row.status),
+      sql`${testRuns.claimId} IS NOT DISTINCT FROM ${row.claimId}`,
+      staleBefore ? or(isNull(testRuns.heartbeatAt), lt(testRuns.heartbeatAt, staleBefore)) : undefined,
+    );
     if (row.attempts < MAX_RUN_ATTEMPTS) {
       const [pending] = await this._db
         .update(testRuns)
@@ -512,19 +649,13 @@ export class RunService {
           startedAt: null,
           lastModifiedAt: new Date(),
         })
-        .where(
-          and(
-            eq(testRuns.id, row.id),
-            eq(testRuns.status, row.status),
-            sql`${testRuns.claimId} IS NOT DISTINCT FROM ${row.claimId}`,
-          ),
-        )
+        .where(sameClaim)
         .returning();
-      if (!pending) return;
+      if (!pending) return false;
       await this._follow(pending);
       await this._publishRun(pending, 'run_updated');
       if (!jobRetries) await this._requeue(pending);
-      return;
+      return true;
     }
     const [ended] = await this._db
       .update(testRuns)
@@ -535,9 +666,10 @@ export class RunService {
         executionTimeMs: sql`coalesce(${testRuns.executionTimeMs}, 0)`,
         lastModifiedAt: new Date(),
       })
-      .where(and(eq(testRuns.id, row.id), inArray(testRuns.status, RUNNING)))
+      .where(sameClaim)
       .returning();
     if (ended) await this._ended(ended);
+    return Boolean(ended);
   }
 
   /** Gives a pending run a new job (its old one is gone or out of retries). */
@@ -716,4 +848,30 @@ export function toWire(row: RunRow): TestRun {
     attempts: row.attempts,
     steps_out_of_date: row.stepsOutOfDate,
   };
+}
+
+/** The steps a run of the test replays, moved onto the website it opens; or why it cannot run. */
+function prepareReplay(
+  test: typeof testCases.$inferSelect,
+  override: string | null,
+): { replaySteps: StoredReplayStep[]; opens: string; generatedOn: string } | { reason: string } {
+  if (GENERATING.includes(test.state as GenerationState)) return { reason: MESSAGES.generating };
+  const generated = test.testGenerationSteps as GenerationStep[];
+  if (generated.length === 0) return { reason: MESSAGES.noSteps };
+  if (generated.some((step) => !step.execution_succeded || !isAction(step.action)))
+    return { reason: MESSAGES.notRunnableGeneration };
+  const opens = override ?? test.website;
+  const generatedOn = (test.stepsSource as StepsSource | null)?.website ?? test.website;
+  const replaySteps = generated.map((step) =>
+    rebaseStep(
+      {
+        description: step.step_description,
+        action_name: rebaseText(step.action_name, generatedOn, opens),
+        action: step.action as Action,
+      },
+      generatedOn,
+      opens,
+    ),
+  );
+  return { replaySteps, opens, generatedOn };
 }

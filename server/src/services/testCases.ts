@@ -5,6 +5,8 @@ import {
   sharedParameters,
   testCases,
   testCaseSharedParameters,
+  testCollections,
+  testCollectionTests,
   testSuites,
 } from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
@@ -16,6 +18,7 @@ import {
   isSimpleName,
   isWebsiteUrl,
   MESSAGES,
+  normalizeWebsite,
   parseFolderPath,
   PROGRAMMING_LANGUAGES,
   TEST_CASE_LIMITS as LIMITS,
@@ -38,23 +41,28 @@ type TestCaseValues = Partial<typeof testCases.$inferInsert>;
 interface CheckedFields {
   values: TestCaseValues;
   sharedParameterIds?: string[];
+  /** Collections live in a link table too (issue 12). */
+  collectionIds?: string[];
 }
 
 type Mode = 'create' | 'put' | 'patch';
 
 const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
-export class TestCaseService {
-  /** Starts generation of tests a person asked to generate (set by the services container). */
-  generationRequested: ((actor: Actor, ids: string[]) => Promise<void>) | null = null;
-  /** Copies the files a test's steps name to another test (old id → new id); set by the container. */
-  artifactsCopied:
-    ((fromTestId: string, toTestId: string, ids: string[]) => Promise<Map<string, string>>) | null = null;
+/** What test cases ask of the services built on them, given at construction. */
+export interface TestCasePorts {
+  /** Starts generation of tests a person asked to generate. */
+  startGeneration(actor: Actor, ids: string[]): Promise<void>;
+  /** Copies the files a test's steps name to another test (old id → new id). */
+  copyArtifacts(fromTestId: string, toTestId: string, ids: string[]): Promise<Map<string, string>>;
+}
 
+export class TestCaseService {
   constructor(
     private readonly _db: Db,
     private readonly _testSuites: TestSuiteService,
     private readonly _targets: TestTargets,
+    private readonly _ports: TestCasePorts | null = null,
   ) {}
 
   /** POST /test-cases/: all or none, in the order given. */
@@ -83,6 +91,7 @@ export class TestCaseService {
     }
     for (const item of checked) {
       await this._checkAgainstSecrets(this._db, item.suiteId, item.values, item.sharedParameterIds);
+      await checkCollections(this._db, item.suiteId, item.collectionIds);
     }
     const now = new Date();
     const rows = await this._db.transaction(async (tx) => {
@@ -100,20 +109,27 @@ export class TestCaseService {
           })),
         )
         .returning();
-      for (const [index, row] of inserted.entries())
+      for (const [index, row] of inserted.entries()) {
         await replaceLinks(tx, row.id, checked[index].sharedParameterIds ?? []);
+        await replaceCollectionLinks(tx, row.id, checked[index].collectionIds ?? []);
+      }
       return inserted;
     });
     let created = rows;
-    if (body.schedule_generation && this.generationRequested) {
-      await this.generationRequested(
+    if (body.schedule_generation && this._ports) {
+      await this._ports.startGeneration(
         actor,
         rows.map((row) => row.id),
       );
       created = await this._reload(rows.map((row) => row.id));
     }
     return created.map((row, index) =>
-      toWire(row, orgBySuite.get(row.testSuiteId)!, checked[index].sharedParameterIds ?? []),
+      toWire(
+        row,
+        orgBySuite.get(row.testSuiteId)!,
+        checked[index].sharedParameterIds ?? [],
+        checked[index].collectionIds ?? [],
+      ),
     );
   }
 
@@ -132,7 +148,7 @@ export class TestCaseService {
 
   async get(actor: Actor, id: string): Promise<TestCase> {
     const { row, orgId } = await this.requireTest(actor, id, MESSAGES.testCaseNotFound);
-    return toWire(row, orgId, await this._linkedParameters(row.id));
+    return toWire(row, orgId, await this._linkedParameters(row.id), await this._linkedCollections(row.id));
   }
 
   /** PATCH changes only the fields sent (one UPDATE, so concurrent edits of other fields survive); PUT sets them all. */
@@ -160,9 +176,10 @@ export class TestCaseService {
         fields: { test_suite_id: 'immutable' },
       });
     const expected = body.last_modified_at === undefined ? null : parseDate(body.last_modified_at);
-    const { values, sharedParameterIds } = checkFields(body, options.full ? 'put' : 'patch');
+    const { values, sharedParameterIds, collectionIds } = checkFields(body, options.full ? 'put' : 'patch');
     await this._checkTarget(values.website, 'website');
     await this._checkAgainstSecrets(this._db, current.testSuiteId, values, sharedParameterIds);
+    await checkCollections(this._db, current.testSuiteId, collectionIds);
     const now = new Date();
     const row = await this._db.transaction(async (tx) => {
       if (values.path !== undefined) await ensureFolders(tx, current.testSuiteId, values.path);
@@ -193,14 +210,25 @@ export class TestCaseService {
         );
       }
       if (sharedParameterIds) await replaceLinks(tx, id, sharedParameterIds);
+      if (collectionIds) await replaceCollectionLinks(tx, id, collectionIds);
       return updated;
     });
-    if (options.schedule && this.generationRequested) {
-      await this.generationRequested(actor, [id]);
+    if (options.schedule && this._ports) {
+      await this._ports.startGeneration(actor, [id]);
       const [fresh] = await this._reload([id]);
-      return toWire(fresh, orgId, sharedParameterIds ?? (await this._linkedParameters(id)));
+      return toWire(
+        fresh,
+        orgId,
+        sharedParameterIds ?? (await this._linkedParameters(id)),
+        await this._linkedCollections(id),
+      );
     }
-    return toWire(row, orgId, sharedParameterIds ?? (await this._linkedParameters(id)));
+    return toWire(
+      row,
+      orgId,
+      sharedParameterIds ?? (await this._linkedParameters(id)),
+      await this._linkedCollections(id),
+    );
   }
 
   async delete(actor: Actor, id: string): Promise<void> {
@@ -250,15 +278,15 @@ export class TestCaseService {
       await replaceLinks(tx, inserted.id, links);
       return inserted;
     });
-    return toWire(await this._withOwnArtifacts(row.id, copy), orgId, links);
+    return toWire(await this._withOwnArtifacts(row.id, copy), orgId, links, []);
   }
 
   /** The copy's steps name copies of the original's screenshots and traces, not the original's files. */
   private async _withOwnArtifacts(originalId: string, copy: TestCaseRow): Promise<TestCaseRow> {
     const steps = JSON.stringify(copy.testGenerationSteps ?? []);
     const ids = [...new Set(steps.match(UUID_IN_TEXT) ?? [])];
-    if (ids.length === 0 || !this.artifactsCopied) return copy;
-    const copied = await this.artifactsCopied(originalId, copy.id, ids);
+    if (ids.length === 0 || !this._ports) return copy;
+    const copied = await this._ports.copyArtifacts(originalId, copy.id, ids);
     if (copied.size === 0) return copy;
     const rewritten = steps.replace(UUID_IN_TEXT, (id) => copied.get(id) ?? id);
     const [updated] = await this._db
@@ -269,19 +297,24 @@ export class TestCaseService {
     return updated ?? copy;
   }
 
-  /** PATCH /test-cases/{id}/collections: the ids are kept until collections exist (a later issue). */
+  /** PATCH /test-cases/{id}/collections: the test's collections become exactly these (issue 12). */
   async updateCollections(actor: Actor, id: string, collectionIds: unknown): Promise<TestCase> {
     if (collectionIds === undefined)
       throw new ValidationError('Collection ids are required', { fields: { collection_ids: 'required' } });
     const ids = checkIds(collectionIds as string[], 'collection_ids', 'Collection ids must be UUIDs');
-    const { orgId } = await this.requireTest(actor, id, MESSAGES.testCaseIdNotFound);
-    const [row] = await this._db
-      .update(testCases)
-      .set({ collectionIds: ids, lastModifiedAt: new Date() })
-      .where(eq(testCases.id, id))
-      .returning();
-    if (!row) throw new NotFoundError(MESSAGES.testCaseIdNotFound);
-    return toWire(row, orgId, await this._linkedParameters(id));
+    const { row: current, orgId } = await this.requireTest(actor, id, MESSAGES.testCaseIdNotFound);
+    await checkCollections(this._db, current.testSuiteId, ids);
+    const row = await this._db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(testCases)
+        .set({ lastModifiedAt: new Date() })
+        .where(eq(testCases.id, id))
+        .returning();
+      if (!updated) throw new NotFoundError(MESSAGES.testCaseIdNotFound);
+      await replaceCollectionLinks(tx, id, ids);
+      return updated;
+    });
+    return toWire(row, orgId, await this._linkedParameters(id), await this._linkedCollections(id));
   }
 
   /** Adds one variable to the test's parameters, atomically, so two people adding at once both land. */
@@ -313,7 +346,7 @@ export class TestCaseService {
         fields: { name: 'too_many' },
       });
     }
-    return toWire(row, orgId, await this._linkedParameters(id));
+    return toWire(row, orgId, await this._linkedParameters(id), await this._linkedCollections(id));
   }
 
   async updateVariable(actor: Actor, id: string, rawName: string, rawValue: unknown): Promise<TestCase> {
@@ -332,7 +365,7 @@ export class TestCaseService {
       .where(and(eq(testCases.id, id), sql`jsonb_exists(${effective}, ${name}::text)`))
       .returning();
     if (!row) throw new NotFoundError('Variable not found');
-    return toWire(row, orgId, await this._linkedParameters(id));
+    return toWire(row, orgId, await this._linkedParameters(id), await this._linkedCollections(id));
   }
 
   async deleteVariable(actor: Actor, id: string, rawName: string): Promise<TestCase> {
@@ -350,7 +383,7 @@ export class TestCaseService {
       .where(and(eq(testCases.id, id), sql`jsonb_exists(${effective}, ${name}::text)`))
       .returning();
     if (!row) throw new NotFoundError('Variable not found');
-    return toWire(row, orgId, await this._linkedParameters(id));
+    return toWire(row, orgId, await this._linkedParameters(id), await this._linkedCollections(id));
   }
 
   /** The test if the caller belongs to its suite's organization; otherwise 404 with `message`. */
@@ -367,6 +400,17 @@ export class TestCaseService {
       .where(eq(testCases.id, id));
     if (!found) throw new NotFoundError(message);
     return found;
+  }
+
+  /** The test's collections, by name (the link table is the truth; issue 12). */
+  private async _linkedCollections(testCaseId: string): Promise<string[]> {
+    const rows = await this._db
+      .select({ id: testCollectionTests.collectionId })
+      .from(testCollectionTests)
+      .innerJoin(testCollections, eq(testCollections.id, testCollectionTests.collectionId))
+      .where(eq(testCollectionTests.testCaseId, testCaseId))
+      .orderBy(sql`lower(${testCollections.name})`, asc(testCollections.id));
+    return rows.map((row) => row.id);
   }
 
   private async _linkedParameters(testCaseId: string): Promise<string[]> {
@@ -426,6 +470,36 @@ export async function replaceLinks(executor: Executor, testCaseId: string, ids: 
   );
 }
 
+/** Collections a test is put in must belong to its suite (400 otherwise). */
+export async function checkCollections(
+  executor: Executor,
+  suiteId: string,
+  collectionIds: string[] | undefined,
+): Promise<void> {
+  if (!collectionIds || collectionIds.length === 0) return;
+  const found = await executor
+    .select({ id: testCollections.id })
+    .from(testCollections)
+    .where(and(eq(testCollections.testSuiteId, suiteId), inArray(testCollections.id, collectionIds)));
+  if (found.length !== collectionIds.length)
+    throw new ValidationError('A collection in collection_ids is not in this test suite', {
+      fields: { collection_ids: 'unknown' },
+    });
+}
+
+/** Replaces the collections a test is in. */
+export async function replaceCollectionLinks(
+  executor: Executor,
+  testCaseId: string,
+  collectionIds: string[],
+): Promise<void> {
+  await executor.delete(testCollectionTests).where(eq(testCollectionTests.testCaseId, testCaseId));
+  if (collectionIds.length === 0) return;
+  await executor
+    .insert(testCollectionTests)
+    .values(collectionIds.map((collectionId) => ({ collectionId, testCaseId })));
+}
+
 /** What a test's steps were generated from: its website and instructions when the generation was claimed. */
 export type StepsSource = { website: string; description: string };
 
@@ -462,7 +536,12 @@ export function stepsOutOfDate(
   );
 }
 
-export function toWire(row: TestCaseRow, orgId: string, sharedParameterIds: string[]): TestCase {
+export function toWire(
+  row: TestCaseRow,
+  orgId: string,
+  sharedParameterIds: string[],
+  collectionIds: string[],
+): TestCase {
   return {
     _id: row.id,
     name: row.name,
@@ -476,7 +555,7 @@ export function toWire(row: TestCaseRow, orgId: string, sharedParameterIds: stri
     credentials: row.credentials,
     parameters: effectiveParameters(row.parameters, row.credentials),
     shared_parameter_ids: sharedParameterIds,
-    collection_ids: row.collectionIds,
+    collection_ids: collectionIds,
     programming_language: row.programmingLanguage,
     viewport_width: row.viewportWidth,
     viewport_height: row.viewportHeight,
@@ -535,7 +614,7 @@ function checkFields(input: NewTestCase | EditTestCaseBody, mode: Mode, prefix =
     else values.name = name;
   }
   if (given('website') || full) {
-    const website = input.website?.trim() ?? '';
+    const website = normalizeWebsite(input.website ?? '');
     if (!isWebsiteUrl(website)) errors.add('website', MESSAGES.invalidUrl);
     else values.website = website;
   }
@@ -558,6 +637,7 @@ function checkFields(input: NewTestCase | EditTestCaseBody, mode: Mode, prefix =
     else values[key] = map;
   }
   let sharedParameterIds: string[] | undefined;
+  let collectionIds: string[] | undefined;
   if (given('shared_parameter_ids') || full) {
     const ids = uniqueIds(input.shared_parameter_ids ?? []);
     if (!ids.every(isUuid)) errors.add('shared_parameter_ids', 'Shared parameter ids must be UUIDs');
@@ -570,7 +650,7 @@ function checkFields(input: NewTestCase | EditTestCaseBody, mode: Mode, prefix =
     if (!ids.every(isUuid)) errors.add('collection_ids', 'Collection ids must be UUIDs');
     else if (ids.length > LIMITS.ids)
       errors.add('collection_ids', `A test may be in at most ${LIMITS.ids} collections`);
-    else values.collectionIds = ids;
+    else collectionIds = ids;
   }
   if (given('programming_language') || full) {
     const language = input.programming_language ?? 'typescript';
@@ -612,7 +692,7 @@ function checkFields(input: NewTestCase | EditTestCaseBody, mode: Mode, prefix =
   if (given('enable_proxies') || full) values.enableProxies = input.enable_proxies ?? false;
 
   errors.throwIfAny();
-  return { values, sharedParameterIds };
+  return { values, sharedParameterIds, collectionIds };
 }
 
 function checkVariableMap(map: Record<string, string>): string | null {

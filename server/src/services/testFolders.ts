@@ -1,7 +1,7 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { type PgColumn } from 'drizzle-orm/pg-core';
 import { type Db, type Executor } from '../db/client';
-import { testCases, testFolders } from '../db/schema';
+import { testCases, testCollections, testCollectionTests, testFolders } from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import {
   folderAncestry,
@@ -67,15 +67,26 @@ export class TestFolderService {
         (SELECT string_agg(
             '{"test_case_id":"' || id || '","entity_name":' || to_json(name)
             || ',"is_folder":false,"full_parent_path":' || to_json(path)
-            || ',"collection_ids":' || collection_ids::text || ',"collection_names":[]'
+            || ',"collection_ids":' || collection_ids || ',"collection_names":' || collection_names
             || ',"latest_run_time":' || ${isoJson(sql`latest_run_time`)}
             || ',"created_at":' || ${isoJson(sql`created_at`)}
             || ',"test_case_state":' || to_json(state)
             || ',"latest_run_status":' || coalesce(to_json(latest_run_status)::text, 'null') || '}',
             ',') AS json
-          FROM (SELECT id, name, path, collection_ids, latest_run_time, created_at, state, latest_run_status
-                FROM ${testCases} WHERE test_suite_id = ${suiteId}
-                ORDER BY path COLLATE "C", created_at, name COLLATE "C") AS sorted_tests) AS tests`);
+          FROM (SELECT t.id, t.name, t.path, t.latest_run_time, t.created_at, t.state, t.latest_run_status,
+                       coalesce(linked.ids, '[]') AS collection_ids, coalesce(linked.names, '[]') AS collection_names
+                FROM ${testCases} AS t
+                LEFT JOIN (
+                  -- Issue 12: the test's collections by name, from the link table.
+                  SELECT l.test_case_id,
+                         json_agg(c.id ORDER BY lower(c.name), c.id)::text AS ids,
+                         json_agg(c.name ORDER BY lower(c.name), c.id)::text AS names
+                  FROM ${testCollectionTests} AS l
+                  JOIN ${testCollections} AS c ON c.id = l.collection_id
+                  WHERE c.test_suite_id = ${suiteId}
+                  GROUP BY l.test_case_id) AS linked ON linked.test_case_id = t.id
+                WHERE t.test_suite_id = ${suiteId}
+                ORDER BY t.path COLLATE "C", t.created_at, t.name COLLATE "C") AS sorted_tests) AS tests`);
     // Both drivers (node-postgres and PGlite) answer { rows }.
     const { rows } = result as unknown as { rows: { tree: string; fingerprint: string }[] };
     const row = rows[0]!;
@@ -186,11 +197,17 @@ function isoJson(column: SQL): SQL {
  * (new xmins are greater than the old ones they replace), and the hash covers changes that cancel out.
  */
 function treeFingerprint(suiteId: string): SQL {
-  const of = (table: typeof testCases | typeof testFolders) => sql`(
+  const of = (table: typeof testCases | typeof testFolders | typeof testCollections) => sql`(
     SELECT count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) || ':'
            || coalesce(bit_xor(hashtext(id::text || ':' || xmin::text)), 0)
     FROM ${table} WHERE test_suite_id = ${suiteId})`;
-  return sql`${of(testCases)} || '/' || ${of(testFolders)}`;
+  // Issue 12: tree items carry their collections' ids and names, so links and collections count too.
+  const links = sql`(
+    SELECT count(*) || ':' || coalesce(sum(l.xmin::text::bigint), 0) || ':'
+           || coalesce(bit_xor(hashtext(l.collection_id::text || l.test_case_id::text || ':' || l.xmin::text)), 0)
+    FROM ${testCollectionTests} AS l JOIN ${testCollections} AS c ON c.id = l.collection_id
+    WHERE c.test_suite_id = ${suiteId})`;
+  return sql`${of(testCases)} || '/' || ${of(testFolders)} || '/' || ${of(testCollections)} || '/' || ${links}`;
 }
 
 /** Inserts the rows of `path` and its ancestors that do not exist yet. */

@@ -37,13 +37,17 @@ describe('the dashboard shell', () => {
     expect(groups).toEqual([
       ['Dashboard', 'Tests', 'Test suites'],
       ['Modules', 'Integrations', 'Secrets', 'Settings'],
-      ['Support', 'Documentation', 'FAQs'],
+      ['Support', 'Documentation', 'FAQs', 'API documentation'],
     ]);
     expect(screen.getByRole('link', { name: 'Support' })).toHaveAttribute(
       'href',
       'mailto:support@plainwright.dev',
     );
     expect(screen.getByRole('link', { name: 'Documentation' })).toHaveAttribute('target', '_blank');
+    const apiDocs = screen.getByRole('link', { name: 'API documentation' });
+    expect(apiDocs).toHaveAttribute('href', '/api/docs');
+    expect(apiDocs).toHaveAttribute('target', '_blank');
+    expect(apiDocs).toHaveAttribute('rel', 'noopener noreferrer');
     expect(screen.getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/auth/settings');
   });
 
@@ -53,12 +57,13 @@ describe('the dashboard shell', () => {
     expect(screen.getByRole('link', { name: 'Tests' })).not.toHaveAttribute('aria-current');
   });
 
-  it('shows the breadcrumbs of the current path in the top bar', async () => {
+  it('names the page in the top bar as the sidebar and the page title do', async () => {
     const { user } = await openDashboard();
     await user.click(screen.getByRole('link', { name: 'Secrets' }));
-    const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
-    await waitFor(() => expect(within(trail).getByText('Shared parameters')).toBeInTheDocument());
-    expect(within(trail).getByRole('link', { name: 'Test cases' })).toHaveAttribute('href', '/test-cases');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Secrets' })).toBeInTheDocument();
+    const trail = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(trail).getByText('Secrets')).toBeInTheDocument();
+    expect(within(trail).queryByText(/shared parameters|test cases/i)).not.toBeInTheDocument();
   });
 });
 
@@ -68,8 +73,51 @@ describe('the top bar', () => {
     renderApp('/auth/settings/projects');
     const trail = await screen.findByRole('navigation', { name: 'Breadcrumb' });
     expect(within(trail).getByRole('link', { name: 'Settings' })).toHaveAttribute('href', '/auth/settings');
-    expect(within(trail).getByText('Projects')).toBeInTheDocument();
+    expect(within(trail).getByText('Project settings')).toBeInTheDocument();
     expect(within(trail).queryByText(/^auth$/i)).not.toBeInTheDocument();
+  });
+});
+
+describe('the organization in the top bar', () => {
+  const topBar = () => screen.getByRole('navigation', { name: 'Breadcrumb' }).parentElement!.parentElement!;
+
+  it('shows the current organization, with its full name on hover', async () => {
+    const { user } = await openDashboard();
+    const badge = within(topBar()).getByRole('group', { name: 'Organization: Acme' });
+    expect(within(badge).getByTestId('top-bar-organization-name')).toHaveTextContent('Acme');
+    expect(within(badge).getByText('AC')).toBeInTheDocument();
+    await user.hover(badge);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Acme');
+  });
+
+  it('opens the organization switcher when there are several, and switches to the dashboard', async () => {
+    const { person } = signInAsMemberOf('Acme');
+    const initech = seedOrganization('Initech Corporation of Springfield');
+    addMembership(initech.org_id, person, 'member');
+    const { user, store, router } = renderApp('/modules');
+    await user.click(await screen.findByRole('button', { name: 'Organization: Acme' }));
+    const menu = await screen.findByRole('menu');
+    expect(
+      within(menu)
+        .getAllByRole('menuitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Acme', 'Initech Corporation of Springfield']);
+    await user.click(within(menu).getByRole('menuitem', { name: 'Initech Corporation of Springfield' }));
+    await screen.findByRole('heading', { name: HEADLINE });
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(selectCurrentOrganizationId(store.getState())).toBe(initech.org_id);
+    expect(
+      await screen.findByRole('button', { name: 'Organization: Initech Corporation of Springfield' }),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps only the initials on a phone, the name in the tooltip', async () => {
+    setViewportWidth(375);
+    const { user } = await openDashboard();
+    const badge = screen.getByRole('group', { name: 'Organization: Acme' });
+    expect(within(badge).queryByTestId('top-bar-organization-name')).not.toBeInTheDocument();
+    await user.hover(badge);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Acme');
   });
 });
 

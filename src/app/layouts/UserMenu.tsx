@@ -25,10 +25,8 @@ import { notify } from '../../lib/notify';
 import { useGetAdminAccessQuery, useSignOutMutation } from '../../features/auth/api';
 import { ProfileDialog } from '../../features/auth/components/ProfileDialog';
 import { selectCurrentUser } from '../../features/auth/selectors';
-import { useGetUserOrganizationsQuery } from '../../features/organizations/api';
-import { selectCurrentOrganizationId } from '../../features/organizations/selectors';
-import { organizationSwitched } from '../../features/organizations/slice';
-import { useAppDispatch, useAppSelector } from '../hooks';
+import { useAppSelector } from '../hooks';
+import { organizationMenuItems, useOrganizations } from './OrganizationSwitcher';
 
 type Mode = 'light' | 'dark' | 'system';
 
@@ -43,12 +41,15 @@ const initialsOf = (email: string, firstName: string, lastName: string) =>
 
 export function UserMenu() {
   const user = useAppSelector(selectCurrentUser);
-  const currentOrganizationId = useAppSelector(selectCurrentOrganizationId);
-  const { data: organizations = [] } = useGetUserOrganizationsQuery();
+  const {
+    organizations,
+    current,
+    currentId: currentOrganizationId,
+    switchTo: switchOrganization,
+  } = useOrganizations();
   const { data: isSuperAdmin = false } = useGetAdminAccessQuery();
   const [signOut] = useSignOutMutation();
   const { mode, setMode } = useColorScheme();
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [profileOpen, setProfileOpen] = useState(false);
@@ -56,12 +57,10 @@ export function UserMenu() {
   if (!user) return null;
 
   const close = () => setAnchor(null);
-  const current = organizations.find(({ id }) => id === currentOrganizationId);
 
   const switchTo = (organizationId: string) => {
     close();
-    if (organizationId !== currentOrganizationId) dispatch(organizationSwitched({ organizationId }));
-    void navigate(paths.dashboard.getHref());
+    switchOrganization(organizationId);
   };
 
   const logOut = async () => {
@@ -73,21 +72,7 @@ export function UserMenu() {
 
   const organizationItems =
     organizations.length > 1
-      ? [
-          <ListSubheader key="org-header">Organization</ListSubheader>,
-          ...organizations.map((organization) => (
-            <MenuItem
-              key={organization.id}
-              selected={organization.id === currentOrganizationId}
-              onClick={() => switchTo(organization.id)}
-            >
-              <ListItemIcon>
-                {organization.id === currentOrganizationId && <CheckIcon fontSize="small" />}
-              </ListItemIcon>
-              <ListItemText>{organization.name}</ListItemText>
-            </MenuItem>
-          )),
-        ]
+      ? organizationMenuItems(organizations, currentOrganizationId, switchTo)
       : [
           <Box key="org-name" component="li" role="presentation" sx={{ px: 2, pb: 1 }}>
             <Typography variant="caption" color="text.secondary">

@@ -1,3 +1,4 @@
+import ApiOutlinedIcon from '@mui/icons-material/ApiOutlined';
 import CollectionsBookmarkOutlinedIcon from '@mui/icons-material/CollectionsBookmarkOutlined';
 import DashboardOutlinedIcon from '@mui/icons-material/DashboardOutlined';
 import ExtensionOutlinedIcon from '@mui/icons-material/ExtensionOutlined';
@@ -71,6 +72,7 @@ export const navigation: NavGroup[] = [
       },
       { label: 'Documentation', icon: MenuBookOutlinedIcon, href: env.docsUrl, external: true },
       { label: 'FAQs', icon: HelpOutlineOutlinedIcon, href: env.faqUrl, external: true },
+      { label: 'API documentation', icon: ApiOutlinedIcon, href: env.apiDocsUrl, external: true },
     ],
   },
 ];

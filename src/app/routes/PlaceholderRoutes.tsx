@@ -1,4 +1,3 @@
-import CollectionsBookmarkOutlinedIcon from '@mui/icons-material/CollectionsBookmarkOutlined';
 import ExtensionOutlinedIcon from '@mui/icons-material/ExtensionOutlined';
 import HubOutlinedIcon from '@mui/icons-material/HubOutlined';
 import KeyOutlinedIcon from '@mui/icons-material/KeyOutlined';
@@ -6,14 +5,21 @@ import Card from '@mui/material/Card';
 import type { ReactElement } from 'react';
 import { EmptyState } from '../../components/EmptyState';
 import { PageHeader } from '../../components/PageHeader';
+import { pages } from '../../config/pages';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 
 // TODO: issue 5 onwards replace these with the real screens; until then each route shows an honest empty state.
-function PlaceholderPage({ title, empty, icon }: { title: string; empty: string; icon: ReactElement }) {
+interface PlaceholderPageProps {
+  page: { title: string; description: string; empty: string };
+  icon: ReactElement;
+}
+
+function PlaceholderPage({ page, icon }: PlaceholderPageProps) {
+  const { title, description, empty } = page;
   useDocumentTitle(title);
   return (
     <>
-      <PageHeader title={title} />
+      <PageHeader title={title} description={description} />
       <Card>
         <EmptyState
           icon={icon}
@@ -25,48 +31,14 @@ function PlaceholderPage({ title, empty, icon }: { title: string; empty: string;
   );
 }
 
-export function CollectionsRoute() {
-  return (
-    <PlaceholderPage
-      title="Test suites"
-      empty="No test suites of tests yet"
-      icon={<CollectionsBookmarkOutlinedIcon fontSize="inherit" />}
-    />
-  );
-}
-
-export function CollectionDetailsRoute() {
-  return (
-    <PlaceholderPage
-      title="Collection"
-      empty="Collection details are not available yet"
-      icon={<CollectionsBookmarkOutlinedIcon fontSize="inherit" />}
-    />
-  );
-}
-
 export function SharedParametersRoute() {
-  return (
-    <PlaceholderPage title="Secrets" empty="No secrets yet" icon={<KeyOutlinedIcon fontSize="inherit" />} />
-  );
+  return <PlaceholderPage page={pages.secrets} icon={<KeyOutlinedIcon fontSize="inherit" />} />;
 }
 
 export function IntegrationsRoute() {
-  return (
-    <PlaceholderPage
-      title="Integrations"
-      empty="No integrations yet"
-      icon={<HubOutlinedIcon fontSize="inherit" />}
-    />
-  );
+  return <PlaceholderPage page={pages.integrations} icon={<HubOutlinedIcon fontSize="inherit" />} />;
 }
 
 export function ModulesRoute() {
-  return (
-    <PlaceholderPage
-      title="Modules"
-      empty="No modules yet"
-      icon={<ExtensionOutlinedIcon fontSize="inherit" />}
-    />
-  );
+  return <PlaceholderPage page={pages.modules} icon={<ExtensionOutlinedIcon fontSize="inherit" />} />;
 }

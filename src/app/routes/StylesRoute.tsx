@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import Typography, { type TypographyProps } from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { PageHeader } from '../../components/PageHeader';
+import { pages } from '../../config/pages';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { COLOR_SCHEME_ATTRIBUTE } from '../../theme/theme';
 
@@ -155,13 +156,10 @@ function Showcase({ scheme }: { scheme: 'light' | 'dark' }) {
 
 /** The design system on one page, in both colour schemes side by side. */
 export function StylesRoute() {
-  useDocumentTitle('Styles');
+  useDocumentTitle(pages.styles.title);
   return (
     <>
-      <PageHeader
-        title="Styles"
-        description="Palette, typography, buttons, inputs and chips in both themes."
-      />
+      <PageHeader title={pages.styles.title} description={pages.styles.description} />
       <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' }, gap: 3 }}>
         <Showcase scheme="light" />
         <Showcase scheme="dark" />

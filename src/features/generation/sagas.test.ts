@@ -1,4 +1,5 @@
 import { allowConsoleErrors } from '../../testing/consoleGuard';
+import { FakeSocket } from '../../testing/fakeSocket';
 import { seedTodoTest } from '../../testing/generation';
 import { db } from '../../testing/msw/db';
 import { server } from '../../testing/msw/server';
@@ -7,7 +8,7 @@ import { testsApi } from '../tests/api';
 import { generationSaga, POLL_INTERVAL_MS, RECONNECT_DELAY_MS, RESTART_DELAY_MS } from './sagas';
 import { selectGenerationRequested, selectMonitoring } from './selectors';
 import { generationRequested, monitoringStarted, monitoringStopped } from './slice';
-import type { MonitoringDeps, WebSocketLike } from './socket';
+import type { MonitoringDeps } from './socket';
 
 // The monitoring saga of SPEC §4 against a fake socket, with RTK Query and MSW for the refetches.
 
@@ -24,47 +25,6 @@ async function until(check: () => boolean, what: string) {
 }
 
 const advance = (ms: number) => jest.advanceTimersByTimeAsync(ms);
-
-class FakeSocket implements WebSocketLike {
-  readyState = 0;
-  sent: unknown[] = [];
-  closedWith: number | null = null;
-  onopen: WebSocketLike['onopen'] = null;
-  onmessage: WebSocketLike['onmessage'] = null;
-  onerror: WebSocketLike['onerror'] = null;
-  onclose: WebSocketLike['onclose'] = null;
-
-  constructor(readonly url: string) {}
-
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-
-  close(code = 1005) {
-    this.readyState = 3;
-    this.closedWith = code;
-  }
-
-  // What the server does:
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-
-  receive(message: object) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
-  }
-
-  drop(code: number, clean: boolean) {
-    this.readyState = 3;
-    this.onerror?.(new Event('error'));
-    this.onclose?.({ code, wasClean: clean } as CloseEvent);
-  }
-
-  get handlersCleared() {
-    return !this.onopen && !this.onmessage && !this.onerror && !this.onclose;
-  }
-}
 
 function setup(options: { token?: string | null; socket?: boolean } = {}) {
   const { test } = seedTodoTest('running');
@@ -255,7 +215,6 @@ describe('generation monitoring', () => {
   });
 
   it('after an unclean close reconnects 5 s later, polling the test meanwhile, and reads it again once watching', async () => {
-    allowConsoleErrors(/\[monitoring\] Socket error/);
     const m = setup();
     await m.ready();
     m.start();
@@ -280,7 +239,6 @@ describe('generation monitoring', () => {
   });
 
   it('stops when the test is found stopped while waiting to reconnect', async () => {
-    allowConsoleErrors(/\[monitoring\] Socket error/);
     const m = setup();
     await m.ready();
     m.start();
@@ -298,7 +256,6 @@ describe('generation monitoring', () => {
   });
 
   it('when the server closes the socket on purpose, polls every few seconds until the test stops generating', async () => {
-    allowConsoleErrors(/\[monitoring\] Socket error/);
     const m = setup();
     await m.ready();
     m.start();

@@ -1,16 +1,8 @@
-import type { SocketMessage, SocketRequest } from '../../../contract/generation';
-import {
-  sendRequest as send,
-  socketChannel as channelOf,
-  type SocketEvent as Event,
-  type WebSocketLike,
-} from '../../lib/socket';
+import type { SocketMessage } from '../../../contract/generation';
 
 export { browserMonitoringDeps, socketUrl, type MonitoringDeps, type WebSocketLike } from '../../lib/socket';
 
-/** A test's generation events (docs/generation.md). */
-export type SocketEvent = Event<SocketMessage>;
+// The live socket of docs/generation.md: {type:"auth", token} first, then {type:"watch", test_id}.
 
-export const sendRequest = (socket: WebSocketLike, request: SocketRequest) => send(socket, request);
-
-export const socketChannel = (socket: WebSocketLike) => channelOf<SocketMessage>(socket);
+/** What the server sends about a test's generation. */
+export type GenerationSocketMessage = SocketMessage;

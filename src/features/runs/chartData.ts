@@ -7,9 +7,12 @@ export type ChartOutcome = 'passed' | 'failed' | 'error';
 export const CHART_OUTCOMES: readonly ChartOutcome[] = ['passed', 'failed', 'error'];
 
 export interface RunHistory {
-  /** Oldest first, as time reads left to right. */
+  /** Oldest first, as time reads left to right; also the band axis's keys, so each run is its own bar. */
   runIds: string[];
+  /** Per run, its start as a tick reads (runs of the same minute may share one). */
   labels: string[];
+  /** Per run, its start to the second, for the tooltip. */
+  times: string[];
   /** Per outcome, the run's duration in seconds where the run had that outcome, else null. */
   series: Record<ChartOutcome, (number | null)[]>;
   counts: Record<ChartOutcome, number>;
@@ -21,6 +24,14 @@ const labelFormat = new Intl.DateTimeFormat(undefined, {
   day: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
+});
+
+const timeFormat = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
 });
 
 const chartOutcome = (run: TestRun): ChartOutcome => {
@@ -53,8 +64,26 @@ export function runHistory(runs: readonly TestRun[], limit: number = CHART_RUNS)
   return {
     runIds: ended.map((run) => run._id),
     labels: ended.map((run) => labelFormat.format(new Date(run.created_at))),
+    times: ended.map((run) => timeFormat.format(new Date(run.created_at))),
     series,
     counts,
     medianSeconds,
+  };
+}
+
+/**
+ * The band axis of the history chart: one band per run, keyed by its id (labels alone would merge the
+ * runs of one minute into a single bar); ticks read the short time, the tooltip the time to the second.
+ */
+export function runHistoryAxis(history: RunHistory) {
+  const at = new Map(history.runIds.map((id, index) => [id, index]));
+  return {
+    scaleType: 'band' as const,
+    data: history.runIds,
+    valueFormatter: (runId: string, context: { location: string }) => {
+      const index = at.get(runId);
+      if (index === undefined) return '';
+      return context.location === 'tooltip' ? history.times[index] : history.labels[index];
+    },
   };
 }

@@ -1,4 +1,5 @@
 import { allowConsoleErrors } from '../../testing/consoleGuard';
+import { FakeSocket } from '../../testing/fakeSocket';
 import { seedTodoTest } from '../../testing/generation';
 import { buildRun, buildRunStep, findRun, seedRun, updateRun } from '../../testing/msw/runs';
 import { server } from '../../testing/msw/server';
@@ -9,7 +10,7 @@ import { POLL_INTERVAL_MS, RECONNECT_DELAY_MS, RESTART_DELAY_MS } from './monito
 import { runsSaga } from './sagas';
 import { selectRunMonitoring } from './selectors';
 import { monitoringStarted, monitoringStopped, VIEW_TYPE_KEY, viewTypeChanged } from './slice';
-import type { RunMonitoringDeps, WebSocketLike } from './socket';
+import type { RunMonitoringDeps } from './socket';
 
 // The run monitoring saga (SPEC §4, docs/runs.md "Live updates") against a fake socket, with RTK Query
 // and MSW for the reads it makes.
@@ -27,47 +28,6 @@ async function until(check: () => boolean, what: string) {
 }
 
 const advance = (ms: number) => jest.advanceTimersByTimeAsync(ms);
-
-class FakeSocket implements WebSocketLike {
-  readyState = 0;
-  sent: unknown[] = [];
-  closedWith: number | null = null;
-  onopen: WebSocketLike['onopen'] = null;
-  onmessage: WebSocketLike['onmessage'] = null;
-  onerror: WebSocketLike['onerror'] = null;
-  onclose: WebSocketLike['onclose'] = null;
-
-  constructor(readonly url: string) {}
-
-  send(data: string) {
-    this.sent.push(JSON.parse(data));
-  }
-
-  close(code = 1005) {
-    this.readyState = 3;
-    this.closedWith = code;
-  }
-
-  // What the server does:
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
-
-  receive(message: object) {
-    this.onmessage?.(new MessageEvent('message', { data: JSON.stringify(message) }));
-  }
-
-  drop(code: number, clean: boolean) {
-    this.readyState = 3;
-    this.onerror?.(new Event('error'));
-    this.onclose?.({ code, wasClean: clean } as CloseEvent);
-  }
-
-  get handlersCleared() {
-    return !this.onopen && !this.onmessage && !this.onerror && !this.onclose;
-  }
-}
 
 function setup(options: { token?: string | null; socket?: boolean } = {}) {
   const { test } = seedTodoTest('passed');

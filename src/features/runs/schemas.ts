@@ -1,6 +1,6 @@
 import { object, string } from 'yup';
 import { RUN_LIMITS } from '../../../contract/runs';
-import { isWebsiteUrl } from '../../../contract/testCases';
+import { isWebsiteUrl, normalizeWebsite } from '../../../contract/testCases';
 import { messages } from './messages';
 import type { RunSettings } from './types';
 
@@ -14,8 +14,9 @@ export interface RunSettingsValues {
   parameters: Record<string, string>;
 }
 
+// 'localhost:3112' means 'http://localhost:3112' (issue 11): checked and sent as such.
 export const websiteOverrideField = string()
-  .trim()
+  .transform((value: unknown) => (typeof value === 'string' ? normalizeWebsite(value) : value))
   .max(RUN_LIMITS.website, messages.valueTooLong(RUN_LIMITS.website))
   .test('website', messages.invalidUrl, (value) => !value || isWebsiteUrl(value));
 
@@ -36,7 +37,7 @@ export function toRunSettings(
   values: RunSettingsValues,
   test: { website: string; parameters: Record<string, string> },
 ): RunSettings {
-  const website = values.website.trim();
+  const website = normalizeWebsite(values.website);
   const overrides = Object.fromEntries(
     Object.entries(values.parameters).filter(
       ([name, value]) => Object.hasOwn(test.parameters, name) && value !== test.parameters[name],

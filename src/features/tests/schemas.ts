@@ -1,5 +1,11 @@
 import { object, string } from 'yup';
-import { isSimpleName, isWebsiteUrl, MESSAGES, TEST_CASE_LIMITS } from '../../../contract/testCases';
+import {
+  isSimpleName,
+  isWebsiteUrl,
+  MESSAGES,
+  normalizeWebsite,
+  TEST_CASE_LIMITS,
+} from '../../../contract/testCases';
 import { t } from '../../config/locale';
 
 // The server checks the same rules (contract/testCases.ts); these give the sentence before a round trip.
@@ -9,8 +15,9 @@ export const testNameField = string()
   .required(t.tests.nameRequired)
   .max(TEST_CASE_LIMITS.name, t.validation.maxLength(TEST_CASE_LIMITS.name));
 
+// NOTE: the transform makes validation and cast() see the URL that will be saved ('localhost:3112' → 'http://…').
 export const websiteField = string()
-  .trim()
+  .transform((value: unknown) => (typeof value === 'string' ? normalizeWebsite(value) : value))
   .required(t.tests.websiteRequired)
   .test('website', MESSAGES.invalidUrl, (value) => !value || isWebsiteUrl(value));
 
@@ -45,3 +52,9 @@ export const testNameSchema = object({ name: testNameField });
 export const websiteSchema = object({ website: websiteField });
 export const variableSchema = object({ name: variableNameField, value: variableValueField });
 export const variableValueSchema = object({ value: variableValueField });
+
+/** "Will be saved as http://localhost:3112" while what was typed differs from what will be saved. */
+export function websiteHint(value: string): string | undefined {
+  const normalized = normalizeWebsite(value);
+  return normalized !== value.trim() ? t.tests.websiteSavedAs(normalized) : undefined;
+}

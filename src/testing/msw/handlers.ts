@@ -1,4 +1,6 @@
 import { apiHandlers } from './api';
+import { collectionHandlers } from './collections';
+import { dashboardHandlers } from './dashboard';
 import { generationHandlers } from './generation';
 import { identityHandlers } from './identity';
 import { runHandlers } from './runs';
@@ -10,4 +12,6 @@ export const handlers = [
   ...testCaseHandlers,
   ...generationHandlers,
   ...runHandlers,
+  ...dashboardHandlers,
+  ...collectionHandlers,
 ];

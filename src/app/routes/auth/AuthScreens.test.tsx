@@ -30,10 +30,17 @@ describe('the auth start', () => {
     server.events.on('response:mocked', ({ request }) => {
       if (request.url.endsWith('/idp/auth/v1/settings')) asked = true;
     });
-    renderApp('/auth');
+    const { store } = renderApp('/auth');
     await screen.findByRole('heading', { name: 'Welcome to Plainwright' });
     await waitFor(() => expect(asked).toBe(true));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The answer is in the store (and rendered) before the buttons are looked for.
+    await waitFor(() =>
+      expect(
+        Object.values(store.getState().api.queries).find(
+          (query) => query?.endpointName === 'getOAuthProviders',
+        )?.status,
+      ).toBe('fulfilled'),
+    );
     expect(screen.getByRole('link', { name: 'Sign in with email' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Continue with/ })).not.toBeInTheDocument();
     server.events.removeAllListeners('response:mocked');

@@ -1,4 +1,5 @@
 import { PageHeader } from '../../../components/PageHeader';
+import { pages } from '../../../config/pages';
 import {
   selectCurrentOrganization,
   selectCurrentOrganizationId,
@@ -10,13 +11,16 @@ import { useAppSelector } from '../../hooks';
 import { SettingsTabs } from './SettingsTabs';
 
 export function ProjectSettingsRoute() {
-  useDocumentTitle('Project settings');
+  useDocumentTitle(pages.projectSettings.title);
   const organization = useAppSelector(selectCurrentOrganization);
   const organizationId = useAppSelector(selectCurrentOrganizationId);
   const selectedSuiteId = useAppSelector(selectSelectedSuiteId);
   return (
     <>
-      <PageHeader title="Settings" description={organization?.name} />
+      <PageHeader
+        title={pages.projectSettings.title}
+        description={pages.projectSettings.description(organization?.name ?? null)}
+      />
       <SettingsTabs />
       <ProjectSettings organizationId={organizationId} selectedSuiteId={selectedSuiteId} />
     </>

@@ -1,5 +1,6 @@
 import Stack from '@mui/material/Stack';
 import { PageHeader } from '../../../components/PageHeader';
+import { pages } from '../../../config/pages';
 import { selectCurrentUserId } from '../../../features/auth/selectors';
 import { selectCurrentOrganization } from '../../../features/organizations/selectors';
 import { ServiceAccountKeyCard } from '../../../features/settings/components/ServiceAccountKeyCard';
@@ -11,13 +12,16 @@ import { useAppSelector } from '../../hooks';
 import { SettingsTabs } from './SettingsTabs';
 
 export function SettingsRoute() {
-  useDocumentTitle('Settings');
+  useDocumentTitle(pages.settings.title);
   useGetUserOrganizationsQuery();
   const organization = useAppSelector(selectCurrentOrganization);
   const currentUserId = useAppSelector(selectCurrentUserId);
   return (
     <>
-      <PageHeader title="Settings" description={organization?.name} />
+      <PageHeader
+        title={pages.settings.title}
+        description={pages.settings.description(organization?.name ?? null)}
+      />
       <SettingsTabs />
       {organization ? (
         <Stack spacing={3}>

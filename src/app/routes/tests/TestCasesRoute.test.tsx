@@ -23,10 +23,10 @@ describe('the test list page', () => {
     const { user } = renderApp('/test-cases');
     const tree = await screen.findByRole('tree', { name: 'Tests' });
     expect(await within(tree).findByRole('treeitem', { name: 'Pay by card' })).toBeInTheDocument();
-    expect(screen.getByText('In Shop')).toBeInTheDocument();
+    expect(screen.getByText(/^The tests of the project Shop:/)).toBeInTheDocument();
     expect(document.title).toBe('Tests · Plainwright');
 
-    await user.click(screen.getByRole('button', { name: 'Test suite: Shop' }));
+    await user.click(screen.getByRole('button', { name: 'Project: Shop' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Blog' }));
     expect(
       await within(await screen.findByRole('tree', { name: 'Tests' })).findByRole('treeitem', {
@@ -36,11 +36,11 @@ describe('the test list page', () => {
     expect(screen.queryByRole('treeitem', { name: 'Pay by card' })).not.toBeInTheDocument();
   });
 
-  it('explains that tests live in a suite when there is none', async () => {
+  it('explains that tests live in a project when there is none', async () => {
     signInAsMemberOf();
     renderApp('/test-cases');
-    expect(await screen.findByText('No test suite selected')).toBeInTheDocument();
-    expect(screen.getByText(/Create one from the test suite menu/)).toBeInTheDocument();
+    expect(await screen.findByText('No project selected')).toBeInTheDocument();
+    expect(screen.getByText(/Create one from the project menu/)).toBeInTheDocument();
   });
 });
 

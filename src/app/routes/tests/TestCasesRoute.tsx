@@ -6,6 +6,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { ListSkeleton } from '../../../components/ListSkeleton';
 import { PageHeader } from '../../../components/PageHeader';
+import { pages } from '../../../config/pages';
 import { selectCurrentOrganizationId } from '../../../features/organizations/selectors';
 import { useGetTestSuitesQuery } from '../../../features/suites/api';
 import { SELECTED_SUITE_KEY } from '../../../features/suites/sagas';
@@ -18,7 +19,7 @@ import { useAppSelector } from '../../hooks';
 
 /** /test-cases: the selected suite's tests; ?folder=a/b opens that folder. */
 export function TestCasesRoute() {
-  useDocumentTitle('Tests');
+  useDocumentTitle(pages.tests.title);
   const organizationId = useAppSelector(selectCurrentOrganizationId);
   const suiteId = useAppSelector(selectSelectedSuiteId);
   const { data: suites, isLoading } = useGetTestSuitesQuery(organizationId ?? skipToken);
@@ -49,11 +50,11 @@ export function TestCasesRoute() {
       <Card variant="outlined">
         <EmptyState
           icon={<FolderOutlinedIcon fontSize="inherit" />}
-          title="No test suite selected"
+          title="No project selected"
           description={
             suites?.length === 0
-              ? 'Tests live in a test suite. Create one from the test suite menu at the top of the page.'
-              : 'Choose a test suite from the menu at the top of the page to see its tests.'
+              ? 'Tests live in a project. Create one from the project menu at the top of the page.'
+              : 'Choose a project from the menu at the top of the page to see its tests.'
           }
         />
       </Card>
@@ -61,7 +62,7 @@ export function TestCasesRoute() {
 
   return (
     <>
-      <PageHeader title="Tests" description={suite ? `In ${suite.name}` : undefined} />
+      <PageHeader title={pages.tests.title} description={pages.tests.description(suite?.name ?? null)} />
       {body}
     </>
   );

@@ -7,6 +7,7 @@ import { db } from '../../../testing/msw/db';
 import { publishTestEvent, watcherCount } from '../../../testing/msw/generation';
 import { server } from '../../../testing/msw/server';
 import { renderApp } from '../../../testing/renderWithStore';
+import { setViewportWidth } from '../../../testing/viewport';
 import { imageCache } from '../imageCache';
 import { selectGenerationRequested } from '../selectors';
 
@@ -56,7 +57,11 @@ function layOut(img: HTMLElement, rect: { left: number; top: number; width: numb
 
 describe('GenerationPanel', () => {
   // The app's image cache outlives a test; each starts without links.
-  beforeEach(() => imageCache.clear());
+  beforeEach(() => {
+    imageCache.clear();
+    // A narrow window, where each step shows its own screenshot; BrowserView.test.tsx covers wide ones.
+    setViewportWidth(800);
+  });
   afterEach(() => server.events.removeAllListeners());
 
   it('shows each step: planner, coder with its code, verifier, failed attempts with their errors, cost', async () => {

@@ -13,7 +13,7 @@ import { truncateActionName, type GenerationStep } from '../types';
 import { useGenerationCommands } from '../useGenerationCommands';
 import { EditStepForm } from './EditStepForm';
 import { LazyCodeViewer } from './LazyCodeViewer';
-import { StepScreenshot, type Point } from './StepScreenshot';
+import { elementBox, StepScreenshot, type Point } from './StepScreenshot';
 import { TraceLink } from './TraceLink';
 
 interface StepDetailsProps {
@@ -21,6 +21,8 @@ interface StepDetailsProps {
   step: GenerationStep;
   index: number;
   generating: boolean;
+  /** False where the page's browser view shows the step's screenshot beside the list (wide screens). */
+  showScreenshot?: boolean;
 }
 
 const costFormat = new Intl.NumberFormat('en-US', {
@@ -59,7 +61,7 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** One step as the agents made it: planner, coder, verifier, failed attempts, screenshot, trace; and corrections. */
-export function StepDetails({ test, step, index, generating }: StepDetailsProps) {
+export function StepDetails({ test, step, index, generating, showScreenshot = true }: StepDetailsProps) {
   const stepNumber = index + 1;
   const [editing, setEditing] = useState(false);
   const commands = useGenerationCommands(test);
@@ -82,7 +84,10 @@ export function StepDetails({ test, step, index, generating }: StepDetailsProps)
       sx={{
         display: 'grid',
         gap: 3,
-        gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 1fr) minmax(0, 1fr)' },
+        gridTemplateColumns: {
+          xs: '1fr',
+          md: showScreenshot ? 'minmax(0, 1fr) minmax(0, 1fr)' : 'minmax(0, 1fr)',
+        },
       }}
     >
       <Stack spacing={2} sx={{ minWidth: 0 }}>
@@ -207,17 +212,20 @@ export function StepDetails({ test, step, index, generating }: StepDetailsProps)
         )}
       </Stack>
 
-      <Part title="Screenshot">
-        <StepScreenshot
-          stepNumber={stepNumber}
-          beforeId={step.before_screenshot_id}
-          afterId={step.screenshot_id}
-          viewport={{ width: test.viewportWidth, height: test.viewportHeight }}
-          canPick={canCorrect && index > 0}
-          sending={commands.pending.feedback}
-          onPick={sendPoint}
-        />
-      </Part>
+      {showScreenshot && (
+        <Part title="Screenshot">
+          <StepScreenshot
+            stepNumber={stepNumber}
+            beforeId={step.before_screenshot_id}
+            afterId={step.screenshot_id}
+            viewport={{ width: test.viewportWidth, height: test.viewportHeight }}
+            canPick={canCorrect && index > 0}
+            sending={commands.pending.feedback}
+            onPick={sendPoint}
+            outline={elementBox(step)}
+          />
+        </Part>
+      )}
     </Box>
   );
 }

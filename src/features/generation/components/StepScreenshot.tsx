@@ -5,11 +5,29 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import type { GenerationStep } from '../types';
 import { ScreenshotImage } from './ScreenshotImage';
 
 export interface Point {
   x: number;
   y: number;
+}
+
+/** An element's box on a screenshot, in the screenshot's pixels (the page's CSS pixels). */
+export interface ElementBox extends Point {
+  width: number;
+  height: number;
+}
+
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+
+/** The element a step acted on, where its action records one (`action.box`); null otherwise. */
+export function elementBox(step: Pick<GenerationStep, 'action'>): ElementBox | null {
+  const box = (step.action as { box?: Partial<Record<keyof ElementBox, unknown>> } | null)?.box;
+  if (!box || typeof box !== 'object') return null;
+  const { x, y, width, height } = box;
+  if (!isNumber(x) || !isNumber(y) || !isNumber(width) || !isNumber(height)) return null;
+  return width > 0 && height > 0 ? { x, y, width, height } : null;
 }
 
 interface StepScreenshotProps {
@@ -24,9 +42,42 @@ interface StepScreenshotProps {
   canPick: boolean;
   sending?: boolean;
   onPick: (point: Point) => Promise<boolean>;
+  /** The element the step acted on, outlined on the page before the step. */
+  outline?: ElementBox | null;
+  /** Opens the shown screenshot larger; a click on it does, unless it is picking a point. */
+  onEnlarge?: (view: ScreenshotView) => void;
 }
 
-type View = 'after' | 'before';
+export type ScreenshotView = 'after' | 'before';
+type View = ScreenshotView;
+
+/** A box drawn over a screenshot around the element a step acted on. */
+export function ElementOutline({
+  box,
+  viewport,
+}: {
+  box: ElementBox;
+  viewport: { width: number; height: number };
+}) {
+  return (
+    <Box
+      aria-hidden
+      data-testid="element-outline"
+      sx={{
+        position: 'absolute',
+        left: `${(box.x / viewport.width) * 100}%`,
+        top: `${(box.y / viewport.height) * 100}%`,
+        width: `${(box.width / viewport.width) * 100}%`,
+        height: `${(box.height / viewport.height) * 100}%`,
+        border: 2,
+        borderColor: 'warning.main',
+        borderRadius: 0.5,
+        boxShadow: '0 0 0 2px rgba(255, 255, 255, 0.8)',
+        pointerEvents: 'none',
+      }}
+    />
+  );
+}
 
 const KEY_STEP = 10;
 const KEY_STEP_LARGE = 50;
@@ -46,6 +97,8 @@ export function StepScreenshot({
   canPick,
   sending = false,
   onPick,
+  outline = null,
+  onEnlarge,
 }: StepScreenshotProps) {
   const [view, setView] = useState<View>(afterId ? 'after' : 'before');
   // The point, with the size of the screenshot it is on (to draw the marker).
@@ -53,6 +106,8 @@ export function StepScreenshot({
   const image = useRef<HTMLImageElement>(null);
   const shownId = view === 'after' ? afterId : beforeId;
   const picking = view === 'before' && canPick && beforeId !== null;
+  const enlarging = !picking && onEnlarge !== undefined;
+  const outlined = view === 'before' || !afterId ? outline : null;
 
   if (!beforeId && !afterId)
     return (
@@ -122,6 +177,10 @@ export function StepScreenshot({
     />
   );
 
+  const elementOutline = outlined && <ElementOutline box={outlined} viewport={viewport} />;
+
+  const enlarge = () => onEnlarge?.(view);
+
   return (
     <Stack spacing={1}>
       {beforeId && afterId && (
@@ -155,8 +214,19 @@ export function StepScreenshot({
             onClick: pickAt,
             onKeyDown: moveWithKeys,
           })}
+          {...(enlarging && {
+            role: 'button',
+            tabIndex: 0,
+            'aria-label': `Enlarge the page ${view} step ${stepNumber}`,
+            onClick: enlarge,
+            onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+              if (event.key !== 'Enter' && event.key !== ' ') return;
+              event.preventDefault();
+              enlarge();
+            },
+          })}
           sx={{
-            cursor: picking ? 'crosshair' : 'default',
+            cursor: picking ? 'crosshair' : enlarging ? 'zoom-in' : 'default',
             borderRadius: 1,
             '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineStyle: 'solid' },
           }}
@@ -167,7 +237,12 @@ export function StepScreenshot({
             alt={view === 'after' ? `Page after step ${stepNumber}` : `Page before step ${stepNumber}`}
             aspectRatio={viewport.width / viewport.height}
             imgRef={image}
-            overlay={marker}
+            overlay={
+              <>
+                {elementOutline}
+                {marker}
+              </>
+            }
           />
         </Box>
       )}

@@ -10,12 +10,16 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import { useRef, type KeyboardEvent } from 'react';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
 import { EmptyState } from '../../../components/EmptyState';
 import type { TestCase } from '../../tests/api';
 import { selectSelectedStep } from '../selectors';
 import { stepDeselected, stepSelected } from '../slice';
 import { stepTitle, toGenerationStep, type GenerationStep } from '../types';
+import { BrowserView } from './BrowserView';
 import { formatCost, StepDetails } from './StepDetails';
 
 interface StepsPanelProps {
@@ -23,10 +27,29 @@ interface StepsPanelProps {
   generating: boolean;
 }
 
-/** A test's generated steps, one expandable row each; the open one is SPEC §3's selected step. */
+// The app bar (56 px), the page's section nav (48 px) and a gap: where the browser view sticks.
+const STICKY_TOP = 120;
+
+const STEP_KEYS: Record<string, 1 | -1> = { ArrowDown: 1, j: 1, ArrowUp: -1, k: -1 };
+
+/** Keys typed into a field, an editor or a code view are text, never step moves. */
+function isTypingIn(target: EventTarget): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  if (target.closest('input, textarea, select, [role="textbox"], [role="combobox"]')) return true;
+  return target.closest('[contenteditable]:not([contenteditable="false"])') !== null;
+}
+
+/**
+ * A test's generated steps, one expandable row each; the open one is SPEC §3's selected step. On wide
+ * screens the selected step's page shows beside the list, in a browser view. ↑/↓ (or j/k) move the
+ * selection while the focus is in the list or the view.
+ */
 export function StepsPanel({ test, generating }: StepsPanelProps) {
   const dispatch = useAppDispatch();
+  const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
   const selected = useAppSelector((state) => selectSelectedStep(state, test.id));
+  const summaries = useRef<(HTMLElement | null)[]>([]);
+  const group = useRef<HTMLDivElement>(null);
   const steps = test.testGenerationSteps.map(toGenerationStep);
 
   if (steps.length === 0)
@@ -38,8 +61,29 @@ export function StepsPanel({ test, generating }: StepsPanelProps) {
       />
     );
 
-  return (
-    <Box component="ol" aria-label="Steps" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+  const select = (index: number) => dispatch(stepSelected({ testId: test.id, index }));
+
+  const moveWithKeys = (event: KeyboardEvent<HTMLElement>) => {
+    const delta = STEP_KEYS[event.key];
+    if (!delta || event.defaultPrevented || event.altKey || event.ctrlKey || event.metaKey) return;
+    if (isTypingIn(event.target)) return;
+    event.preventDefault();
+    const next = Math.min(
+      Math.max(selected === null ? (delta === 1 ? 0 : steps.length - 1) : selected + delta, 0),
+      steps.length - 1,
+    );
+    if (next === selected) return;
+    select(next);
+    // The focus follows the selection when it was on a step's row, so the next key goes on from there;
+    // from the browser view (which redraws for the new step) it stays in the group.
+    const summary = summaries.current[next];
+    if (summaries.current.some((row) => row?.contains(event.target as Node))) summary?.focus();
+    else group.current?.focus({ preventScroll: true });
+    summary?.scrollIntoView?.({ block: 'nearest' });
+  };
+
+  const list = (
+    <Box component="ol" aria-label="Steps" sx={{ listStyle: 'none', p: 0, m: 0, minWidth: 0 }}>
       {steps.map((step, index) => (
         <Box component="li" key={index}>
           <Accordion
@@ -53,15 +97,60 @@ export function StepsPanel({ test, generating }: StepsPanelProps) {
             slotProps={{ transition: { unmountOnExit: true } }}
             sx={{ '&:not(:last-of-type)': { borderBottom: 0 } }}
           >
-            <AccordionSummary expandIcon={<ExpandMoreIcon />}>
+            <AccordionSummary
+              expandIcon={<ExpandMoreIcon />}
+              ref={(element: HTMLElement | null) => {
+                summaries.current[index] = element;
+              }}
+              sx={selected === index ? { bgcolor: 'action.selected' } : undefined}
+            >
               <StepSummary step={step} index={index} />
             </AccordionSummary>
             <AccordionDetails>
-              <StepDetails test={test} step={step} index={index} generating={generating} />
+              <StepDetails
+                test={test}
+                step={step}
+                index={index}
+                generating={generating}
+                showScreenshot={!wide}
+              />
             </AccordionDetails>
           </Accordion>
         </Box>
       ))}
+    </Box>
+  );
+
+  return (
+    <Box
+      ref={group}
+      tabIndex={-1}
+      role="group"
+      aria-label="Steps and browser view"
+      aria-keyshortcuts="ArrowUp ArrowDown J K"
+      onKeyDown={moveWithKeys}
+      sx={{
+        outline: 'none',
+        ...(wide && {
+          display: 'grid',
+          gap: 2,
+          alignItems: 'start',
+          gridTemplateColumns: 'minmax(0, 5fr) minmax(0, 7fr)',
+        }),
+      }}
+    >
+      {list}
+      {wide && (
+        <Box sx={{ position: 'sticky', top: STICKY_TOP, minWidth: 0 }}>
+          <BrowserView
+            test={test}
+            steps={steps}
+            index={selected ?? featuredStep(steps)}
+            generating={generating}
+            onSelect={select}
+          />
+        </Box>
+      )}
     </Box>
   );
 }
@@ -104,4 +193,10 @@ function StepSummary({ step, index }: { step: GenerationStep; index: number }) {
       </Box>
     </Box>
   );
+}
+
+/** With no step chosen, the view shows the one worth a look: the first that failed, else the last. */
+function featuredStep(steps: readonly { execution_succeded: boolean }[]): number {
+  const failed = steps.findIndex((step) => !step.execution_succeded);
+  return failed === -1 ? steps.length - 1 : failed;
 }

@@ -15,15 +15,28 @@ const runs = Array.from(
     }) as TestRun,
 );
 
-const meta: Meta<typeof LazyRunHistoryChart> = {
+// Four runs started within one minute: still four bars.
+const sameMinute = ['passed', 'failed', 'passed', 'error'].map(
+  (status, i) =>
+    ({
+      _id: `burst-${i}`,
+      created_at: new Date(Date.UTC(2026, 0, 2, 10, 5, 50 - i * 10)).toISOString(),
+      status,
+      execution_time_in_secs: 3 + i,
+    }) as TestRun,
+);
+
+const meta: Meta<{ runs: TestRun[] }> = {
   title: 'Runs/RunHistoryChart',
-  component: LazyRunHistoryChart,
-  render: () => (
+  args: { runs },
+  render: (args) => (
     <Box sx={{ p: 3, maxWidth: 900 }}>
-      <LazyRunHistoryChart history={runHistory(runs)} />
+      <LazyRunHistoryChart history={runHistory(args.runs)} />
     </Box>
   ),
 };
 export default meta;
 
-export const LastRuns: StoryObj<typeof LazyRunHistoryChart> = {};
+export const LastRuns: StoryObj<{ runs: TestRun[] }> = {};
+
+export const SameMinute: StoryObj<{ runs: TestRun[] }> = { args: { runs: sameMinute } };

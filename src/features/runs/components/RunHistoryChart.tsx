@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { useTheme } from '@mui/material/styles';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { CHART_OUTCOMES, type ChartOutcome, type RunHistory } from '../chartData';
+import { CHART_OUTCOMES, runHistoryAxis, type ChartOutcome, type RunHistory } from '../chartData';
 import { formatDuration } from '../types';
 
 export interface RunHistoryChartProps {
@@ -13,7 +13,7 @@ export interface RunHistoryChartProps {
 
 const LABELS: Record<ChartOutcome, string> = { passed: 'Passed', failed: 'Failed', error: 'Error' };
 
-/** The last runs' durations as bars, coloured by outcome (MUI X Charts). */
+/** The last runs' durations, one bar per run, coloured by outcome (MUI X Charts). */
 export function RunHistoryChart({ history, height = 220, onSelectRun }: RunHistoryChartProps) {
   const theme = useTheme();
   const colors: Record<ChartOutcome, string> = {
@@ -26,7 +26,8 @@ export function RunHistoryChart({ history, height = 220, onSelectRun }: RunHisto
       <BarChart
         height={height}
         skipAnimation
-        xAxis={[{ scaleType: 'band', data: history.labels, tickLabelStyle: { fontSize: 11 } }]}
+        // One band per run (keyed by id); the tooltip reads its start time, then its outcome and duration.
+        xAxis={[{ ...runHistoryAxis(history), tickLabelStyle: { fontSize: 11 } }]}
         yAxis={[{ label: 'Seconds', width: 56 }]}
         series={CHART_OUTCOMES.map((outcome) => ({
           id: outcome,

@@ -10,7 +10,9 @@ import Typography from '@mui/material/Typography';
 import { getIn, useFormik } from 'formik';
 import { useId, useMemo } from 'react';
 import { RUN_LIMITS } from '../../../../contract/runs';
+import { normalizeWebsite } from '../../../../contract/testCases';
 import type { ApiError } from '../../../api/apiError';
+import { t } from '../../../config/locale';
 import { createRunSchema, toRunSettings, type RunSettingsValues } from '../schemas';
 import type { RunSettings } from '../types';
 
@@ -91,7 +93,12 @@ export function RunSettingsDialog({ open, test, onRun, onClose }: RunSettingsDia
               onChange={formik.handleChange}
               onBlur={formik.handleBlur}
               error={Boolean(fieldError('website'))}
-              helperText={fieldError('website') ?? `Leave empty to use ${test.website}`}
+              helperText={
+                fieldError('website') ??
+                (normalizeWebsite(formik.values.website) !== formik.values.website.trim()
+                  ? t.tests.websiteSavedAs(normalizeWebsite(formik.values.website))
+                  : `Leave empty to use ${test.website}`)
+              }
               disabled={formik.isSubmitting}
               autoFocus
               fullWidth

@@ -10,7 +10,6 @@ import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { isApiError } from '../../../api/apiError';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
-import { Breadcrumbs } from '../../../components/Breadcrumbs';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { ListSkeleton } from '../../../components/ListSkeleton';
@@ -71,13 +70,6 @@ function LoadedRunsPage({ test }: { test: TestCase }) {
   return (
     <Stack spacing={3}>
       <Box>
-        <Breadcrumbs
-          items={[
-            { label: 'Tests', href: paths.testCases.getHref() },
-            { label: test.name, href: paths.testCaseDetails.getHref(test.id) },
-            { label: 'Runs' },
-          ]}
-        />
         <Box
           sx={{
             display: 'flex',
@@ -89,7 +81,19 @@ function LoadedRunsPage({ test }: { test: TestCase }) {
           }}
         >
           <Box sx={{ minWidth: 0, flex: '1 1 320px' }}>
-            <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+            <Typography
+              variant="h4"
+              component="h1"
+              title={test.name}
+              // A long unbroken name wraps anywhere and stops at three lines (issue 11).
+              sx={{
+                overflowWrap: 'anywhere',
+                overflow: 'hidden',
+                display: '-webkit-box',
+                WebkitBoxOrient: 'vertical',
+                WebkitLineClamp: '3',
+              }}
+            >
               Runs of {test.name}
             </Typography>
             <Typography variant="body2" color="text.secondary">

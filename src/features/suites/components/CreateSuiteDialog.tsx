@@ -26,7 +26,7 @@ export function CreateSuiteDialog({ open, organizationId, onClose, onCreated }: 
   return (
     <SuiteNameDialog
       open={open}
-      title="Create test suite"
+      title="Create project"
       submitLabel="Create"
       pendingLabel="Creating…"
       onSubmit={submit}

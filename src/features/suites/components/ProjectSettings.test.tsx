@@ -24,7 +24,7 @@ const dialogClosed = () => waitFor(() => expect(screen.queryByRole('dialog')).no
 describe('ProjectSettings', () => {
   it('lists the suites and marks the current one', async () => {
     renderProjects();
-    const list = await screen.findByRole('list', { name: 'Test suites' });
+    const list = await screen.findByRole('list', { name: 'Projects' });
     const current = within(list).getByText('Checkout').closest('li') as HTMLElement;
     expect(within(current).getByText('Current')).toBeInTheDocument();
     expect(within(list).getByText('Search')).toBeInTheDocument();
@@ -32,24 +32,24 @@ describe('ProjectSettings', () => {
 
   it('creates a suite and says so', async () => {
     const { user } = renderProjects();
-    await user.click(await screen.findByRole('button', { name: 'Create test suite' }));
+    await user.click(await screen.findByRole('button', { name: 'Create project' }));
     await user.type(within(await screen.findByRole('dialog')).getByLabelText('Name'), 'Billing{Enter}');
-    expect(await screen.findByText('Test suite created successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Project created')).toBeInTheDocument();
     await dialogClosed();
     expect(
-      await within(screen.getByRole('list', { name: 'Test suites' })).findByText('Billing'),
+      await within(screen.getByRole('list', { name: 'Projects' })).findByText('Billing'),
     ).toBeInTheDocument();
   });
 
   it('renames a suite and says so', async () => {
     const { user, suites } = renderProjects();
     await user.click(await screen.findByRole('button', { name: 'Rename Search' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Rename test suite' });
+    const dialog = await screen.findByRole('dialog', { name: 'Rename project' });
     const name = within(dialog).getByLabelText('Name');
     expect(name).toHaveValue('Search');
     await user.clear(name);
     await user.type(name, 'Site search{Enter}');
-    expect(await screen.findByText('Test suite renamed successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Project renamed')).toBeInTheDocument();
     await dialogClosed();
     expect(await screen.findByText('Site search')).toBeInTheDocument();
     expect(db.suites.find(({ test_suite_id }) => test_suite_id === suites[1].test_suite_id)?.name).toBe(
@@ -71,11 +71,11 @@ describe('ProjectSettings', () => {
   it('deletes a suite only after confirmation', async () => {
     const { user } = renderProjects();
     await user.click(await screen.findByRole('button', { name: 'Delete Search' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Delete test suite?' });
+    const dialog = await screen.findByRole('dialog', { name: 'Delete project?' });
     expect(within(dialog).getByText('Search')).toBeInTheDocument();
     expect(db.suites).toHaveLength(2);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Test suite deleted successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Project deleted')).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.queryByRole('button', { name: 'Delete Search' })).not.toBeInTheDocument(),
     );
@@ -102,8 +102,8 @@ describe('ProjectSettings', () => {
 
   it('shows an empty state with a way to create the first suite', async () => {
     renderProjects([]);
-    expect(await screen.findByText('No test suites yet')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Create test suite' })).toBeInTheDocument();
+    expect(await screen.findByText('No projects yet')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create project' })).toBeInTheDocument();
   });
 
   it('shows an error with a retry that recovers', async () => {
@@ -117,6 +117,6 @@ describe('ProjectSettings', () => {
     expect(await screen.findByText('Failed to fetch test suites')).toBeInTheDocument();
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('list', { name: 'Test suites' })).toBeInTheDocument();
+    expect(await screen.findByRole('list', { name: 'Projects' })).toBeInTheDocument();
   });
 });

@@ -64,33 +64,33 @@ export function ProjectSettings({ organizationId, selectedSuiteId, onCreated }: 
       onClick={() => setCreating(true)}
       disabled={!organizationId}
     >
-      Create test suite
+      Create project
     </Button>
   );
 
   return (
     <Card variant="outlined">
       <CardHeader
-        title="Test suites"
+        title="Projects"
         subheader="Projects group your tests, collections, secrets and modules."
         action={suites.length > 0 ? createButton : undefined}
         slotProps={{ title: { component: 'h2', variant: 'h6' } }}
       />
       <CardContent>
-        {isLoading && <ListSkeleton label="Loading test suites" />}
+        {isLoading && <ListSkeleton label="Loading projects" />}
         {isError && (
           <ErrorState message={t.suites.fetchFailed} onRetry={() => void refetch()} retrying={isFetching} />
         )}
         {!isLoading && !isError && suites.length === 0 && (
           <EmptyState
             icon={<FolderOutlinedIcon fontSize="inherit" />}
-            title="No test suites yet"
-            description="Create a test suite to start writing tests."
+            title="No projects yet"
+            description="Create a project to start writing tests."
             action={createButton}
           />
         )}
         {suites.length > 0 && (
-          <List disablePadding aria-label="Test suites">
+          <List disablePadding aria-label="Projects">
             {suites.map((suite) => (
               <ListItem
                 key={suite.id}
@@ -134,7 +134,7 @@ export function ProjectSettings({ organizationId, selectedSuiteId, onCreated }: 
       <RenameSuiteDialog suite={renaming} onClose={() => setRenaming(null)} />
       <ConfirmDialog
         open={pendingDelete !== null}
-        title="Delete test suite?"
+        title="Delete project?"
         description={
           <>
             <strong>{pendingDelete?.name}</strong> and everything in it (tests, collections, secrets and

@@ -26,7 +26,7 @@ export function RenameSuiteDialog({ suite, onClose }: RenameSuiteDialogProps) {
   return (
     <SuiteNameDialog
       open={suite !== null}
-      title="Rename test suite"
+      title="Rename project"
       submitLabel="Rename"
       pendingLabel="Renaming…"
       initialName={suite?.name ?? ''}

@@ -1,3 +1,4 @@
+import { SUITE_NAME_MAX } from '../../../../contract/testSuites';
 import { NameDialog } from '../../../components/NameDialog';
 import { createSuiteSchema } from '../schemas';
 
@@ -14,5 +15,5 @@ interface SuiteNameDialogProps {
 
 /** Names a test suite (create and rename). */
 export function SuiteNameDialog(props: SuiteNameDialogProps) {
-  return <NameDialog {...props} schema={createSuiteSchema} maxLength={100} />;
+  return <NameDialog {...props} schema={createSuiteSchema} maxLength={SUITE_NAME_MAX} />;
 }

@@ -17,30 +17,47 @@ async function openCreateDialog() {
   const { organization } = signInAsMemberOf();
   seedSuite(organization.org_id, 'Checkout');
   const view = renderWithStore(<Harness organizationId={organization.org_id} />);
-  await view.user.click(await screen.findByRole('button', { name: /Test suite:/ }));
-  await view.user.click(screen.getByRole('menuitem', { name: 'Create test suite' }));
-  const dialog = await screen.findByRole('dialog', { name: 'Create test suite' });
+  await view.user.click(await screen.findByRole('button', { name: /Project:/ }));
+  await view.user.click(screen.getByRole('menuitem', { name: 'Create project' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Create project' });
   return { ...view, dialog, organization };
 }
 
 describe('SuiteSelector', () => {
-  it("lists the organization's suites under a 'Create test suite' item", async () => {
+  it("lists the organization's suites under a 'Create project' item", async () => {
     const { organization } = signInAsMemberOf();
     seedSuite(organization.org_id, 'Checkout');
     seedSuite(organization.org_id, 'Search');
     const { user } = renderWithStore(<Harness organizationId={organization.org_id} />);
-    await user.click(await screen.findByRole('button', { name: 'Test suite: Select test suite' }));
+    await user.click(await screen.findByRole('button', { name: 'Project: Select project' }));
     const items = screen.getAllByRole('menuitem').map((item) => item.textContent);
-    expect(items).toEqual(['Create test suite', 'Checkout', 'Search']);
+    expect(items).toEqual(['Create project', 'Checkout', 'Search']);
+  });
+
+  it('ellipsizes a long suite name in the button and the menu, with the full name on hover', async () => {
+    const { organization } = signInAsMemberOf();
+    const longName = 's'.repeat(200);
+    const suite = seedSuite(organization.org_id, longName);
+    const { user } = renderWithStore(
+      <Harness organizationId={organization.org_id} initial={suite.test_suite_id} />,
+    );
+    const button = await screen.findByRole('button', { name: `Project: ${longName}` });
+    const label = within(button).getByText(longName);
+    expect(label).toHaveAttribute('title', longName);
+    expect(label).toHaveStyle({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+    await user.click(button);
+    const item = within(screen.getByRole('menuitem', { name: longName })).getByText(longName);
+    expect(item).toHaveAttribute('title', longName);
+    expect(item).toHaveStyle({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
   });
 
   it('selects a suite from the menu', async () => {
     const { organization } = signInAsMemberOf();
     seedSuite(organization.org_id, 'Checkout');
     const { user } = renderWithStore(<Harness organizationId={organization.org_id} />);
-    await user.click(await screen.findByRole('button', { name: /Test suite:/ }));
+    await user.click(await screen.findByRole('button', { name: /Project:/ }));
     await user.click(screen.getByRole('menuitem', { name: 'Checkout' }));
-    expect(await screen.findByRole('button', { name: 'Test suite: Checkout' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Project: Checkout' })).toBeInTheDocument();
   });
 
   it('offers a retry when the suites cannot be loaded', async () => {
@@ -53,7 +70,7 @@ describe('SuiteSelector', () => {
     );
     seedSuite(organization.org_id, 'Checkout');
     const { user } = renderWithStore(<Harness organizationId={organization.org_id} />);
-    await user.click(await screen.findByRole('button', { name: 'Test suite: No test suites' }));
+    await user.click(await screen.findByRole('button', { name: 'Project: No projects' }));
     const retry = await screen.findByRole('menuitem', { name: /Failed to fetch test suites/ });
     failing = false;
     await user.click(retry);
@@ -75,13 +92,13 @@ describe('the create-suite dialog', () => {
   it('creates the suite on Enter, selects it and says so', async () => {
     const { dialog, user, organization } = await openCreateDialog();
     await user.type(within(dialog).getByLabelText('Name'), 'Smoke tests{Enter}');
-    expect(await screen.findByText('Test suite created successfully')).toBeInTheDocument();
+    expect(await screen.findByText('Project created')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(db.suites.map(({ name, org_id }) => [name, org_id])).toContainEqual([
       'Smoke tests',
       organization.org_id,
     ]);
-    expect(await screen.findByRole('button', { name: 'Test suite: Smoke tests' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Project: Smoke tests' })).toBeInTheDocument();
   });
 
   it('shows a creating state and stays disabled while the request runs', async () => {
@@ -104,7 +121,7 @@ describe('the create-suite dialog', () => {
     const { dialog, user } = await openCreateDialog();
     await user.type(within(dialog).getByLabelText('Name'), 'Broken{Enter}');
     expect(await screen.findByText('Failed to create test suite. Please try again.')).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Create test suite' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Create project' })).toBeInTheDocument();
   });
 
   it('closes with Cancel without creating anything', async () => {

@@ -21,7 +21,7 @@ interface SuiteSelectorProps {
   onSelect: (suiteId: string) => void;
 }
 
-/** The top bar's project dropdown: 'Create test suite' on top, then the organization's suites. */
+/** The top bar's project dropdown: 'Create project' on top, then the organization's suites. */
 export function SuiteSelector({ organizationId, selectedSuiteId, onSelect }: SuiteSelectorProps) {
   const {
     data: suites = [],
@@ -34,10 +34,9 @@ export function SuiteSelector({ organizationId, selectedSuiteId, onSelect }: Sui
   const menuId = useId();
   const selected = suites.find(({ id }) => id === selectedSuiteId);
 
-  if (isLoading)
-    return <Skeleton variant="rounded" width={160} height={32} aria-label="Loading test suites" />;
+  if (isLoading) return <Skeleton variant="rounded" width={160} height={32} aria-label="Loading projects" />;
 
-  const label = selected?.name ?? (suites.length === 0 ? 'No test suites' : 'Select test suite');
+  const label = selected?.name ?? (suites.length === 0 ? 'No projects' : 'Select project');
   const close = () => setAnchor(null);
 
   return (
@@ -51,13 +50,21 @@ export function SuiteSelector({ organizationId, selectedSuiteId, onSelect }: Sui
         aria-haspopup="menu"
         aria-controls={anchor ? menuId : undefined}
         aria-expanded={anchor ? 'true' : undefined}
-        aria-label={`Test suite: ${label}`}
+        aria-label={`Project: ${label}`}
         onClick={(event) => setAnchor(event.currentTarget)}
         sx={{ maxWidth: { xs: 150, sm: 240 }, justifyContent: 'space-between', borderColor: 'divider' }}
       >
-        <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{label}</span>
+        <span title={label} style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {label}
+        </span>
       </Button>
-      <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={close}>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={anchor !== null}
+        onClose={close}
+        slotProps={{ paper: { sx: { maxWidth: 360 } } }}
+      >
         <MenuItem
           onClick={() => {
             close();
@@ -67,7 +74,7 @@ export function SuiteSelector({ organizationId, selectedSuiteId, onSelect }: Sui
           <ListItemIcon>
             <AddIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Create test suite</ListItemText>
+          <ListItemText>Create project</ListItemText>
         </MenuItem>
         <Divider />
         {isError && (
@@ -77,7 +84,7 @@ export function SuiteSelector({ organizationId, selectedSuiteId, onSelect }: Sui
         )}
         {!isError && suites.length === 0 && (
           <MenuItem disabled>
-            <ListItemText>No test suites yet</ListItemText>
+            <ListItemText>No projects yet</ListItemText>
           </MenuItem>
         )}
         {suites.map((suite) => (
@@ -90,7 +97,9 @@ export function SuiteSelector({ organizationId, selectedSuiteId, onSelect }: Sui
             }}
           >
             <ListItemIcon>{suite.id === selectedSuiteId && <CheckIcon fontSize="small" />}</ListItemIcon>
-            <ListItemText>{suite.name}</ListItemText>
+            <ListItemText slotProps={{ primary: { noWrap: true, title: suite.name } }}>
+              {suite.name}
+            </ListItemText>
           </MenuItem>
         ))}
       </Menu>

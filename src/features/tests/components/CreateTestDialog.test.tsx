@@ -28,7 +28,7 @@ function renderDialog() {
 
 describe('CreateTestDialog', () => {
   it.each([
-    ['shop.example', 'Please enter a valid URL'],
+    ['shop', 'Please enter a valid URL'],
     ['ftp://shop.example', 'Please enter a valid URL'],
     ['https://', 'Please enter a valid URL'],
     ['https://shop example.com', 'Please enter a valid URL'],
@@ -39,6 +39,43 @@ describe('CreateTestDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create and generate' }));
     expect(await within(dialog).findByText(message)).toBeInTheDocument();
     expect(db.testCases).toHaveLength(0);
+  });
+
+  it('counts the characters of the name against its limit', async () => {
+    const { user, dialog } = renderDialog();
+    expect(within(dialog).getByText('0 / 200')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Checkout');
+    expect(within(dialog).getByText('8 / 200')).toBeInTheDocument();
+  });
+
+  it('keeps a pasted 2,000-character name whole, says the limit and blocks creating', async () => {
+    const { user, dialog } = renderDialog();
+    const name = within(dialog).getByLabelText(/^Name/);
+    await user.click(name);
+    await user.paste('n'.repeat(2000));
+    expect(name).toHaveValue('n'.repeat(2000));
+    expect(within(dialog).getByText('Must be at most 200 characters')).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Create and generate' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Create without generating' })).toBeDisabled();
+    expect(db.testCases).toHaveLength(0);
+  });
+
+  it('shows and saves a website typed without a scheme with the scheme it means', async () => {
+    const { user, dialog, onClose } = renderDialog();
+    await user.type(within(dialog).getByLabelText(/^Name/), 'Local shop');
+    await user.type(within(dialog).getByLabelText(/^Website URL/), 'localhost:3112');
+    expect(within(dialog).getByText('Will be saved as http://localhost:3112')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create without generating' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(db.testCases[0].website).toBe('http://localhost:3112');
+  });
+
+  it('says nothing more about a website that already has its scheme', async () => {
+    const { user, dialog } = renderDialog();
+    await user.type(within(dialog).getByLabelText(/^Website URL/), 'https://example.com');
+    expect(within(dialog).queryByText(/Will be saved as/)).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Where the test starts.')).toBeInTheDocument();
   });
 
   it('refuses a blank name', async () => {

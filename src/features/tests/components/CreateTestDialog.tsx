@@ -10,14 +10,11 @@ import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useId, useRef, useState } from 'react';
 import { TEST_CASE_LIMITS } from '../../../../contract/testCases';
-import { describeError } from '../../../api/apiError';
+import { characterLimit } from '../../../components/characterLimit';
 import { LazyInstructionsEditor } from '../../../components/LazyInstructionsEditor';
-import { t } from '../../../config/locale';
-import { notify } from '../../../lib/notify';
-import { useCreateTestCaseMutation } from '../api';
-import { createTestSchema } from '../schemas';
+import { createTestSchema, websiteHint } from '../schemas';
 import type { TestCase } from '../types';
-import { serverFieldErrors } from '../fieldErrors';
+import { useCreateAndGenerate } from '../useCreateAndGenerate';
 
 interface CreateTestDialogProps {
   open: boolean;
@@ -53,7 +50,7 @@ export function CreateTestDialog({
   onCreated,
 }: CreateTestDialogProps) {
   const titleId = useId();
-  const [createTestCase] = useCreateTestCaseMutation();
+  const { createAndGenerate } = useCreateAndGenerate();
   // Which button submitted: create and generate (Enter, the default), or create without generating.
   const generateRef = useRef(true);
   const [instructionsError, setInstructionsError] = useState<string | null>(null);
@@ -68,23 +65,22 @@ export function CreateTestDialog({
         setInstructionsError(NO_INSTRUCTIONS);
         return;
       }
-      const result = await createTestCase({
-        suiteId,
-        name: values.name.trim(),
-        website: values.website.trim(),
-        description: values.description,
-        path: values.path,
-        scheduleGeneration: generating,
-      });
-      if ('error' in result) {
-        const fields = serverFieldErrors(result.error, ['name', 'website', 'path']);
-        if (Object.keys(fields).length > 0) helpers.setErrors(fields);
-        else notify.error(describeError(result.error, t.tests.createFailed));
-        return;
-      }
-      notify.success(t.tests.created);
+      // The schema's transforms give the values as saved ('localhost:3112' → 'http://localhost:3112').
+      const checked = createTestSchema.cast(values);
+      const result = await createAndGenerate(
+        {
+          suiteId,
+          name: checked.name,
+          website: checked.website,
+          description: values.description,
+          path: values.path,
+        },
+        { generate: generating },
+      );
+      if (result.status === 'invalid') helpers.setErrors(result.fields);
+      if (result.status !== 'created') return;
       helpers.resetForm();
-      onCreated?.(result.data, { generating });
+      onCreated?.(result.test, { generating });
       onClose();
     },
   });
@@ -92,6 +88,7 @@ export function CreateTestDialog({
     (formik.touched[field] || formik.submitCount > 0) && formik.errors[field]
       ? formik.errors[field]
       : undefined;
+  const nameLimit = characterLimit(formik.values.name, TEST_CASE_LIMITS.name);
   const close = () => {
     if (formik.isSubmitting) return;
     formik.resetForm();
@@ -119,10 +116,9 @@ export function CreateTestDialog({
               value={formik.values.name}
               onChange={formik.handleChange}
               onBlur={formik.handleBlur}
-              error={Boolean(errorOf('name'))}
-              helperText={errorOf('name')}
+              error={Boolean(errorOf('name')) || nameLimit.over}
+              helperText={errorOf('name') ?? nameLimit.helperText}
               disabled={formik.isSubmitting}
-              slotProps={{ htmlInput: { maxLength: TEST_CASE_LIMITS.name } }}
             />
             <TextField
               required
@@ -136,9 +132,11 @@ export function CreateTestDialog({
               onChange={formik.handleChange}
               onBlur={formik.handleBlur}
               error={Boolean(errorOf('website'))}
-              helperText={errorOf('website') ?? 'Where the test starts.'}
+              helperText={
+                errorOf('website') ?? websiteHint(formik.values.website) ?? 'Where the test starts.'
+              }
               disabled={formik.isSubmitting}
-              slotProps={{ htmlInput: { maxLength: TEST_CASE_LIMITS.website, spellCheck: false } }}
+              slotProps={{ htmlInput: { spellCheck: false } }}
             />
             <TextField
               select
@@ -185,10 +183,10 @@ export function CreateTestDialog({
           <Button onClick={close} disabled={formik.isSubmitting}>
             Cancel
           </Button>
-          <Button onClick={createWithoutGenerating} disabled={formik.isSubmitting}>
+          <Button onClick={createWithoutGenerating} disabled={formik.isSubmitting || nameLimit.over}>
             Create without generating
           </Button>
-          <Button type="submit" variant="contained" disabled={formik.isSubmitting}>
+          <Button type="submit" variant="contained" disabled={formik.isSubmitting || nameLimit.over}>
             {formik.isSubmitting ? 'Creating…' : 'Create and generate'}
           </Button>
         </DialogActions>

@@ -36,6 +36,21 @@ describe('FolderNameDialog', () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it('counts the characters against the limit and keeps a long paste whole, refusing it', async () => {
+    const { user, dialog, field, onSubmit } = renderDialog();
+    expect(within(dialog).getByText('0 / 100')).toBeInTheDocument();
+    await user.type(field, 'cards');
+    expect(within(dialog).getByText('5 / 100')).toBeInTheDocument();
+    await user.clear(field);
+    await user.click(field);
+    await user.paste('f'.repeat(2000));
+    expect(field).toHaveValue('f'.repeat(2000));
+    expect(within(dialog).getByText('Must be at most 100 characters')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeDisabled();
+    await user.type(field, '{Enter}');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('accepts letters of any alphabet, digits and underscores, trimmed', async () => {
     const { user, field, onSubmit, onClose } = renderDialog();
     await user.type(field, '  Zahlungen_2ü  {Enter}');

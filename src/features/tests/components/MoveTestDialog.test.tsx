@@ -37,4 +37,26 @@ describe('MoveTestDialog', () => {
     expect(onClose).toHaveBeenCalled();
     expect(db.testCases[0].path).toBe('');
   });
+
+  it('keeps a long test name and long folder paths inside the dialog', async () => {
+    const { organization } = signInAsMemberOf();
+    const suite = seedSuite(organization.org_id, 'Shop');
+    const longFolder = `a${'b'.repeat(99)}/${'c'.repeat(100)}`;
+    seedFolder(suite.test_suite_id, longFolder);
+    const longName = 'n'.repeat(200);
+    const test = seedTestCase(suite, { name: longName, path: '' });
+    const { user } = renderWithStore(
+      <MoveTestDialog
+        test={{ id: test._id, name: test.name, path: test.path }}
+        suiteId={suite.test_suite_id}
+        onClose={jest.fn()}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Move test' });
+    expect(within(dialog).getByText(longName).closest('p')).toHaveStyle({ overflowWrap: 'anywhere' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Folder' }));
+    const option = await screen.findByRole('option', { name: longFolder });
+    expect(option).toHaveAttribute('title', longFolder);
+    expect(option).toHaveStyle({ overflow: 'hidden', textOverflow: 'ellipsis' });
+  });
 });

@@ -21,6 +21,9 @@ export interface MovableTest {
   path: string;
 }
 
+// Long folder paths ellipsize in the menu; the full path shows on hover.
+const folderItemSx = { display: 'block', overflow: 'hidden', textOverflow: 'ellipsis', maxWidth: '36rem' };
+
 interface MoveTestDialogProps {
   test: MovableTest | null;
   suiteId: string;
@@ -70,7 +73,7 @@ export function MoveTestDialog({ test, suiteId, folders: givenFolders, onClose }
       <form onSubmit={(event) => void submit(event)} noValidate>
         <DialogTitle id={titleId}>Move test</DialogTitle>
         <DialogContent>
-          <DialogContentText variant="body2" sx={{ mb: 2 }}>
+          <DialogContentText variant="body2" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
             Move <strong>{test?.name}</strong> to another folder.
           </DialogContentText>
           <TextField
@@ -84,7 +87,7 @@ export function MoveTestDialog({ test, suiteId, folders: givenFolders, onClose }
           >
             <MenuItem value="">Top level</MenuItem>
             {folders.map((path) => (
-              <MenuItem key={path} value={path}>
+              <MenuItem key={path} value={path} title={path} sx={folderItemSx}>
                 {path}
               </MenuItem>
             ))}

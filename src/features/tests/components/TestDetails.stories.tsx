@@ -22,6 +22,24 @@ type Story = StoryObj<typeof TestDetails>;
 export const InAFolder: Story = {
   parameters: { app: { seed: () => void (testId = seedShopSuite().tests[0]._id) } },
 };
+/** Instructions typed before a reload come back as a draft, with a note and a Discard button. */
+export const DraftRestored: Story = {
+  parameters: {
+    app: {
+      seed: () => {
+        const test = seedShopSuite().tests[0];
+        testId = test._id;
+        window.localStorage.setItem(
+          `plainwright:instructions-draft:${test.org_id}:${test._id}`,
+          JSON.stringify({
+            text: '<p>Add two mugs, then pay by card.</p>',
+            savedAt: '2026-02-01T09:30:00.000Z',
+          }),
+        );
+      },
+    },
+  },
+};
 export const NotFound: Story = {
   parameters: {
     app: {

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { apiError } from '../../../testing/msw/api';
 import { db, seedFolder, seedSuite, seedTestCase } from '../../../testing/msw/db';
@@ -31,14 +31,48 @@ function renderDetails(id: string) {
 // The first render loads the page's lazy chunks (generation included): more than findBy's 1 s when cold.
 const heading = (name: string) => screen.findByRole('heading', { level: 1, name });
 const section = (name: string) => screen.getByRole('region', { name });
+/** The top bar's breadcrumbs (pages keep none of their own: one trail per screen). */
+const topBarTrail = () => {
+  const trails = screen.getAllByRole('navigation', { name: 'Breadcrumb' });
+  expect(trails).toHaveLength(1);
+  expect(trails[0].closest('main')).toBeNull();
+  return trails[0];
+};
 const stored = (id: string) => db.testCases.find(({ _id }) => _id === id)!;
+const instructions = async () =>
+  within(await screen.findByRole('region', { name: 'Instructions' })).findByRole('textbox', {
+    name: 'Instructions',
+  });
+
+/** The instruction drafts kept in this browser's localStorage. */
+function storedDrafts(): string[] {
+  const keys = Array.from({ length: window.localStorage.length }, (_, index) =>
+    window.localStorage.key(index)!,
+  );
+  return keys
+    .filter((key) => key.includes('instructions-draft'))
+    .map((key) => window.localStorage.getItem(key)!);
+}
+
+/** The header's link to the test's runs page. */
+const runsLink = (id: string) =>
+  screen
+    .getAllByRole('link', { name: 'Runs' })
+    .find((link) => link.getAttribute('href') === `/test-cases/details/${id}/runs`)!;
+
+/** Whether closing the tab now would make the browser ask. */
+function unloadIsPrevented(): boolean {
+  const event = new Event('beforeunload', { cancelable: true });
+  fireEvent(window, event);
+  return event.defaultPrevented;
+}
 
 describe('TestDetails', () => {
   it('shows the test: breadcrumbs of its folders, website, instructions, variables and steps', async () => {
     const { test } = seedTest();
     renderDetails(test._id);
     expect(await heading('Pay by card')).toBeInTheDocument();
-    const trail = within(screen.getByRole('main')).getByRole('navigation', { name: 'Breadcrumb' });
+    const trail = topBarTrail();
     expect(within(trail).getByRole('link', { name: 'Tests' })).toHaveAttribute('href', '/test-cases');
     expect(within(trail).getByRole('link', { name: 'checkout' })).toHaveAttribute(
       'href',
@@ -200,7 +234,7 @@ describe('TestDetails', () => {
     await user.click(await screen.findByRole('option', { name: 'search' }));
     await user.click(within(dialog).getByRole('button', { name: 'Move' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const trail = within(screen.getByRole('main')).getByRole('navigation', { name: 'Breadcrumb' });
+    const trail = topBarTrail();
     expect(await within(trail).findByRole('link', { name: 'search' })).toBeInTheDocument();
     expect(within(trail).queryByRole('link', { name: 'checkout' })).not.toBeInTheDocument();
     expect(stored(test._id).path).toBe('search');
@@ -221,5 +255,95 @@ describe('TestDetails', () => {
     // SPEC §3: cut to 100 characters with an ellipsis (contract/generation.ts truncateActionName).
     expect(items[1]).toHaveTextContent(`2. Type ${'x'.repeat(95)}...`);
     expect(screen.getByText('Passed')).toBeInTheDocument();
+  });
+
+  describe('unsaved instructions', () => {
+    it('asks before an in-app link leaves unsaved instructions: Stay keeps them, Leave goes', async () => {
+      const { test } = seedTest({ description: '' });
+      const { user, router } = renderDetails(test._id);
+      const editor = await instructions();
+      await user.click(editor);
+      await user.paste('Open the cart.');
+
+      await user.click(runsLink(test._id));
+      const dialog = await screen.findByRole('dialog', { name: 'Leave without saving?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(router.state.location.pathname).toBe(`/test-cases/details/${test._id}`);
+      expect(editor).toHaveTextContent('Open the cart.');
+
+      await user.click(runsLink(test._id));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Leave without saving?' })).getByRole('button', {
+          name: 'Leave',
+        }),
+      );
+      await waitFor(() =>
+        expect(router.state.location.pathname).toBe(`/test-cases/details/${test._id}/runs`),
+      );
+    });
+
+    it('leaves an untouched or saved page without asking; only unsaved text holds the tab open', async () => {
+      const { test } = seedTest({ description: '' });
+      const { user, router } = renderDetails(test._id);
+      const editor = await instructions();
+      expect(unloadIsPrevented()).toBe(false);
+
+      await user.click(editor);
+      await user.paste('Open the cart.');
+      expect(unloadIsPrevented()).toBe(true);
+      await user.click(screen.getByRole('button', { name: 'Save instructions' }));
+      expect(await screen.findByText('Instructions saved')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Save instructions' })).toBeDisabled());
+      expect(unloadIsPrevented()).toBe(false);
+
+      await user.click(runsLink(test._id));
+      await waitFor(() =>
+        expect(router.state.location.pathname).toBe(`/test-cases/details/${test._id}/runs`),
+      );
+      expect(screen.queryByRole('dialog', { name: 'Leave without saving?' })).not.toBeInTheDocument();
+    });
+
+    it('keeps a draft through a reload and restores it with a note; Discard brings back the saved text', async () => {
+      const { test } = seedTest();
+      const first = renderDetails(test._id);
+      await first.user.click(await instructions());
+      await first.user.keyboard('{Control>}a{/Control}');
+      await first.user.paste('Add two mugs.');
+      await waitFor(() => expect(storedDrafts()).toHaveLength(1));
+      first.unmount();
+
+      const { user } = renderDetails(test._id);
+      const editor = await instructions();
+      expect(await screen.findByText('Unsaved draft restored')).toBeInTheDocument();
+      await waitFor(() => expect(editor).toHaveTextContent('Add two mugs.'));
+      expect(screen.getByRole('button', { name: 'Save instructions' })).toBeEnabled();
+
+      await user.click(screen.getByRole('button', { name: 'Discard' }));
+      await waitFor(() => expect(editor).toHaveTextContent('Add a mug and pay by card.'));
+      expect(screen.queryByText('Unsaved draft restored')).not.toBeInTheDocument();
+      expect(storedDrafts()).toEqual([]);
+      expect(stored(test._id).description).toBe('<p>Add a mug and pay by card.</p>');
+    });
+
+    it('clears a restored draft once it is saved, and keeps none for a test only looked at', async () => {
+      const { test } = seedTest();
+      const first = renderDetails(test._id);
+      await instructions();
+      expect(storedDrafts()).toEqual([]);
+      await first.user.click(await instructions());
+      await first.user.keyboard('{Control>}a{/Control}');
+      await first.user.paste('Add two mugs.');
+      await waitFor(() => expect(storedDrafts()).toHaveLength(1));
+      first.unmount();
+
+      const { user } = renderDetails(test._id);
+      expect(await screen.findByText('Unsaved draft restored')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Save instructions' }));
+      expect(await screen.findByText('Instructions saved')).toBeInTheDocument();
+      expect(stored(test._id).description).toBe('<p>Add two mugs.</p>');
+      expect(storedDrafts()).toEqual([]);
+      await waitFor(() => expect(screen.queryByText('Unsaved draft restored')).not.toBeInTheDocument());
+    });
   });
 });

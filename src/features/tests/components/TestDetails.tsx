@@ -5,6 +5,7 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import HistoryOutlinedIcon from '@mui/icons-material/HistoryOutlined';
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
 import SearchOffIcon from '@mui/icons-material/SearchOff';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -22,16 +23,18 @@ import { useId, useState, type ComponentType, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { TEST_CASE_LIMITS } from '../../../../contract/testCases';
 import { describeError, isApiError } from '../../../api/apiError';
-import { Breadcrumbs } from '../../../components/Breadcrumbs';
+import { characterLimit } from '../../../components/characterLimit';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { EllipsisText } from '../../../components/EllipsisText';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { LazyInstructionsEditor } from '../../../components/LazyInstructionsEditor';
 import { PageLoader } from '../../../components/PageLoader';
+import { UnsavedChangesDialog } from '../../../components/UnsavedChangesDialog';
 import { paths } from '../../../config/paths';
 import { t } from '../../../config/locale';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
-import type { BreadcrumbItem } from '../../../lib/breadcrumbs';
+import { LEAVE_WITHOUT_ASKING, useLeaveGuard } from '../../../hooks/useLeaveGuard';
 import { notify } from '../../../lib/notify';
 import {
   useDeleteTestCaseMutation,
@@ -41,29 +44,16 @@ import {
   type EditTestCaseArgs,
 } from '../api';
 import { serverFieldErrors } from '../fieldErrors';
-import { testNameSchema, websiteSchema } from '../schemas';
+import { folderHref } from '../folderPaths';
+import { testNameSchema, websiteHint, websiteSchema } from '../schemas';
+import { clearInstructionsDraft, useUnsavedDraft } from '../useUnsavedDraft';
 import type { TestCase, TestCaseChanges } from '../types';
 import { MoveTestDialog } from './MoveTestDialog';
 import { StatusChip } from './StatusChip';
+import { PageRegion, SectionNav, TestPageGrid } from './TestPageLayout';
 import { VariablesEditor } from './VariablesEditor';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-/** '/test-cases?folder=a/b': the list opens that folder and scrolls to it. */
-export const folderHref = (path: string) => `${paths.testCases.getHref()}?folder=${encodeURIComponent(path)}`;
-
-/** SPEC §2's breadcrumbs for a test: Tests, then each folder of its path, then the test itself. */
-export function testBreadcrumbs(test: Pick<TestCase, 'name' | 'path'>): BreadcrumbItem[] {
-  const segments = test.path ? test.path.split('/') : [];
-  return [
-    { label: 'Tests', href: paths.testCases.getHref() },
-    ...segments.map((segment, index) => ({
-      label: segment.replace(/-/g, ' '),
-      href: folderHref(segments.slice(0, index + 1).join('/')),
-    })),
-    { label: test.name },
-  ];
-}
 
 /**
  * What other features add to a test's page; app/ composes them (features never import each other's
@@ -142,13 +132,17 @@ function LoadedTest({ test, slots }: { test: TestCase; slots: TestDetailsSlots }
       return;
     }
     notify.success(t.tests.deleted);
-    void navigate(test.path ? folderHref(test.path) : paths.testCases.getHref(), { replace: true });
+    // The test is gone, and with it any unsaved instructions: nothing to ask about or restore.
+    clearInstructionsDraft(test);
+    void navigate(test.path ? folderHref(test.path) : paths.testCases.getHref(), {
+      replace: true,
+      state: LEAVE_WITHOUT_ASKING,
+    });
   };
 
   return (
     <Stack spacing={3}>
       <Box>
-        <Breadcrumbs items={testBreadcrumbs(test)} />
         <Box
           sx={{
             display: 'flex',
@@ -202,24 +196,45 @@ function LoadedTest({ test, slots }: { test: TestCase; slots: TestDetailsSlots }
         </Box>
       </Box>
 
-      <Section title="Website" description="Where the test starts.">
-        <WebsiteField test={test} />
-      </Section>
-      <Section title="Instructions" description="What the test does, in plain words.">
-        <InstructionsField test={test} />
-      </Section>
-      <Section title="Variables" description="Values the instructions refer to as {{name}}.">
-        <VariablesEditor testId={test.id} variables={test.parameters} />
-      </Section>
+      <SectionNav
+        sections={[
+          { id: 'test-instructions', label: 'Instructions' },
+          { id: 'test-website', label: 'Website' },
+          { id: 'test-variables', label: 'Variables' },
+          ...(Steps ? [{ id: 'test-steps', label: 'Steps' }] : []),
+          ...(Runs ? [{ id: 'test-runs', label: 'Runs' }] : []),
+        ]}
+      />
+      <TestPageGrid>
+        <PageRegion id="test-website" area="website">
+          <Section title="Website" description="Where the test starts.">
+            <WebsiteField test={test} />
+          </Section>
+        </PageRegion>
+        <PageRegion id="test-instructions" area="instructions">
+          <Section title="Instructions" description="What the test does, in plain words.">
+            <InstructionsField test={test} />
+          </Section>
+        </PageRegion>
+        <PageRegion id="test-variables" area="variables">
+          <Section title="Variables" description="Values the instructions refer to as {{name}}.">
+            <VariablesEditor testId={test.id} variables={test.parameters} />
+          </Section>
+        </PageRegion>
+      </TestPageGrid>
       {Steps && (
-        <Section title="Steps" description="What the agents generated from the instructions.">
-          <Steps test={test} />
-        </Section>
+        <PageRegion id="test-steps">
+          <Section title="Steps" description="What the agents generated from the instructions.">
+            <Steps test={test} />
+          </Section>
+        </PageRegion>
       )}
       {Runs && (
-        <Section title="Runs" description="Replays of the generated steps, newest first.">
-          <Runs test={test} />
-        </Section>
+        <PageRegion id="test-runs">
+          <Section title="Runs" description="Replays of the generated steps, newest first.">
+            <Runs test={test} />
+          </Section>
+        </PageRegion>
       )}
 
       <MoveTestDialog
@@ -278,14 +293,16 @@ function EditableName({ test }: { test: TestCase }) {
         label="Test name"
         schema={testNameSchema}
         maxLength={TEST_CASE_LIMITS.name}
+        counted
         onDone={() => setEditing(false)}
       />
     );
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-      <Typography variant="h4" component="h1" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+      {/* NOTE: a long unbroken name wraps anywhere and stops at three lines; it never widens the page. */}
+      <EllipsisText variant="h4" component="h1" lines={3}>
         {test.name}
-      </Typography>
+      </EllipsisText>
       <Tooltip title="Rename">
         <IconButton aria-label="Rename test" onClick={() => setEditing(true)}>
           <EditOutlinedIcon />
@@ -307,6 +324,7 @@ function WebsiteField({ test }: { test: TestCase }) {
         size="small"
         schema={websiteSchema}
         maxLength={TEST_CASE_LIMITS.website}
+        hint={websiteHint}
         onDone={() => setEditing(false)}
       />
     );
@@ -334,6 +352,10 @@ interface InlineEditFormProps<Field extends 'name' | 'website'> {
   label: string;
   schema: ObjectSchema<Record<Field, string>>;
   maxLength: number;
+  /** Shows "12 / 200" under the field; a longer value is kept whole and refused, never cut. */
+  counted?: boolean;
+  /** What to say under the field while it has no error (e.g. the URL that will be saved). */
+  hint?: (value: string) => string | undefined;
   type?: string;
   size?: 'small' | 'medium';
   onDone: () => void;
@@ -349,6 +371,8 @@ function InlineEditForm<Field extends 'name' | 'website'>({
   label,
   schema,
   maxLength,
+  counted = false,
+  hint,
   type,
   size = 'medium',
   onDone,
@@ -360,7 +384,8 @@ function InlineEditForm<Field extends 'name' | 'website'>({
     enableReinitialize: true,
     validationSchema: schema,
     onSubmit: async (values, helpers) => {
-      const value = values[field].trim();
+      // The schema's transforms give the value as saved (trimmed; a website gets its scheme).
+      const value = (schema.cast(values) as Record<Field, string>)[field];
       if (value === test[field]) return onDone();
       const error = await editTest({ [field]: value });
       if (!error) return onDone();
@@ -374,6 +399,7 @@ function InlineEditForm<Field extends 'name' | 'website'>({
     onDone();
   };
   const problem = formik.errors[field] as string | undefined;
+  const limit = counted ? characterLimit(formik.values[field], maxLength) : null;
   const buttonSx = size === 'small' ? undefined : { mt: 1 };
   return (
     <Box
@@ -395,12 +421,17 @@ function InlineEditForm<Field extends 'name' | 'website'>({
         onKeyDown={(event) => {
           if (event.key === 'Escape') cancel();
         }}
-        error={Boolean(problem)}
-        helperText={problem}
+        error={Boolean(problem) || Boolean(limit?.over)}
+        helperText={problem ?? limit?.helperText ?? hint?.(formik.values[field])}
         disabled={formik.isSubmitting}
-        slotProps={{ htmlInput: { maxLength, spellCheck: false } }}
+        slotProps={{ htmlInput: { spellCheck: false } }}
       />
-      <Button type="submit" variant="contained" disabled={formik.isSubmitting} sx={buttonSx}>
+      <Button
+        type="submit"
+        variant="contained"
+        disabled={formik.isSubmitting || Boolean(limit?.over)}
+        sx={buttonSx}
+      >
         Save
       </Button>
       <Button onClick={cancel} disabled={formik.isSubmitting} sx={buttonSx}>
@@ -412,26 +443,33 @@ function InlineEditForm<Field extends 'name' | 'website'>({
 
 function InstructionsField({ test }: { test: TestCase }) {
   const editTest = useEditTest(test);
-  const [draft, setDraft] = useState(test.description);
-  const [saved, setSaved] = useState(test.description);
+  const { draft, setDraft, dirty, restored, discard, committed } = useUnsavedDraft(test);
   const [saving, setSaving] = useState(false);
-  const dirty = draft !== saved;
-
-  // A new version from the server replaces the text unless the person is in the middle of a change.
-  if (test.description !== saved) {
-    setSaved(test.description);
-    if (!dirty) setDraft(test.description);
-  }
+  const leaveGuard = useLeaveGuard(dirty);
 
   const save = async () => {
     setSaving(true);
     const error = await editTest({ description: draft }, 'Instructions saved');
     setSaving(false);
     if (error) notify.error(describeError(error, t.tests.updateFailed));
+    else committed();
   };
 
   return (
     <Box>
+      {restored && dirty && (
+        <Alert
+          severity="info"
+          sx={{ mb: 1.5 }}
+          action={
+            <Button color="inherit" size="small" onClick={discard} disabled={saving}>
+              Discard
+            </Button>
+          }
+        >
+          Unsaved draft restored
+        </Alert>
+      )}
       <LazyInstructionsEditor
         label="Instructions"
         value={draft}
@@ -440,13 +478,19 @@ function InstructionsField({ test }: { test: TestCase }) {
         placeholder="Describe what the test does, step by step, in plain words."
       />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 1.5 }}>
-        <Button onClick={() => setDraft(saved)} disabled={!dirty || saving}>
+        <Button onClick={discard} disabled={!dirty || saving}>
           Discard changes
         </Button>
         <Button variant="contained" onClick={() => void save()} disabled={!dirty || saving}>
           {saving ? 'Saving…' : 'Save instructions'}
         </Button>
       </Stack>
+      <UnsavedChangesDialog
+        open={leaveGuard.asking}
+        description="Your changes to the instructions are not saved. They stay as a draft in this browser."
+        onStay={leaveGuard.stay}
+        onLeave={leaveGuard.leave}
+      />
     </Box>
   );
 }

@@ -373,6 +373,18 @@ describe('TestList', () => {
     expect(db.testCases.map(({ name }) => name)).not.toContain('Smoke test');
   });
 
+  it('keeps a long unbroken name inside the delete dialog, wrapping it anywhere', async () => {
+    const { suite } = seedShop();
+    const longName = 'n'.repeat(200);
+    seedTestCase(suite, { name: longName });
+    const { user } = renderList(suite.test_suite_id);
+    expect(await findItem(longName)).toBeInTheDocument();
+    await openMenu(user, longName, 'Delete');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete test?' });
+    const description = within(dialog).getByText(longName).closest('.MuiDialogContentText-root');
+    expect(description).toHaveStyle({ overflowWrap: 'anywhere' });
+  });
+
   it('says Failed to delete test case and keeps the row when deleting fails', async () => {
     server.use(http.delete('/api/test-case/:id', () => apiError(500, 'internal', 'boom')));
     const { suiteId } = seedShop();

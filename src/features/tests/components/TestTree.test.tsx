@@ -70,6 +70,23 @@ function Harness({
 }
 
 describe('TestTree', () => {
+  it('ellipsizes long folder and test names and keeps the full names on hover', async () => {
+    const longFolder = `f${'o'.repeat(99)}`;
+    const longTest = 'n'.repeat(200);
+    renderWithStore(
+      <Harness
+        items={[folderItem(longFolder), testItem(1, longFolder, { name: longTest })]}
+        initiallyOpen={[longFolder]}
+      />,
+    );
+    const folderName = await screen.findByText(longFolder);
+    expect(folderName).toHaveAttribute('title', longFolder);
+    expect(folderName).toHaveStyle({ textOverflow: 'ellipsis', whiteSpace: 'nowrap', minWidth: '0' });
+    const testName = screen.getByText(longTest);
+    expect(testName).toHaveAttribute('title', longTest);
+    expect(testName).toHaveStyle({ textOverflow: 'ellipsis', whiteSpace: 'nowrap' });
+  });
+
   it('puts only a screenful of rows in the document for 10,000 tests, and follows the scroll', async () => {
     const items: TreeItem[] = [];
     for (let f = 0; f < 200; f++) items.push(folderItem(`area_${String(f).padStart(3, '0')}`));

@@ -334,7 +334,8 @@ const TreeRowView = memo(function TreeRowView({
         ) : (
           <FolderOutlinedIcon className="pw-icon pw-icon-folder" />
         )}
-        <span id={nameId} className="pw-name pw-folder-name">
+        {/* NOTE: a plain title, not a Tooltip: rows are virtualized and must stay cheap. */}
+        <span id={nameId} className="pw-name pw-folder-name" title={row.name}>
           {row.name}
         </span>
         <span id={detailsId} className="pw-meta">
@@ -359,7 +360,13 @@ const TreeRowView = memo(function TreeRowView({
     >
       <span className="pw-indent" />
       <DescriptionOutlinedIcon className="pw-icon" />
-      <RouterLink id={nameId} className="pw-name" to={paths.testCaseDetails.getHref(test.id)} tabIndex={-1}>
+      <RouterLink
+        id={nameId}
+        className="pw-name"
+        to={paths.testCaseDetails.getHref(test.id)}
+        tabIndex={-1}
+        title={test.name}
+      >
         {test.name}
       </RouterLink>
       <span id={detailsId} className="pw-meta">

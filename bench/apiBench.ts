@@ -1,0 +1,73 @@
+// What the API benchmarks share: one measurement on the embedded PGlite and again on a fresh database of
+// a real Postgres (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the local default when reachable).
+import pg from 'pg';
+import { startTestServer, type TestServer } from '../server/test/helpers';
+import { type Figure } from './spaBundle';
+
+const DEFAULT_POSTGRES = 'postgres://root@127.0.0.1:5432/test';
+
+export type Database = 'pglite' | 'postgres';
+
+/** Runs `measureOn` against an API server on PGlite, then on Postgres (skipped with a line when unreachable). */
+export async function onBothDatabases(
+  bench: string,
+  measureOn: (database: Database, server: TestServer) => Promise<Figure[]>,
+): Promise<Figure[]> {
+  const figures = await measureOn(
+    'pglite',
+    await startTestServer({ roles: ['api'], target: { kind: 'pglite', dataDir: null } }),
+  );
+  const postgres = await freshPostgresDatabase(bench);
+  if ('skipped' in postgres) {
+    console.error(`[${bench}] Postgres skipped: ${postgres.skipped}`);
+    return figures;
+  }
+  try {
+    const server = await startTestServer({
+      roles: ['api'],
+      target: { kind: 'postgres', url: postgres.url, poolSize: 10 },
+    });
+    figures.push(...(await measureOn('postgres', server)));
+  } finally {
+    await postgres.drop();
+  }
+  return figures;
+}
+
+async function freshPostgresDatabase(
+  bench: string,
+): Promise<{ url: string; drop: () => Promise<void> } | { skipped: string }> {
+  const adminUrl =
+    process.env.BENCH_DATABASE_URL?.trim() || process.env.TEST_DATABASE_URL?.trim() || DEFAULT_POSTGRES;
+  const name = `pw_bench_${bench.replace(/\W/g, '_')}_${process.pid}_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: adminUrl, connectionTimeoutMillis: 3000 });
+  try {
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+  } catch (error) {
+    return { skipped: `${redact(adminUrl)} is not reachable (${(error as Error).message})` };
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+function redact(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+export function round(value: number): number {
+  return Math.round(value * 10) / 10;
+}

@@ -1,0 +1,136 @@
+import { Type, type Static } from '@sinclair/typebox';
+import { IsoDate, Name, Nullable } from './common';
+import { RunStatus } from './runs';
+
+// Collection wire shapes (SPEC §3 "Collection", §5, §7 collection calls, §8, §9). A collection is a
+// named set of a suite's tests, run together: each run-all makes one group of runs, one per linked
+// test, all created at the same instant — the group's key is that `created_at`.
+
+export const COLLECTION_MESSAGES = {
+  idRequired: 'Test collection ID is required',
+  notFound: 'Test collection not found',
+  nameRequired: 'Name and test suite ID are required',
+  nameTaken: 'A test collection with this name already exists in this project',
+  noTests: 'This test collection has no linked tests to run',
+  fetchAllFailed: 'Failed to fetch test collections',
+  fetchFailed: 'Failed to fetch test collection',
+  createFailed: 'Failed to create test collection',
+  updateFailed: 'Failed to update test collection',
+  deleteFailed: 'Failed to delete test collection',
+  runFailed: 'Failed to create test collection run',
+} as const;
+
+/** SPEC §3/§9: run groups of one reading, and the recent-runs store's page. */
+export const COLLECTION_LIMITS = {
+  name: 200,
+  linkedTests: 1000,
+  defaultGroups: 10,
+  linkedRunsLimit: 20,
+  linkedRunsLimitMax: 100,
+  storePageSize: 15,
+} as const;
+
+export const RunCounts = Type.Object({
+  pending: Type.Integer(),
+  running: Type.Integer(),
+  passed: Type.Integer(),
+  failed: Type.Integer(),
+  cancelled: Type.Integer(),
+  error: Type.Integer(),
+});
+export type RunCounts = Static<typeof RunCounts>;
+
+/** One run of a group, as the collection page lists it (the run page has the rest). */
+export const CollectionRun = Type.Object({
+  _id: Type.String(),
+  test_case_id: Type.String(),
+  test_name: Type.String(),
+  status: RunStatus,
+  execution_time_in_secs: Nullable(Type.Number()),
+  failing_step_index: Nullable(Type.Integer()),
+  error_message: Nullable(Type.String()),
+  created_at: IsoDate,
+  finished_at: Nullable(IsoDate),
+});
+export type CollectionRun = Static<typeof CollectionRun>;
+
+/** The runs one run-all made: counted per status, with the longest duration. */
+export const CollectionRunGroup = Type.Object({
+  created_at: IsoDate,
+  counts: RunCounts,
+  total: Type.Integer(),
+  longest_duration_in_secs: Nullable(Type.Number()),
+  runs: Type.Array(CollectionRun),
+});
+export type CollectionRunGroup = Static<typeof CollectionRunGroup>;
+
+export const Collection = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  test_suite_id: Type.String(),
+  linked_test_ids: Type.Array(Type.String()),
+  /** Newest first: `linked_runs_limit` groups from `linked_runs_offset`, or the one at `linked_runs_created_at`. */
+  linked_runs: Type.Array(CollectionRunGroup),
+  /** A 5-field cron, or null (schedules: a later part of issue 12). */
+  schedule: Nullable(Type.String()),
+  /** The newest group's summary, without its runs; null before the first run-all. */
+  last_run: Nullable(Type.Omit(CollectionRunGroup, ['runs'])),
+  created_at: IsoDate,
+  last_modified_at: IsoDate,
+});
+export type Collection = Static<typeof Collection>;
+
+export const CreateCollectionBody = Type.Object({
+  name: Name,
+  test_suite_id: Type.String({ maxLength: 100 }),
+  linked_test_ids: Type.Optional(Type.Array(Type.String({ maxLength: 100 }))),
+});
+export type CreateCollectionBody = Static<typeof CreateCollectionBody>;
+
+export const UpdateCollectionBody = Type.Object({
+  collection_id: Type.Optional(Type.String({ maxLength: 100 })),
+  new_name: Type.Optional(Name),
+  schedule: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+  test_case_ids_to_add: Type.Optional(Type.Array(Type.String({ maxLength: 100 }))),
+  test_case_ids_to_remove: Type.Optional(Type.Array(Type.String({ maxLength: 100 }))),
+});
+export type UpdateCollectionBody = Static<typeof UpdateCollectionBody>;
+
+export const LinkedRunsQuery = Type.Object({
+  linked_runs_offset: Type.Optional(Type.Integer({ minimum: 0 })),
+  linked_runs_limit: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: COLLECTION_LIMITS.linkedRunsLimitMax }),
+  ),
+  linked_runs_created_at: Type.Optional(IsoDate),
+});
+export type LinkedRunsQuery = Static<typeof LinkedRunsQuery>;
+
+/** POST /test-suites/collection/{id}/run-all: the group it started. */
+export const RunAllResult = Type.Object({
+  collection_id: Type.String(),
+  created_at: IsoDate,
+  run_ids: Type.Array(Type.String()),
+});
+export type RunAllResult = Static<typeof RunAllResult>;
+
+// ── Server additions (issue 12, server part): path parameters, run-all's body, cancel ──────────
+
+export const CollectionIdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+export const RunAllParams = Type.Object({ collectionId: Type.String({ maxLength: 100 }) });
+export const CollectionSuiteParams = Type.Object({ suiteId: Type.String({ maxLength: 100 }) });
+
+/** SPEC §7 sends run-all an empty body; a website override is our addition. */
+export const RunAllBody = Type.Object({
+  website_url_override: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+});
+export type RunAllBody = Static<typeof RunAllBody>;
+
+export const CancelGroupQuery = Type.Object({ created_at: Type.Optional(Type.String({ maxLength: 40 })) });
+
+/** POST /test-suites/collection/{id}/cancel?created_at=: the group's unfinished runs, cancelled. */
+export const CancelGroupResult = Type.Object({
+  collection_id: Type.String(),
+  created_at: IsoDate,
+  cancelled: Type.Integer(),
+});
+export type CancelGroupResult = Static<typeof CancelGroupResult>;

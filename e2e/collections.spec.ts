@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+import { serveFixtureSites, type FixtureSites } from '../fixtures/sites/serve';
+import { createProject, registerWithOrganization, shoot, uniqueEmail } from './helpers';
+
+// Issue 12 (collections, first part): a person groups a generated test and one not generated yet into
+// a test suite, runs them all as one group against the real server and workers, and reads the group:
+// one passed, one that could not run.
+
+let sites: FixtureSites;
+
+test.beforeAll(async () => {
+  sites = await serveFixtureSites();
+});
+
+test.afterAll(async () => {
+  await sites?.close();
+});
+
+test('a person groups two tests into a test suite, runs all and reads the group', async ({ page }) => {
+  test.setTimeout(240_000);
+  sites.setVariant('login', null);
+  await registerWithOrganization(page, {
+    first: 'Grace',
+    last: 'Hopper',
+    email: uniqueEmail('grace'),
+    organization: 'Compilers',
+  });
+  await createProject(page, 'Accounts');
+
+  // One test generated from the dashboard, one created without generating.
+  await page.getByLabel('Website').fill(sites.url('login'));
+  await page
+    .getByLabel('What should the test do?')
+    .fill('Type "ada@example.com" into the Email field. Verify the page shows "Password".');
+  await page.getByRole('button', { name: 'Create and generate' }).click();
+  await expect(page.getByRole('button', { name: 'Regenerate' }).first()).toBeVisible({ timeout: 120_000 });
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByRole('link', { name: 'Tests' }).click();
+  await page.getByRole('button', { name: 'New test' }).click();
+  const create = page.getByRole('dialog', { name: 'New test' });
+  await create.getByLabel('Name').fill('Not generated yet');
+  await create.getByLabel('Website URL').fill(sites.url('login'));
+  await create.getByRole('textbox', { name: 'Instructions' }).click();
+  await page.keyboard.type('Click the Sign in button.');
+  await create.getByRole('button', { name: 'Create without generating' }).click();
+  await expect(create).toBeHidden();
+
+  // The test suite, with both tests linked.
+  await nav.getByRole('link', { name: 'Test suites' }).click();
+  await page.getByRole('button', { name: 'Create test suite' }).first().click();
+  const named = page.getByRole('dialog', { name: 'Create test suite' });
+  await named.getByLabel('Name').fill('Smoke');
+  await named.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('link', { name: 'Smoke' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Smoke' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Smoke');
+  await page.getByRole('button', { name: 'Add tests' }).click();
+  const add = page.getByRole('dialog', { name: 'Add tests' });
+  for (const checkbox of await add.getByRole('checkbox').all()) await checkbox.check();
+  await add.getByRole('button', { name: 'Add 2 tests' }).click();
+  await expect(page.getByRole('list', { name: 'Linked tests' }).getByRole('listitem')).toHaveCount(2);
+
+  // Run all: one group, which ends with one pass and one test that could not run.
+  await page.getByRole('button', { name: 'Run all' }).click();
+  const groups = page.getByRole('list', { name: 'Recent runs' });
+  await expect(groups.getByText('1 passed').first()).toBeVisible({ timeout: 90_000 });
+  await expect(groups.getByText('1 error').first()).toBeVisible();
+  await expect(groups.getByText(/running|pending/)).toHaveCount(0);
+  // The group opens to its runs, each with its status.
+  const closed = groups.getByRole('button', { expanded: false });
+  if ((await closed.count()) > 0) await closed.first().click();
+  const runs = groups.getByRole('list', { name: /^Runs of / });
+  await expect(runs.getByText('Passed', { exact: true })).toBeVisible();
+  await expect(runs.getByText('Not runnable', { exact: true })).toBeVisible();
+  await expect(runs).toContainText('This test has no generated steps to run yet');
+  await shoot(page, 'collection');
+});

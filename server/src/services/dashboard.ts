@@ -1,0 +1,374 @@
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import { type Db } from '../db/client';
+import { ValidationError } from '../errors';
+import { isUuid } from '../lib/validate';
+import {
+  DASHBOARD_LIMITS,
+  FLAKY_WINDOW_RUNS,
+  type Dashboard,
+  type FlakyTest,
+  type LatestFailure,
+  type OutOfDateTest,
+  type PassRateDay,
+  type PassRateWindow,
+  type RunningItem,
+} from '../../../contract/dashboard';
+import { GENERATING_STATES, RUNNING_STATES } from '../../../contract/states';
+import { type Actor } from './actor';
+import { stepsOutOfDate, type StepsSource } from './testCases';
+import { type TestSuiteService } from './testSuites';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const WINDOW_DAYS = 30;
+const FAILED_STATES = ['failed', 'not_runnable'] as const;
+const CACHED_SUITES = 100;
+
+/** What two runs compare to know they replayed the same steps (test_runs.steps_hash). */
+export function stepsHash(replaySteps: unknown[]): string {
+  // Keys sorted: the same steps read back from jsonb (which reorders keys) hash the same.
+  return createHash('sha256').update(canonicalJson(replaySteps)).digest('base64url');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .filter((key) => (value as Record<string, unknown>)[key] !== undefined)
+      .sort()
+      .map((key) => `${JSON.stringify(key)}:${canonicalJson((value as Record<string, unknown>)[key])}`)
+      .join(',')}}`;
+  return JSON.stringify(value) ?? 'null';
+}
+
+interface DayCounts {
+  passed: number;
+  failed: number;
+  finished: number;
+}
+
+interface FlakyCounts {
+  test_case_id: string;
+  passed: number;
+  failed: number;
+  runs: number;
+}
+
+/**
+ * What only finished runs decide, kept across answers: the finished days' counts (fixed once the
+ * day is over) and each test's flakiness (it changes only when one of the test's runs ends).
+ */
+interface History {
+  /** The UTC day and the suite's set of tests (a deleted test takes its runs along). */
+  key: string;
+  pastDays: Map<number, DayCounts>;
+  flaky: Map<string, FlakyCounts>;
+  /** The database's clock when this history was last brought up to date. */
+  checkedAt: string;
+}
+
+interface SuiteEntry {
+  fingerprint: string;
+  dashboard: Dashboard;
+  history: History;
+}
+
+/**
+ * GET /test-suites/{suiteId}/dashboard: pass rates, latest failures, flaky, out-of-date and running
+ * tests of a suite in one answer.
+ *
+ * Each answer is kept per suite under a fingerprint that any change to what it shows moves: the
+ * suite's test rows (a run's start and end write its test's latest_run_*), the set of runs in
+ * progress (an older run ending leaves it) and the UTC day (the windows move at midnight). Reading
+ * the fingerprint scans the suite's tests only, so the answer stays fast for 100,000 runs.
+ *
+ * When it moved, only what can have changed is read again: today's counts, the tests and runs in
+ * progress, and the flakiness of the tests whose runs ended since the last answer. The days before
+ * today and the other tests' flakiness come from the kept history (read in full at the first
+ * answer of the day, or when a test was deleted).
+ */
+export class DashboardService {
+  private readonly _cache = new Map<string, SuiteEntry>();
+
+  constructor(
+    private readonly _db: Db,
+    private readonly _testSuites: TestSuiteService,
+    private readonly _now: () => Date = () => new Date(),
+  ) {}
+
+  async get(actor: Actor, suiteId: string): Promise<Dashboard> {
+    if (!isUuid(suiteId))
+      throw new ValidationError('The test suite ID must be a UUID', { fields: { suiteId: 'invalid' } });
+    await this._testSuites.requireSuite(actor, suiteId);
+    const today = utcDay(this._now());
+    const [state] = await this._rows<{ tests: string; test_ids: string; running: string; now: string }>(sql`
+      SELECT tests.rows AS tests, tests.ids AS test_ids,
+             (SELECT count(*) || ':' || coalesce(bit_xor(hashtext(r.id::text || ':' || r.status)), 0)
+              FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
+              WHERE t.test_suite_id = ${suiteId} AND r.status IN (${list(RUNNING_STATES)})) AS running,
+             ${iso(sql`now()`)} AS now
+      FROM (SELECT count(*) || ':' || coalesce(sum(xmin::text::bigint), 0) || ':'
+                     || coalesce(bit_xor(hashtext(id::text || ':' || xmin::text)), 0) AS rows,
+                   count(*) || ':' || coalesce(bit_xor(hashtext(id::text)), 0) AS ids
+            FROM test_cases WHERE test_suite_id = ${suiteId}) AS tests`);
+    const fingerprint = `${today.toISOString()}|${state!.tests}|${state!.running}`;
+    const cached = this._cache.get(suiteId);
+    if (cached?.fingerprint === fingerprint) {
+      // Map keeps insertion order: re-inserting marks the entry as the most recently used.
+      this._cache.delete(suiteId);
+      this._cache.set(suiteId, cached);
+      return cached.dashboard;
+    }
+    const historyKey = `${today.toISOString()}|${state!.test_ids}`;
+    const history =
+      cached?.history.key === historyKey
+        ? await this._updateHistory(suiteId, cached.history, state!.now)
+        : await this._readHistory(suiteId, historyKey, today, state!.now);
+    const dashboard = await this._build(suiteId, today, history);
+    this._cache.delete(suiteId);
+    this._cache.set(suiteId, { fingerprint, dashboard, history });
+    if (this._cache.size > CACHED_SUITES) this._cache.delete(this._cache.keys().next().value!);
+    return dashboard;
+  }
+
+  private async _readHistory(suiteId: string, key: string, today: Date, now: string): Promise<History> {
+    const start = new Date(today.getTime() - (WINDOW_DAYS - 1) * DAY_MS);
+    const pastDays = await this._passRateDays(suiteId, start, today);
+    const flaky = new Map((await this._flaky(suiteId, null)).map((row) => [row.test_case_id, row]));
+    return { key, pastDays, flaky, checkedAt: now };
+  }
+
+  /** The flakiness of the tests whose runs ended since the history was last brought up to date. */
+  private async _updateHistory(suiteId: string, history: History, now: string): Promise<History> {
+    // NOTE: a minute's overlap: a run whose finished_at was taken just before the last check may have
+    // committed after it. Reading a test again is harmless.
+    const changed = await this._rows<{ id: string }>(sql`
+      SELECT DISTINCT r.test_case_id::text AS id
+      FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
+      WHERE t.test_suite_id = ${suiteId}
+        AND r.finished_at >= ${history.checkedAt}::timestamptz - interval '1 minute'`);
+    const flaky = new Map(history.flaky);
+    if (changed.length > 0) {
+      const ids = changed.map(({ id }) => id);
+      for (const id of ids) flaky.delete(id);
+      for (let from = 0; from < ids.length; from += 1000)
+        for (const row of await this._flaky(suiteId, ids.slice(from, from + 1000)))
+          flaky.set(row.test_case_id, row);
+    }
+    return { ...history, flaky, checkedAt: now };
+  }
+
+  private async _build(suiteId: string, today: Date, history: History): Promise<Dashboard> {
+    // NOTE: one statement at a time: PGlite has one connection, and on Postgres these are a few ms each.
+    const start = new Date(today.getTime() - (WINDOW_DAYS - 1) * DAY_MS);
+    const todays = await this._passRateDays(suiteId, today, null);
+    const days = new Map(history.pastDays);
+    const todayCounts = todays.get(0);
+    if (todayCounts) days.set(WINDOW_DAYS - 1, todayCounts);
+    const latestFailures = await this._latestFailures(suiteId);
+    const flaky = await this._flakyList(history.flaky);
+    const outOfDate = await this._outOfDate(suiteId);
+    const running = await this._running(suiteId);
+    const [tests] = await this._rows<{ count: number }>(
+      sql`SELECT count(*)::int AS count FROM test_cases WHERE test_suite_id = ${suiteId}`,
+    );
+    const daily: PassRateDay[] = Array.from({ length: WINDOW_DAYS }, (_, index) => {
+      const day = days.get(index);
+      return {
+        date: new Date(start.getTime() + index * DAY_MS).toISOString().slice(0, 10),
+        passed: day?.passed ?? 0,
+        failed: day?.failed ?? 0,
+      };
+    });
+    return {
+      pass_rate: {
+        last_7_days: passRate(daily.slice(-7)),
+        last_30_days: passRate(daily),
+        daily,
+      },
+      latest_failures: latestFailures,
+      flaky,
+      out_of_date: outOfDate,
+      running,
+      counts: {
+        tests: tests?.count ?? 0,
+        runs_30_days: [...days.values()].reduce((sum, day) => sum + day.finished, 0),
+      },
+    };
+  }
+
+  /** The most flaky tests first, with their names as they are now. */
+  private async _flakyList(flaky: Map<string, FlakyCounts>): Promise<FlakyTest[]> {
+    const top = [...flaky.values()]
+      .sort(
+        (a, b) =>
+          Math.min(b.passed, b.failed) - Math.min(a.passed, a.failed) ||
+          b.failed - a.failed ||
+          a.test_case_id.localeCompare(b.test_case_id),
+      )
+      .slice(0, DASHBOARD_LIMITS.flaky);
+    if (top.length === 0) return [];
+    const names = new Map(
+      (
+        await this._rows<{ id: string; name: string }>(
+          sql`SELECT id::text, name FROM test_cases WHERE id IN (${list(top.map((row) => row.test_case_id))})`,
+        )
+      ).map((row) => [row.id, row.name]),
+    );
+    return top.flatMap((row) => {
+      const name = names.get(row.test_case_id);
+      return name === undefined ? [] : [{ ...row, test_name: name }];
+    });
+  }
+
+  /** Runs finished per UTC day from `start` (day 0) until `end` (or now), with a verdict or not. */
+  private async _passRateDays(
+    suiteId: string,
+    start: Date,
+    end: Date | null,
+  ): Promise<Map<number, DayCounts>> {
+    const rows = await this._rows<{ day: number } & DayCounts>(sql`
+      SELECT floor(extract(epoch FROM r.finished_at - ${start.toISOString()}::timestamptz) / 86400)::int AS day,
+             count(*) FILTER (WHERE r.status = 'passed')::int AS passed,
+             count(*) FILTER (WHERE r.status IN (${list(FAILED_STATES)}))::int AS failed,
+             count(*)::int AS finished
+      FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
+      WHERE t.test_suite_id = ${suiteId} AND r.finished_at >= ${start.toISOString()}::timestamptz
+        ${end ? sql`AND r.finished_at < ${end.toISOString()}::timestamptz` : sql``}
+      GROUP BY 1`);
+    return new Map(
+      rows
+        .filter((row) => row.day < WINDOW_DAYS)
+        .map(({ day, passed, failed, finished }) => [day, { passed, failed, finished }]),
+    );
+  }
+
+  /** The latest tests whose latest run failed, with that run's failing step. */
+  private async _latestFailures(suiteId: string): Promise<LatestFailure[]> {
+    // latest_run_status narrows the tests; the run itself is read to be sure it is still the latest.
+    return this._rows<LatestFailure>(sql`
+      SELECT t.id::text AS test_case_id, t.name AS test_name, r.id::text AS run_id, r.status,
+             ${iso(sql`r.finished_at`)} AS failed_at, r.failing_step_index,
+             coalesce(nullif(r.step_descriptions ->> r.failing_step_index, ''),
+                      r.replay_steps -> r.failing_step_index ->> 'action_name') AS failing_step,
+             r.error_message
+      FROM (SELECT id, name, latest_run_time FROM test_cases
+            WHERE test_suite_id = ${suiteId} AND latest_run_status IN (${list(FAILED_STATES)})
+            ORDER BY latest_run_time DESC NULLS LAST
+            LIMIT ${DASHBOARD_LIMITS.latestFailures * 3}) t
+      JOIN LATERAL (SELECT * FROM test_runs WHERE test_case_id = t.id
+                    ORDER BY created_at DESC, id DESC LIMIT 1) r ON true
+      WHERE r.status IN (${list(FAILED_STATES)})
+      ORDER BY r.finished_at DESC NULLS LAST, r.created_at DESC
+      LIMIT ${DASHBOARD_LIMITS.latestFailures}`);
+  }
+
+  /**
+   * Tests (all, or those of `ids`) whose last finished runs on the steps they replay now (same
+   * steps_hash as the latest finished run) both passed and failed. A null hash (runs from before
+   * issue 11) is unknown: never flaky.
+   */
+  private async _flaky(suiteId: string, ids: string[] | null): Promise<FlakyCounts[]> {
+    return this._rows<FlakyCounts>(sql`
+      WITH recent AS (
+        SELECT r.test_case_id, r.status, r.steps_hash,
+               row_number() OVER (PARTITION BY r.test_case_id ORDER BY r.created_at DESC, r.id DESC) AS n
+        FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
+        WHERE t.test_suite_id = ${suiteId} AND r.status IN ('passed', ${list(FAILED_STATES)})
+          ${ids ? sql`AND r.test_case_id IN (${list(ids)})` : sql``}
+      ), window_runs AS (
+        SELECT * FROM recent WHERE n <= ${FLAKY_WINDOW_RUNS}
+      ), verdicts AS (
+        SELECT w.test_case_id,
+               count(*) FILTER (WHERE w.status = 'passed')::int AS passed,
+               count(*) FILTER (WHERE w.status <> 'passed')::int AS failed,
+               count(*)::int AS runs
+        FROM window_runs w
+        JOIN window_runs latest ON latest.test_case_id = w.test_case_id AND latest.n = 1
+        WHERE latest.steps_hash IS NOT NULL AND w.steps_hash = latest.steps_hash
+        GROUP BY w.test_case_id
+      )
+      SELECT test_case_id::text AS test_case_id, passed, failed, runs FROM verdicts
+      WHERE passed > 0 AND failed > 0`);
+  }
+
+  /** Tests whose steps were generated from other words or another website than they have now. */
+  private async _outOfDate(suiteId: string): Promise<OutOfDateTest[]> {
+    // SQL keeps the tests whose source differs as text; stepsOutOfDate decides as the test page does.
+    const rows = await this._rows<{
+      id: string;
+      name: string;
+      website: string;
+      description: string;
+      state: string;
+      steps_source: StepsSource;
+    }>(sql`
+      SELECT id::text, name, website, description, state, steps_source FROM test_cases
+      WHERE test_suite_id = ${suiteId} AND steps_source IS NOT NULL
+        AND (steps_source ->> 'website' IS DISTINCT FROM website
+             OR steps_source ->> 'description' IS DISTINCT FROM description)
+        AND state NOT IN (${list(GENERATING_STATES)})
+        AND jsonb_array_length(test_generation_steps) > 0
+      ORDER BY last_modified_at DESC, id`);
+    return rows
+      .filter((row) =>
+        stepsOutOfDate({
+          website: row.website,
+          description: row.description,
+          state: row.state,
+          stepsSource: row.steps_source,
+          // The SQL already knows there are steps.
+          testGenerationSteps: [null],
+        }),
+      )
+      .slice(0, DASHBOARD_LIMITS.outOfDate)
+      .map((row) => ({ test_case_id: row.id, test_name: row.name }));
+  }
+
+  /** Runs in progress and tests generating, newest first. */
+  private async _running(suiteId: string): Promise<RunningItem[]> {
+    return this._rows<RunningItem>(sql`
+      SELECT * FROM (
+        SELECT 'run' AS kind, t.id::text AS test_case_id, t.name AS test_name, r.id::text AS run_id,
+               r.status, ${iso(sql`coalesce(r.started_at, r.created_at)`)} AS started_at
+        FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
+        WHERE t.test_suite_id = ${suiteId} AND r.status IN (${list(RUNNING_STATES)})
+        UNION ALL
+        SELECT 'generation', id::text, name, NULL, state,
+               ${iso(sql`coalesce(generation_started_at, generation_requested_at, last_modified_at)`)}
+        FROM test_cases
+        WHERE test_suite_id = ${suiteId} AND state IN (${list(GENERATING_STATES)})
+      ) AS live
+      ORDER BY started_at DESC NULLS LAST, test_case_id
+      LIMIT ${DASHBOARD_LIMITS.running}`);
+  }
+
+  private async _rows<T>(query: SQL): Promise<T[]> {
+    // Both drivers (node-postgres and PGlite) answer { rows }.
+    const result = (await this._db.execute(query)) as unknown as { rows: T[] };
+    return result.rows;
+  }
+}
+
+function passRate(days: PassRateDay[]): PassRateWindow {
+  const passed = days.reduce((sum, day) => sum + day.passed, 0);
+  const failed = days.reduce((sum, day) => sum + day.failed, 0);
+  const total = passed + failed;
+  return { passed, failed, total, rate: total === 0 ? null : passed / total };
+}
+
+function utcDay(now: Date): Date {
+  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+}
+
+function list(values: readonly string[]): SQL {
+  return sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+}
+
+/** An ISO time as text (JavaScript's own format), the same from both drivers. */
+function iso(column: SQL): SQL {
+  return sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+}

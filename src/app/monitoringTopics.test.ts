@@ -1,0 +1,196 @@
+import type { Saga } from 'redux-saga';
+import { generationSaga } from '../features/generation/sagas';
+import { selectMonitoring } from '../features/generation/selectors';
+import { monitoringStarted as generationStarted } from '../features/generation/slice';
+import { runsSaga } from '../features/runs/sagas';
+import { selectRunMonitoring } from '../features/runs/selectors';
+import { monitoringStarted as runStarted } from '../features/runs/slice';
+import type { MonitoringDeps } from '../lib/socket';
+import { RECONNECT_DELAY_MS, RESTART_DELAY_MS } from '../lib/trackedMonitor';
+import { allowConsoleErrors } from '../testing/consoleGuard';
+import { FakeSocket } from '../testing/fakeSocket';
+import { seedTodoTest } from '../testing/generation';
+import { db } from '../testing/msw/db';
+import { buildRun, deleteRun, seedRun } from '../testing/msw/runs';
+import { server } from '../testing/msw/server';
+import { makeSagaTestStore } from '../testing/sagaStore';
+
+// Both tracked topics of the SPA, generation and runs, are one monitor (lib/trackedMonitor.ts): the
+// same socket failure meets the same behaviour in both, through the real sagas, store and MSW.
+
+const realSetTimeout = globalThis.setTimeout;
+const tick = () => new Promise((resolve) => realSetTimeout(resolve, 1));
+const advance = (ms: number) => jest.advanceTimersByTimeAsync(ms);
+
+async function until(check: () => boolean, what: string) {
+  for (let i = 0; i < 400; i++) {
+    if (check()) return;
+    await tick();
+  }
+  throw new Error(`Timed out waiting for ${what}`);
+}
+
+type State = ReturnType<ReturnType<typeof makeSagaTestStore>['store']['getState']>;
+
+interface Topic {
+  name: string;
+  logName: string;
+  /** The wire field naming the job, and the server's messages for it. */
+  idKey: 'test_id' | 'run_id';
+  watching: (id: string) => object;
+  saga: Saga<[MonitoringDeps]>;
+  /** Seeds a running job; returns its id, the path it is read at, how to start and delete it. */
+  seed: () => { id: string; path: string; start: () => unknown; remove: () => void };
+  status: (state: State, id: string) => string | null;
+  /** Why the watch failed, once it has (the monitoring flag reset with an error, or a failed watch). */
+  failure: (state: State, id: string) => string | null;
+  goneMessage: string;
+}
+
+const topics: Topic[] = [
+  {
+    name: 'a test’s generation',
+    logName: 'monitoring',
+    idKey: 'test_id',
+    watching: (id) => ({ type: 'WATCHING', test_id: id, state: 'running' }),
+    saga: generationSaga,
+    seed: () => {
+      const { test } = seedTodoTest('running');
+      return {
+        id: test._id,
+        path: `/api/test-case/${test._id}`,
+        start: () => generationStarted({ testId: test._id }),
+        remove: () => db.testCases.splice(db.testCases.indexOf(test), 1),
+      };
+    },
+    status: (state, id) => {
+      const monitoring = selectMonitoring(state);
+      return monitoring.testId === id ? monitoring.status : null;
+    },
+    failure: (state) => {
+      const monitoring = selectMonitoring(state);
+      return monitoring.status === 'idle' ? monitoring.error : null;
+    },
+    goneMessage: 'Test case not found',
+  },
+  {
+    name: 'a run',
+    logName: 'run monitoring',
+    idKey: 'run_id',
+    watching: (id) => ({ type: 'RUN_WATCHING', run_id: id, test_id: 'test-x', status: 'running' }),
+    saga: runsSaga,
+    seed: () => {
+      const { test } = seedTodoTest('passed');
+      const run = seedRun(test, buildRun(test, { status: 'running' }));
+      return {
+        id: run._id,
+        path: `/api/test-run/${run._id}`,
+        start: () => runStarted({ runId: run._id, testId: test._id }),
+        remove: () => deleteRun(run._id),
+      };
+    },
+    status: (state, id) => selectRunMonitoring(state, id)?.status ?? null,
+    failure: (state, id) => {
+      const watch = selectRunMonitoring(state, id);
+      return watch?.status === 'failed' ? watch.error : null;
+    },
+    goneMessage: 'Test run not found',
+  },
+];
+
+function setup(topic: Topic, options: { socket?: boolean } = {}) {
+  const job = topic.seed();
+  const sockets: FakeSocket[] = [];
+  let reads = 0;
+  server.events.on('request:start', ({ request }) => {
+    if (request.method === 'GET' && new URL(request.url).pathname === job.path) reads++;
+  });
+  const { store, events } = makeSagaTestStore(topic.saga, {
+    getToken: async () => 'token-1',
+    openSocket: (url) => {
+      const socket = new FakeSocket(url);
+      sockets.push(socket);
+      return socket;
+    },
+    socketUrl: () => 'ws://localhost/api/ws',
+    canUseSocket: () => options.socket ?? true,
+  });
+  return {
+    job,
+    store,
+    events,
+    sockets,
+    reads: () => reads,
+    status: () => topic.status(store.getState(), job.id),
+    failure: () => topic.failure(store.getState(), job.id),
+    async connect() {
+      store.dispatch(job.start() as never);
+      await advance(RESTART_DELAY_MS);
+      await until(() => sockets.length === 1, 'a socket');
+      const socket = sockets[0];
+      socket.open();
+      await until(() => socket.sent.length === 1, 'auth');
+      socket.receive({ type: 'AUTHENTICATED' });
+      await until(() => socket.sent.length === 2, 'the watch');
+      socket.receive(topic.watching(job.id));
+      await until(() => this.status() === 'open', 'open');
+      return socket;
+    },
+  };
+}
+
+describe.each(topics)('monitoring $name', (topic) => {
+  beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] }));
+  afterEach(() => {
+    server.events.removeAllListeners();
+    jest.useRealTimers();
+  });
+
+  it('ignores an ERROR about another job and keeps watching; one about its own job fails the watch', async () => {
+    allowConsoleErrors(new RegExp(`\\[${topic.logName}\\] Not found`));
+    const m = setup(topic);
+    const socket = await m.connect();
+
+    socket.receive({ type: 'ERROR', message: 'Not found', [topic.idKey]: 'someone-else' });
+    await advance(RECONNECT_DELAY_MS);
+    expect(socket.closedWith).toBeNull();
+    expect(m.status()).toBe('open');
+    expect(m.failure()).toBeNull();
+
+    socket.receive({ type: 'ERROR', message: 'Not found', [topic.idKey]: m.job.id });
+    await until(() => m.failure() === 'Not found', 'the watch to fail');
+    expect(socket.closedWith).toBe(1000);
+    expect(console.error).toHaveBeenCalledWith(`[${topic.logName}] Not found`);
+  });
+
+  it('after a socket error and an unclean close says so, polls, and reconnects 5 s later', async () => {
+    const m = setup(topic);
+    const first = await m.connect();
+    const before = m.reads();
+
+    first.drop(1006, /* clean */ false);
+    await until(() => m.status() === 'reconnecting', 'reconnecting');
+    await until(() => m.reads() === before + 1, 'a poll at once');
+    await advance(RECONNECT_DELAY_MS - 1);
+    expect(m.sockets).toHaveLength(1);
+    await advance(1);
+    await until(() => m.sockets.length === 2, 'a new socket');
+    expect(m.status()).toBe('connecting');
+  });
+
+  it('fails the watch, logged, when polling finds the job gone', async () => {
+    allowConsoleErrors(new RegExp(`\\[${topic.logName}\\] ${topic.goneMessage}`));
+    const m = setup(topic, { socket: false });
+    m.store.dispatch(m.job.start() as never);
+    await advance(RESTART_DELAY_MS);
+    await until(() => m.reads() === 1, 'the first poll');
+    expect(m.status()).toBe('polling');
+
+    m.job.remove();
+    await advance(5000);
+    await until(() => m.failure() === topic.goneMessage, 'the watch to fail');
+    const reads = m.reads();
+    await advance(RECONNECT_DELAY_MS * 2);
+    expect(m.reads()).toBe(reads);
+  });
+});

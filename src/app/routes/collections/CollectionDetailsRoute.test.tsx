@@ -1,0 +1,155 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import {
+  findCollection,
+  finishRunGroup,
+  seedCollection,
+  seedRunGroup,
+} from '../../../testing/msw/collections';
+import { seedSuite, seedTestCase } from '../../../testing/msw/db';
+import { renderApp } from '../../../testing/renderWithStore';
+import { signInAsMemberOf } from '../../../testing/session';
+
+// Polling at 2 s and whole flows through user-event: slower than jest's 5 s default.
+jest.setTimeout(30_000);
+
+function shopWithTests() {
+  const { organization } = signInAsMemberOf();
+  const suite = seedSuite(organization.org_id, 'Shop');
+  const pay = seedTestCase(suite, { name: 'Pay by card' });
+  const refund = seedTestCase(suite, { name: 'Refund' });
+  const browse = seedTestCase(suite, { name: 'Browse', path: 'catalog' });
+  return { organization, suite, pay, refund, browse };
+}
+
+/** Group i (0 = oldest) of `count`, an hour apart. */
+const hour = (i: number) => new Date(Date.UTC(2026, 0, 1, i)).toISOString();
+
+const groupRows = async () =>
+  within(await screen.findByRole('list', { name: 'Recent runs' })).getAllByRole('listitem');
+
+describe('a test suite page', () => {
+  it('adds tests from the project tree and removes them', async () => {
+    const { suite, pay, refund } = shopWithTests();
+    const collection = seedCollection(suite, 'Checkout', { linked_test_ids: [pay._id] });
+    const { user } = renderApp(`/test-cases/collection/${collection._id}`);
+
+    expect(await screen.findByRole('heading', { name: 'Checkout' })).toBeInTheDocument();
+    const linked = await screen.findByRole('list', { name: 'Linked tests' });
+    expect(await within(linked).findByText('Pay by card')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Add tests' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add tests' });
+    expect(await within(dialog).findByLabelText(/Browse/)).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText(/Pay by card/)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText(/Refund/));
+    await user.click(within(dialog).getByRole('button', { name: 'Add test' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await within(linked).findByText('Refund')).toBeInTheDocument();
+    expect(findCollection(collection._id)?.collection.linked_test_ids).toEqual([pay._id, refund._id]);
+
+    await user.click(within(linked).getByRole('button', { name: 'Remove Pay by card' }));
+    await waitFor(() => expect(within(linked).queryByText('Pay by card')).not.toBeInTheDocument());
+    expect(findCollection(collection._id)?.collection.linked_test_ids).toEqual([refund._id]);
+  });
+
+  it('shows the recent runs newest first with their counts, and opens a run on its runs page', async () => {
+    const { suite, pay, refund } = shopWithTests();
+    const collection = seedCollection(suite, 'Checkout', { linked_test_ids: [pay._id, refund._id] });
+    seedRunGroup(collection, hour(1), ['passed', 'passed'], 10);
+    const [failedRun] = seedRunGroup(collection, hour(2), ['failed', 'passed'], 30);
+    const { user, router } = renderApp(`/test-cases/collection/${collection._id}`);
+
+    const [newest, older] = await groupRows();
+    expect(within(newest).getByText('1 failed')).toBeInTheDocument();
+    expect(within(newest).getByText('1 passed')).toBeInTheDocument();
+    expect(newest).toHaveTextContent('2 runs · longest 31 s');
+    expect(within(older).getByText('2 passed')).toBeInTheDocument();
+
+    await user.click(within(newest).getByRole('button', { expanded: false }));
+    const runs = await within(newest).findByRole('list', { name: /^Runs of/ });
+    expect(within(runs).getByText('Expected the cart to hold 1 item')).toBeInTheDocument();
+    await user.click(within(runs).getAllByRole('button')[0]);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/test-cases/details/${failedRun.test_case_id}/runs`),
+    );
+  });
+
+  it('loads 15 groups more at a time until the server has no older ones', async () => {
+    const { suite, pay } = shopWithTests();
+    const collection = seedCollection(suite, 'Checkout', { linked_test_ids: [pay._id] });
+    for (let i = 0; i < 20; i += 1) seedRunGroup(collection, hour(i), ['passed']);
+    const { user } = renderApp(`/test-cases/collection/${collection._id}`);
+
+    await waitFor(async () => expect(await groupRows()).toHaveLength(15));
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(async () => expect(await groupRows()).toHaveLength(20));
+    // The next page is empty: that is the end.
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await screen.findByText('No older runs')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(await groupRows()).toHaveLength(20);
+  });
+
+  it('runs all its tests: the new group comes first and follows the runs to passed', async () => {
+    const { suite, pay, refund } = shopWithTests();
+    const collection = seedCollection(suite, 'Checkout', { linked_test_ids: [pay._id, refund._id] });
+    seedRunGroup(collection, hour(1), ['failed', 'failed']);
+    const { user } = renderApp(`/test-cases/collection/${collection._id}`);
+
+    await user.click(await screen.findByRole('button', { name: 'Run all' }));
+    await waitFor(async () =>
+      expect(within((await groupRows())[0]).getByText('2 pending')).toBeInTheDocument(),
+    );
+    const newest = collection.runs.at(-1)!.created_at;
+    finishRunGroup(collection, newest, 'passed');
+    // The page reads the collection again every 2 s while runs are going.
+    await waitFor(
+      async () => expect(within((await groupRows())[0]).getByText('2 passed')).toBeInTheDocument(),
+      {
+        timeout: 6000,
+      },
+    );
+    expect(await groupRows()).toHaveLength(2);
+  });
+
+  it('cancels a group that still has runs going', async () => {
+    const { suite, pay, refund } = shopWithTests();
+    const collection = seedCollection(suite, 'Checkout', { linked_test_ids: [pay._id, refund._id] });
+    seedRunGroup(collection, hour(3), ['running', 'pending']);
+    const { user } = renderApp(`/test-cases/collection/${collection._id}`);
+
+    const [group] = await groupRows();
+    await user.click(within(group).getByRole('button', { name: 'Cancel run' }));
+    await waitFor(async () =>
+      expect(within((await groupRows())[0]).getByText('2 cancelled')).toBeInTheDocument(),
+    );
+    expect(collection.runs.map((run) => run.status)).toEqual(['cancelled', 'cancelled']);
+    expect(
+      within((await groupRows())[0]).queryByRole('button', { name: 'Cancel run' }),
+    ).not.toBeInTheDocument();
+  });
+});
+
+describe('the /collections/{suiteId}/{collectionId} link', () => {
+  it("selects the collection's project and opens the page with the linked group expanded", async () => {
+    const { organization } = shopWithTests();
+    const other = seedSuite(organization.org_id, 'Warehouse');
+    const stock = seedTestCase(other, { name: 'Count stock' });
+    const collection = seedCollection(other, 'Nightly', { linked_test_ids: [stock._id] });
+    for (let i = 0; i < 16; i += 1) seedRunGroup(collection, hour(i), ['passed']);
+    const { router } = renderApp(
+      `/collections/${other.test_suite_id}/${collection._id}?created_at=${hour(0)}`,
+    );
+
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/test-cases/collection/${collection._id}`),
+    );
+    expect(await screen.findByRole('heading', { name: 'Nightly' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Project: Warehouse' })).toBeInTheDocument();
+    // The oldest group is past the first page, yet shown, and open.
+    await waitFor(async () => expect(await groupRows()).toHaveLength(16));
+    const oldest = (await groupRows()).at(-1)!;
+    expect(within(oldest).getByRole('button', { expanded: true })).toBeInTheDocument();
+    expect(within(oldest).getByRole('list', { name: /^Runs of/ })).toHaveTextContent('Count stock');
+  });
+});

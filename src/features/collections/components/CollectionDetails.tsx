@@ -1,0 +1,280 @@
+import AddIcon from '@mui/icons-material/Add';
+import CloseIcon from '@mui/icons-material/Close';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useEffect, useMemo, useState } from 'react';
+import { COLLECTION_LIMITS } from '../../../../contract/collections';
+import { isApiError } from '../../../api/apiError';
+import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { EmptyState } from '../../../components/EmptyState';
+import { ErrorState } from '../../../components/ErrorState';
+import { ListSkeleton } from '../../../components/ListSkeleton';
+import { t } from '../../../config/locale';
+import { notify } from '../../../lib/notify';
+import { useGetTestTreeQuery } from '../../tests/api';
+import {
+  collectionsApi,
+  useCancelGroupMutation,
+  useGetCollectionQuery,
+  useRunAllMutation,
+  useUpdateCollectionMutation,
+} from '../api';
+import { selectRecentRuns } from '../selectors';
+import { recentRunsCleared, runsPageFailed, runsPageLoaded, runsPageRequested } from '../slice';
+import type { CollectionRun, CollectionRunGroup } from '../types';
+import { AddTestsDialog } from './AddTestsDialog';
+import { isGroupOpen, RunGroupList } from './RunGroupList';
+
+/** How often the page reads the collection again while a group still has runs going. */
+export const LIVE_POLL_MS = 2000;
+
+const PAGE = COLLECTION_LIMITS.storePageSize;
+
+/** Newest first, one per creation time: the first copy seen (the freshest source) wins. */
+function mergeGroups(...sources: CollectionRunGroup[][]): CollectionRunGroup[] {
+  const byTime = new Map<number, CollectionRunGroup>();
+  for (const group of sources.flat()) {
+    const key = Date.parse(group.created_at);
+    if (!byTime.has(key)) byTime.set(key, group);
+  }
+  return [...byTime.entries()].sort(([a], [b]) => b - a).map(([, group]) => group);
+}
+
+interface CollectionDetailsProps {
+  collectionId: string;
+  /** The redirect's group (SPEC §2): shown expanded, even when older than the loaded pages. */
+  createdAt?: string | null;
+  onOpenRun: (run: CollectionRun) => void;
+  /** Told the collection's suite once it is known, so the app can select that project. */
+  onSuiteFound?: (suiteId: string) => void;
+  /** Told its name once known (and on a rename): the page's title and crumb. */
+  onNamed?: (name: string) => void;
+}
+
+export function CollectionDetails({
+  collectionId,
+  createdAt,
+  onOpenRun,
+  onSuiteFound,
+  onNamed,
+}: CollectionDetailsProps) {
+  const dispatch = useAppDispatch();
+  const firstPage = { id: collectionId, offset: 0, limit: PAGE };
+  // Polls while any group on the first page still has pending or running runs.
+  const live = useAppSelector(
+    (state) =>
+      collectionsApi.endpoints.getCollection.select(firstPage)(state).data?.linked_runs.some(isGroupOpen) ??
+      false,
+  );
+  const { data, isLoading, isError, error, refetch, isFetching } = useGetCollectionQuery(firstPage, {
+    pollingInterval: live ? LIVE_POLL_MS : 0,
+  });
+  const { data: linkedGroup } = useGetCollectionQuery({ id: collectionId, createdAt }, { skip: !createdAt });
+  const store = useAppSelector((state) => selectRecentRuns(state, collectionId));
+  const suiteId = data?.test_suite_id ?? '';
+  const { data: tree = [] } = useGetTestTreeQuery(suiteId, { skip: !suiteId });
+  const [updateCollection, { isLoading: updating }] = useUpdateCollectionMutation();
+  const [runAll, { isLoading: starting }] = useRunAllMutation();
+  const [cancelGroup] = useCancelGroupMutation();
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+
+  const groups = useMemo(
+    () => mergeGroups(data?.linked_runs ?? [], linkedGroup?.linked_runs ?? [], store.groups),
+    [data, linkedGroup, store.groups],
+  );
+
+  useEffect(() => {
+    if (suiteId) onSuiteFound?.(suiteId);
+  }, [suiteId, onSuiteFound]);
+  const name = data?.name;
+  useEffect(() => {
+    if (name) onNamed?.(name);
+  }, [name, onNamed]);
+
+  useEffect(() => () => void dispatch(recentRunsCleared({ collectionId })), [dispatch, collectionId]);
+
+  const testNames = useMemo(
+    () => new Map(tree.flatMap((item) => (item.kind === 'test' ? [[item.id, item.name] as const] : []))),
+    [tree],
+  );
+
+  if (isLoading) return <ListSkeleton />;
+  if (isError && isApiError(error) && error.status === 404)
+    return (
+      <Card>
+        <EmptyState title="This test suite doesn't exist" description="It may have been deleted." />
+      </Card>
+    );
+  if (isError || !data)
+    return <ErrorState message={t.collections.fetchFailed} onRetry={refetch} retrying={isFetching} />;
+
+  const collection = data;
+  const linked = collection.linked_test_ids;
+
+  const changeTests = async (change: { addTestIds?: string[]; removeTestIds?: string[] }) => {
+    try {
+      await updateCollection({ id: collectionId, suiteId, ...change }).unwrap();
+      return true;
+    } catch {
+      notify.error(t.collections.updateFailed);
+      return false;
+    }
+  };
+
+  const startAll = async () => {
+    try {
+      await runAll({ id: collectionId, suiteId, testIds: linked }).unwrap();
+      notify.success(t.collections.runStarted);
+    } catch (failure) {
+      notify.error(
+        isApiError(failure) && failure.status === 400 && failure.serverMessage
+          ? failure.serverMessage
+          : t.collections.runFailed,
+      );
+    }
+  };
+
+  const cancel = async (groupCreatedAt: string) => {
+    setCancelling(groupCreatedAt);
+    try {
+      await cancelGroup({ id: collectionId, createdAt: groupCreatedAt }).unwrap();
+      notify.success(t.collections.cancelled);
+    } catch {
+      notify.error(t.collections.cancelFailed);
+    } finally {
+      setCancelling(null);
+    }
+  };
+
+  const loadMore = async () => {
+    const { offset } = store;
+    dispatch(runsPageRequested({ collectionId }));
+    try {
+      const page = await dispatch(
+        collectionsApi.endpoints.getCollection.initiate(
+          { id: collectionId, offset, limit: PAGE },
+          { subscribe: false, forceRefetch: true },
+        ),
+      ).unwrap();
+      dispatch(runsPageLoaded({ collectionId, offset, groups: page.linked_runs }));
+    } catch {
+      dispatch(runsPageFailed({ collectionId }));
+      notify.error(t.collections.fetchFailed);
+    }
+  };
+
+  // Fewer groups than a page on the first reading: nothing older to load.
+  const reachedEnd = store.reachedEnd || collection.linked_runs.length < PAGE;
+
+  return (
+    <Stack spacing={3}>
+      <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
+        <Button
+          variant="contained"
+          startIcon={<PlayArrowIcon />}
+          disabled={linked.length === 0 || starting}
+          onClick={() => void startAll()}
+        >
+          Run all
+        </Button>
+      </Stack>
+
+      <Card>
+        <CardContent>
+          <Stack direction="row" sx={{ alignItems: 'center', mb: 1 }}>
+            <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
+              Tests ({linked.length})
+            </Typography>
+            <Button startIcon={<AddIcon />} onClick={() => setAdding(true)}>
+              Add tests
+            </Button>
+          </Stack>
+          {linked.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              No tests in this test suite yet: add some to run them together.
+            </Typography>
+          ) : (
+            <List dense aria-label="Linked tests" disablePadding>
+              {linked.map((testId) => {
+                const name = testNames.get(testId) ?? testId;
+                return (
+                  <ListItem
+                    key={testId}
+                    divider
+                    secondaryAction={
+                      <IconButton
+                        aria-label={`Remove ${name}`}
+                        disabled={updating}
+                        onClick={() => void changeTests({ removeTestIds: [testId] })}
+                      >
+                        <CloseIcon fontSize="small" />
+                      </IconButton>
+                    }
+                  >
+                    <ListItemText primary={name} />
+                  </ListItem>
+                );
+              })}
+            </List>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            Recent runs
+          </Typography>
+          {groups.length === 0 ? (
+            <Typography variant="body2" color="text.secondary">
+              Not run yet.
+            </Typography>
+          ) : (
+            <RunGroupList
+              groups={groups}
+              initiallyExpanded={createdAt}
+              cancelling={cancelling}
+              onCancel={(value) => void cancel(value)}
+              onOpenRun={onOpenRun}
+            />
+          )}
+          {groups.length > 0 && (
+            <Stack direction="row" sx={{ justifyContent: 'center', mt: 2 }}>
+              {reachedEnd ? (
+                <Typography variant="body2" color="text.secondary">
+                  No older runs
+                </Typography>
+              ) : (
+                <Button disabled={store.status === 'loading'} onClick={() => void loadMore()}>
+                  Load more
+                </Button>
+              )}
+            </Stack>
+          )}
+        </CardContent>
+      </Card>
+
+      <AddTestsDialog
+        open={adding}
+        suiteId={suiteId}
+        linkedTestIds={linked}
+        pending={updating}
+        onAdd={(testIds) =>
+          void changeTests({ addTestIds: testIds }).then((done) => {
+            if (done) setAdding(false);
+          })
+        }
+        onClose={() => setAdding(false)}
+      />
+    </Stack>
+  );
+}
