@@ -1,6 +1,16 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Name, Nullable } from './common';
 import { RunStatus } from './runs';
+import { Schedule } from './schedules';
+
+// NOTE: contract/alerts.ts imports RunCounts from here; AlertOn is declared here to keep the import one-way.
+export const AlertOn = Type.Union([
+  Type.Literal('never'),
+  Type.Literal('failure'),
+  Type.Literal('recovery'),
+  Type.Literal('both'),
+]);
+export type AlertOn = Static<typeof AlertOn>;
 
 // Collection wire shapes (SPEC §3 "Collection", §5, §7 collection calls, §8, §9). A collection is a
 // named set of a suite's tests, run together: each run-all makes one group of runs, one per linked
@@ -37,6 +47,8 @@ export const RunCounts = Type.Object({
   failed: Type.Integer(),
   cancelled: Type.Integer(),
   error: Type.Integer(),
+  /** Failed, then passed on its one retry (issue 12): counted apart from passed. */
+  flaky: Type.Integer(),
 });
 export type RunCounts = Static<typeof RunCounts>;
 
@@ -71,8 +83,14 @@ export const Collection = Type.Object({
   linked_test_ids: Type.Array(Type.String()),
   /** Newest first: `linked_runs_limit` groups from `linked_runs_offset`, or the one at `linked_runs_created_at`. */
   linked_runs: Type.Array(CollectionRunGroup),
-  /** A 5-field cron, or null (schedules: a later part of issue 12). */
+  /** A 5-field cron, or null (SPEC §3). */
   schedule: Nullable(Type.String()),
+  /** Our additions (issue 12): the schedule's time zone and its words, next times and recent ticks. */
+  schedule_timezone: Nullable(Type.String()),
+  schedule_details: Nullable(Schedule),
+  /** A failed run is run again once; a pass on retry is flaky (contract/alerts.ts has the rest). */
+  retry_on_failure: Type.Boolean(),
+  alert_on: AlertOn,
   /** The newest group's summary, without its runs; null before the first run-all. */
   last_run: Nullable(Type.Omit(CollectionRunGroup, ['runs'])),
   created_at: IsoDate,
@@ -91,6 +109,8 @@ export const UpdateCollectionBody = Type.Object({
   collection_id: Type.Optional(Type.String({ maxLength: 100 })),
   new_name: Type.Optional(Name),
   schedule: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
+  /** Our addition: the schedule's IANA time zone (UTC when never given). */
+  schedule_timezone: Type.Optional(Type.String({ maxLength: 64 })),
   test_case_ids_to_add: Type.Optional(Type.Array(Type.String({ maxLength: 100 }))),
   test_case_ids_to_remove: Type.Optional(Type.Array(Type.String({ maxLength: 100 }))),
 });

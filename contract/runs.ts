@@ -32,7 +32,7 @@ export const RUN_LIMITS = {
   website: 2048,
 } as const;
 
-/** A run state (SPEC §4): pending, scheduled, running, waiting_for_executor, passed, failed, cancelled, not_runnable. */
+/** A run state (SPEC §4): pending, scheduled, running, waiting_for_executor, passed, failed, cancelled, not_runnable; and flaky (issue 12). */
 export const RunStatus = Type.Union([
   Type.Literal('pending'),
   Type.Literal('scheduled'),
@@ -42,6 +42,7 @@ export const RunStatus = Type.Union([
   Type.Literal('failed'),
   Type.Literal('cancelled'),
   Type.Literal('not_runnable'),
+  Type.Literal('flaky'),
 ]);
 export type RunStatus = Static<typeof RunStatus>;
 // NOTE: the literals above are RUN_STATES (contract/states.ts) exactly: this fails to compile when they drift.

@@ -46,6 +46,8 @@ export const RUN_STATES = [
   'failed',
   'cancelled',
   'not_runnable',
+  // Our addition (issue 12): failed, then passed when run again once ("Retry once on failure").
+  'flaky',
 ] as const;
 export type RunState = (typeof RUN_STATES)[number];
 export const RUNNING_STATES: readonly RunState[] = [
@@ -94,6 +96,8 @@ export function simplifyRunState(state: RunState | null | undefined): Simplified
     case 'passed':
       return 'passed';
     case 'failed':
+    // A pass on retry is not a pass (issue 12): it shows as flaky where runs are listed, and as a failure here.
+    case 'flaky':
       return 'failed';
     case 'cancelled':
     case 'not_runnable':

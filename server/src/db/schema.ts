@@ -452,6 +452,15 @@ export const testRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** The collection whose run-all made it (issue 12); its group is (collection_id, created_at). */
     collectionId: uuid('collection_id').references(() => testCollections.id, { onDelete: 'set null' }),
+    /** Who asked for it: 'manual' (a person or the API) or 'schedule' (a schedule's tick). */
+    trigger: text('trigger').notNull().default('manual'),
+    /** Run again once when it fails (its collection's "Retry once on failure" when it was asked for). */
+    retryOnFailure: boolean('retry_on_failure').notNull().default(false),
+    /**
+     * The first attempt's failure when the run was retried after failing: {failing_step_index,
+     * error_message, steps}. A retry that passes makes the run flaky, not passed.
+     */
+    firstFailure: jsonb('first_failure').$type<Record<string, unknown>>(),
     createdBy: uuid('created_by').references(() => appUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
@@ -477,13 +486,96 @@ export const testCollections = pgTable(
       .notNull()
       .references(() => testSuites.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    /** A 5-field cron as a person gave it, or null. */
-    schedule: text('schedule'),
+    /** A failed run of a run-all is run again once; a pass on retry makes it flaky. */
+    retryOnFailure: boolean('retry_on_failure').notNull().default(false),
+    /** When to alert: 'never', 'failure', 'recovery' or 'both' (contract/alerts.ts). */
+    alertOn: text('alert_on').notNull().default('never'),
+    alertEmails: jsonb('alert_emails').$type<string[]>().notNull().default([]),
+    alertWebhooks: jsonb('alert_webhooks').$type<string[]>().notNull().default([]),
+    /** The webhooks' HMAC key, sealed with the server's secret (lib/crypto.ts); made on first use. */
+    alertSigningSecret: text('alert_signing_secret'),
     createdBy: uuid('created_by').references(() => appUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('test_collections_suite_name_key').on(t.testSuiteId, sql`lower(${t.name})`)],
+);
+
+// ── Schedules and alerts (issue 12) ──────────────────────────────────────────────────────────
+
+/** When a collection (run-all) or a single test runs by itself: a 5-field cron in a time zone. */
+export const schedules = pgTable(
+  'schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    testSuiteId: uuid('test_suite_id')
+      .notNull()
+      .references(() => testSuites.id, { onDelete: 'cascade' }),
+    /** Exactly one of collection_id and test_case_id is set; deleting either deletes the schedule. */
+    collectionId: uuid('collection_id').references(() => testCollections.id, { onDelete: 'cascade' }),
+    testCaseId: uuid('test_case_id').references(() => testCases.id, { onDelete: 'cascade' }),
+    cron: text('cron').notNull(),
+    /** An IANA time zone ('Europe/Berlin'). */
+    timezone: text('timezone').notNull().default('UTC'),
+    createdBy: uuid('created_by').references(() => appUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('schedules_collection_key').on(t.collectionId),
+    uniqueIndex('schedules_test_case_key').on(t.testCaseId),
+  ],
+);
+
+/** Each tick of a schedule, once: what it did (started a group or a run, skipped, failed) and when. */
+export const scheduleTicks = pgTable(
+  'schedule_ticks',
+  {
+    scheduleId: uuid('schedule_id')
+      .notNull()
+      .references(() => schedules.id, { onDelete: 'cascade' }),
+    /** The time the cron named. */
+    tickAt: timestamp('tick_at', { withTimezone: true }).notNull(),
+    /** When a worker took it. */
+    handledAt: timestamp('handled_at', { withTimezone: true }).notNull().defaultNow(),
+    /** 'started', 'skipped' or 'failed'. */
+    outcome: text('outcome').notNull(),
+    message: text('message'),
+    /** The group it started (a collection's) or the run (a single test's). */
+    groupCreatedAt: timestamp('group_created_at', { withTimezone: true }),
+    runId: uuid('run_id'),
+  },
+  (t) => [primaryKey({ columns: [t.scheduleId, t.tickAt] })],
+);
+
+/** One alert to one recipient (an e-mail address or a webhook) about one run group. */
+export const alertDeliveries = pgTable(
+  'alert_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    collectionId: uuid('collection_id')
+      .notNull()
+      .references(() => testCollections.id, { onDelete: 'cascade' }),
+    groupCreatedAt: timestamp('group_created_at', { withTimezone: true }).notNull(),
+    /** 'failure' or 'recovery'. */
+    event: text('event').notNull(),
+    /** 'email' or 'webhook'. */
+    channel: text('channel').notNull(),
+    /** The address or the webhook URL. */
+    target: text('target').notNull(),
+    /** 'pending', 'delivered' or 'failed' (after its retries). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** A webhook's HTTP answer. */
+    responseStatus: integer('response_status'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('alert_deliveries_once_key').on(t.collectionId, t.groupCreatedAt, t.channel, t.target),
+    index('alert_deliveries_collection_idx').on(t.collectionId, t.createdAt.desc()),
+  ],
 );
 
 /** Which tests a collection holds: a collection's linked_test_ids and a test's collection_ids. */

@@ -45,6 +45,7 @@ const COUNTED_AS: Record<RunState, keyof RunCounts> = {
   failed: 'failed',
   cancelled: 'cancelled',
   not_runnable: 'error',
+  flaky: 'flaky',
 };
 
 interface GroupRunRow {
@@ -161,7 +162,8 @@ export class CollectionService {
       checkName(name, 'new_name');
       values.name = name;
     }
-    if (body.schedule !== undefined) values.schedule = checkSchedule(body.schedule);
+    // TODO(issue 12 schedules): body.schedule goes to the schedules service.
+    if (body.schedule !== undefined) checkSchedule(body.schedule);
     const toAdd = checkTestIds(body.test_case_ids_to_add ?? [], 'test_case_ids_to_add');
     const toRemove = checkTestIds(body.test_case_ids_to_remove ?? [], 'test_case_ids_to_remove');
     await this._checkTests(current.testSuiteId, toAdd, 'test_case_ids_to_add');
@@ -402,7 +404,7 @@ function toGroups(rows: GroupRunRow[]): CollectionRunGroup[] {
     if (!group) {
       group = {
         created_at: createdAt,
-        counts: { pending: 0, running: 0, passed: 0, failed: 0, cancelled: 0, error: 0 },
+        counts: { pending: 0, running: 0, passed: 0, failed: 0, cancelled: 0, error: 0, flaky: 0 },
         total: 0,
         longest_duration_in_secs: null,
         runs: [],
@@ -455,7 +457,11 @@ function toWire(
     test_suite_id: row.testSuiteId,
     linked_test_ids: linkedTestIds,
     linked_runs: linkedRuns,
-    schedule: row.schedule,
+    schedule: null,
+    schedule_timezone: null,
+    schedule_details: null,
+    retry_on_failure: row.retryOnFailure,
+    alert_on: row.alertOn as Collection['alert_on'],
     last_run: lastRun,
     created_at: row.createdAt.toISOString(),
     last_modified_at: row.lastModifiedAt.toISOString(),

@@ -39,6 +39,7 @@ export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
   failed: 'Failed',
   cancelled: 'Cancelled',
   not_runnable: 'Not runnable',
+  flaky: 'Flaky',
 };
 
 /** '0.4 s', '12.3 s', '2 min 5 s'; '—' when unknown. */

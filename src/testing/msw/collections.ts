@@ -109,6 +109,7 @@ const emptyCounts = (): RunCounts => ({
   failed: 0,
   cancelled: 0,
   error: 0,
+  flaky: 0,
 });
 
 function groupsOf(collection: DbCollection): CollectionRunGroup[] {
@@ -138,6 +139,10 @@ function collectionJson(collection: DbCollection, groups: CollectionRunGroup[] |
   const all = groupsOf(collection);
   const newest = all[0];
   return {
+    schedule_timezone: null,
+    schedule_details: null,
+    retry_on_failure: false,
+    alert_on: 'never',
     ...fields,
     linked_runs: groups ?? all.slice(0, COLLECTION_LIMITS.defaultGroups),
     last_run: newest

@@ -10,8 +10,8 @@ export default meta;
 type Story = StoryObj<typeof RunCountChips>;
 
 export const Finished: Story = {
-  args: { counts: { pending: 0, running: 0, passed: 8, failed: 2, cancelled: 1, error: 1 } },
+  args: { counts: { pending: 0, running: 0, passed: 8, failed: 2, cancelled: 1, error: 1, flaky: 0 } },
 };
 export const InProgress: Story = {
-  args: { counts: { pending: 3, running: 2, passed: 4, failed: 0, cancelled: 0, error: 0 } },
+  args: { counts: { pending: 3, running: 2, passed: 4, failed: 0, cancelled: 0, error: 0, flaky: 0 } },
 };

@@ -3,7 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import type { CollectionRun, CollectionRunGroup, RunCounts } from '../types';
 import { RunGroupList } from './RunGroupList';
 
-const zero: RunCounts = { pending: 0, running: 0, passed: 0, failed: 0, cancelled: 0, error: 0 };
+const zero: RunCounts = { pending: 0, running: 0, passed: 0, failed: 0, cancelled: 0, error: 0, flaky: 0 };
 
 function group(createdAt: string, statuses: CollectionRun['status'][]): CollectionRunGroup {
   const runs = statuses.map((status, index) => ({
