@@ -95,8 +95,8 @@ export function simplifyRunState(state: RunState | null | undefined): Simplified
       return 'in_progress';
     case 'passed':
       return 'passed';
-    case 'failed':
     // A pass on retry is not a pass (issue 12): it shows as flaky where runs are listed, and as a failure here.
+    case 'failed':
     case 'flaky':
       return 'failed';
     case 'cancelled':
