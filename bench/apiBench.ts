@@ -34,7 +34,7 @@ export async function onBothDatabases(
   return figures;
 }
 
-async function freshPostgresDatabase(
+export async function freshPostgresDatabase(
   bench: string,
 ): Promise<{ url: string; drop: () => Promise<void> } | { skipped: string }> {
   const adminUrl =

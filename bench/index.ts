@@ -5,6 +5,8 @@ import { measureCollections } from './collections';
 import { measureDashboard } from './dashboard';
 import { measureGeneration } from './generation';
 import { measureReplay, measureReplayOverhead, measureRunThroughput } from './replay';
+import { measureRunAll } from './runAll';
+import { measureScheduler } from './scheduler';
 import { measureSpaBundle, type Figure } from './spaBundle';
 import { measureTreeApi } from './treeApi';
 import { measureTreeRender } from './treeRender';
@@ -25,6 +27,8 @@ function main() {
     'tree-render': measureTreeRender,
     dashboard: measureDashboard,
     collections: measureCollections,
+    'run-all': measureRunAll,
+    scheduler: measureScheduler,
   };
   return Object.entries(benches)
     .filter(([name]) => !only || name === only)

@@ -13,6 +13,7 @@ export const ALERT_MESSAGES = {
   tooMany: 'At most 20 e-mail addresses and 10 webhooks',
   fetchFailed: 'Failed to fetch alerts',
   saveFailed: 'Failed to save alerts',
+  alertOnInvalid: 'Alert on must be never, failure, recovery or both',
 } as const;
 
 export const ALERT_LIMITS = {
@@ -37,6 +38,18 @@ export const AlertSettings = Type.Object({
 });
 export type AlertSettings = Static<typeof AlertSettings>;
 
+/**
+ * PUT's body as the server reads it: `alert_on` is any short text here so that a wrong value gets
+ * the service's sentence (and another organization's collection its 404) rather than a schema error.
+ */
+export const AlertSettingsBody = Type.Object({
+  alert_on: Type.String({ maxLength: 20 }),
+  emails: AlertSettings.properties.emails,
+  webhooks: AlertSettings.properties.webhooks,
+  retry_on_failure: Type.Boolean(),
+});
+export type AlertSettingsBody = Static<typeof AlertSettingsBody>;
+
 export const AlertEvent = Type.Union([Type.Literal('failure'), Type.Literal('recovery')]);
 export type AlertEvent = Static<typeof AlertEvent>;
 
@@ -59,6 +72,8 @@ export type AlertDelivery = Static<typeof AlertDelivery>;
 export const CollectionAlerts = Type.Object({
   settings: AlertSettings,
   deliveries: Type.Array(AlertDelivery),
+  /** Whether webhooks are signed yet (the secret itself is shown only when made); the SPA's addition. */
+  has_signing_secret: Type.Optional(Type.Boolean()),
 });
 export type CollectionAlerts = Static<typeof CollectionAlerts>;
 

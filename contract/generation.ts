@@ -109,6 +109,15 @@ export const GenerationStep = Type.Object({
   }),
   /** The structured action the runner executed (never code text). */
   action: Nullable(Type.Unknown()),
+  /**
+   * Where the step's element was just before it acted, in CSS pixels of before_screenshot_id: the
+   * outline drawn on that screenshot. Absent on steps generated before it was recorded.
+   */
+  target_box: Type.Optional(
+    Nullable(
+      Type.Object({ x: Type.Number(), y: Type.Number(), width: Type.Number(), height: Type.Number() }),
+    ),
+  ),
   url: Nullable(Type.String()),
   duration_ms: Type.Integer(),
 });

@@ -101,6 +101,13 @@ export const RunArtifact = Type.Object({
 });
 export type RunArtifact = Static<typeof RunArtifact>;
 
+/** The first attempt's failure of a run that was run again once (issue 12, "Retry once on failure"). */
+export const RunFirstFailure = Type.Object({
+  failing_step_index: Nullable(Type.Integer()),
+  error_message: Nullable(Type.String()),
+});
+export type RunFirstFailure = Static<typeof RunFirstFailure>;
+
 /** A run of a test case (SPEC §3 "Run"). */
 export const TestRun = Type.Object({
   _id: Type.String(),
@@ -130,6 +137,13 @@ export const TestRun = Type.Object({
    * generated when the run was asked for, so it replayed steps that may no longer match them.
    */
   steps_out_of_date: Type.Boolean(),
+  /** Our addition (issue 12): who asked for it, a person (or the API) or a schedule. */
+  trigger: Type.Union([Type.Literal('manual'), Type.Literal('schedule')]),
+  /**
+   * Our addition (issue 12): when the run failed and was run again once, the first attempt's
+   * failure (a pass on retry makes the run flaky); null otherwise.
+   */
+  first_failure: Nullable(RunFirstFailure),
 });
 export type TestRun = Static<typeof TestRun>;
 

@@ -18,6 +18,7 @@ import { requestLogSerializer } from './lib/logRedaction';
 import { authPlugin } from './plugins/auth';
 import { errorHandler } from './plugins/errorHandler';
 import { nulGuard } from './plugins/nulGuard';
+import { alertRoutes } from './routes/alerts';
 import { artifactFileRoutes, traceViewerRoutes } from './routes/artifacts';
 import { collectionRoutes } from './routes/collections';
 import { dashboardRoutes } from './routes/dashboard';
@@ -25,6 +26,7 @@ import { devMailApiRoutes, devMailPageRoutes } from './routes/devMail';
 import { generationRoutes } from './routes/generation';
 import { organizationRoutes } from './routes/organizations';
 import { runRoutes } from './routes/runs';
+import { scheduleRoutes } from './routes/schedules';
 import { sharedParameterRoutes } from './routes/sharedParameters';
 import { systemRoutes } from './routes/system';
 import { testCaseRoutes } from './routes/testCases';
@@ -171,6 +173,8 @@ export async function buildApp({
         await secured.register(generationRoutes, { services });
         await secured.register(runRoutes, { services });
         await secured.register(collectionRoutes, { services });
+        await secured.register(scheduleRoutes, { services });
+        await secured.register(alertRoutes, { services });
         await secured.register(dashboardRoutes, { services });
       });
     },

@@ -1,3 +1,4 @@
+import { JobQueue } from '../src/jobs/queue';
 import { startSmtpServer } from './smtpServer';
 import { startTestServer, type TestServer } from './helpers';
 
@@ -29,6 +30,26 @@ describe('the job queue (pg-boss on the product database)', () => {
     });
     expect(seen).toEqual(['hello']);
     expect(job.output).toEqual({ echoed: 'HELLO' });
+  });
+
+  it('takes the next queued job as soon as one ends, not at its next poll', async () => {
+    server = await startTestServer({ roles: ['api'] });
+    // A queue that polls every 10 s: without moving on at once, the second job would wait ~10 s.
+    const queue = await JobQueue.start(server.database, { pollingIntervalSeconds: 10 });
+    try {
+      const done: number[] = [];
+      await queue.ensureQueue('next-test');
+      for (const n of [1, 2, 3]) expect(await queue.boss.send('next-test', { n })).toBeTruthy();
+      const started = Date.now();
+      await queue.work<{ n: number }>('next-test', async ({ n }) => {
+        done.push(n);
+      });
+      await waitFor(async () => done.length === 3, 8000);
+      expect(done.sort()).toEqual([1, 2, 3]);
+      expect(Date.now() - started).toBeLessThan(8000);
+    } finally {
+      await queue.stop();
+    }
   });
 
   it('records a failing handler as failed with its error, after its retries', async () => {

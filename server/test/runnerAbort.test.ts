@@ -95,3 +95,27 @@ it('finds locators for a snapshot element, and none once the page has moved on',
     await session.close();
   }
 });
+
+it("records where an action's element was just before it acted, for the outline on the step's screenshot", async () => {
+  const session = await openShop();
+  try {
+    const snapshot = await session.snapshot();
+    const button = snapshot.candidates.find((candidate) => candidate.role === 'button' && candidate.visible);
+    expect(button?.box).toBeTruthy();
+    const [target] = await session.locatorsFor(snapshot.candidates.indexOf(button!));
+    const result = await session.execute({ kind: 'hover', target });
+    expect(result.ok).toBe(true);
+    // The element's own box, as the page lays it out (rounded to whole CSS pixels).
+    const box = button!.box!;
+    expect(result.box).toEqual({
+      x: Math.round(box.x),
+      y: Math.round(box.y),
+      width: Math.round(box.width),
+      height: Math.round(box.height),
+    });
+    // A check that something is absent has no element to outline; an action without one neither.
+    expect((await session.execute({ kind: 'scroll', to: 'down' })).box).toBeNull();
+  } finally {
+    await session.close();
+  }
+});

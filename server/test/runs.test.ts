@@ -273,6 +273,11 @@ describe('runs of a generated test', () => {
     expect(passed.steps[0].run_code).toBe(`await page.goto('${override}');`);
     expect(passed.steps[4].url?.startsWith(elsewhere.origin)).toBe(true);
 
+    // Typed as a person types a website, without its scheme: saved (and opened) as http:// for a local one.
+    const bare = await startRun(ctx, signIn, { website_url_override: override.replace(/^http:\/\//, '') });
+    expect(bare.settings.website_url_override).toBe(override);
+    await waitForRun(ctx, bare._id);
+
     elsewhere.setVariant('login', 'v2');
     try {
       const failed = await waitForRun(

@@ -26,6 +26,8 @@ export const tagTypes = [
   'Artifact',
   'Healing',
   'Image',
+  'Schedule',
+  'Alerts',
 ] as const;
 
 /** Data that belongs to the selected suite: refreshed whenever the selection changes (SPEC §4). */

@@ -28,6 +28,7 @@ export function buildStep(index: number, overrides: Partial<GenerationStep> = {}
     model_fallback: null,
     usage: { input_tokens: 0, output_tokens: 0, model_calls: 0 },
     action: { kind: 'click' },
+    target_box: null,
     url: 'https://todo.example/',
     duration_ms: 420,
     ...overrides,

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/generation';
 import {
   type Action,
+  type ElementBox,
   type Language,
   type PageSnapshot,
   type RunnerSession,
@@ -244,6 +245,8 @@ export class Generator {
     let snapshot: PageSnapshot | null = null;
     let decisionRefused = false;
     let chosenIntent: Intent | null = null;
+    // The element of the last action tried: the one kept when it is the step's action.
+    let targetBox: ElementBox | null = null;
 
     const attempt = (action: Action | null, error: UserVisibleError) =>
       attempts.push({
@@ -257,6 +260,7 @@ export class Generator {
       // A click must change something a person could see; watching starts before it.
       const watch = action.kind === 'click' ? await session.watchChanges().catch(() => null) : null;
       const result = await session.execute(action, timeoutMs);
+      targetBox = result.box;
       if (!result.ok) {
         if (watch) await watch().catch(() => undefined);
         attempt(action, result.error!);
@@ -467,6 +471,7 @@ export class Generator {
       model_fallback: fallback,
       usage,
       action: shown,
+      target_box: shown && ok ? targetBox : null,
       url: snapshot && !session.closed ? session.probe.url() : null,
       duration_ms: Date.now() - started,
     };

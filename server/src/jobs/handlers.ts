@@ -1,8 +1,10 @@
 import { type Services } from '../services';
+import { ALERT_QUEUE, type AlertJob } from '../services/alerts';
 import { MAIL_DELIVERY_QUEUE } from '../services/mail';
 import { registerGenerationWorker } from './generate';
 import { type JobQueue } from './queue';
 import { registerRunWorker } from './run';
+import { registerScheduleWorker } from './schedules';
 
 export interface Workers {
   /** Before the queue stops: long jobs hand their work back instead of holding the shutdown. */
@@ -23,15 +25,23 @@ export async function registerWorkers(
     async ({ id }) => services.mail.deliver(id),
     Math.min(concurrency, 2),
   );
+  await queue.work<AlertJob>(
+    ALERT_QUEUE,
+    async (data) => services.alerts.deliver(data),
+    Math.min(concurrency, 2),
+  );
   const generation = await registerGenerationWorker(queue, services, concurrency, options);
   // Runs share the worker's browser (one per process); each run gets a fresh context.
   const runs = await registerRunWorker(queue, services, generation.pool, concurrency, options);
+  // Schedules' ticks (issue 12): each starts a group or a run, which the run workers then take.
+  const schedules = await registerScheduleWorker(queue, services.schedules);
   return {
     beforeStop: () => {
       runs.release();
       generation.release();
     },
     close: async () => {
+      await schedules.close();
       await runs.close();
       await generation.close();
     },

@@ -57,6 +57,21 @@ export class JobQueue implements JobScheduler {
     return id;
   }
 
+  /**
+   * Sends a job with its own id, once: null when a job with that id is already queued (pg-boss
+   * inserts with ON CONFLICT DO NOTHING), so any number of processes may send the same job.
+   */
+  async sendOnce<T extends object>(
+    name: string,
+    data: T,
+    options: PgBoss.SendOptions & { id: string },
+  ): Promise<string | null> {
+    await this.ensureQueue(name);
+    const id = await this.boss.send(name, data, options);
+    if (id) for (const worker of this._workers.get(name) ?? []) this.boss.notifyWorker(worker);
+    return id;
+  }
+
   async cancel(name: string, jobId: string): Promise<void> {
     await this.boss.cancel(name, jobId);
   }
@@ -84,13 +99,21 @@ export class JobQueue implements JobScheduler {
     const workers = this._workers.get(name) ?? [];
     this._workers.set(name, workers);
     for (let i = 0; i < concurrency; i++) {
-      workers.push(
-        await this.boss.work<T>(
-          name,
-          { batchSize: 1, pollingIntervalSeconds: this._pollingIntervalSeconds },
-          async ([job]) => handler(job.data, job),
-        ),
+      let self: string | null = null;
+      self = await this.boss.work<T>(
+        name,
+        { batchSize: 1, pollingIntervalSeconds: this._pollingIntervalSeconds },
+        async ([job]) => {
+          try {
+            return await handler(job.data, job);
+          } finally {
+            // pg-boss waits out the rest of its polling interval after a job shorter than it, even
+            // with jobs queued: a worker that has just finished one looks for the next at once.
+            if (self && !this._stopping) this.boss.notifyWorker(self);
+          }
+        },
       );
+      workers.push(self);
     }
   }
 

@@ -1,5 +1,5 @@
 import { type TraceEntry } from '../../../contract/generation';
-import { type RunArtifact, type RunStep } from '../../../contract/runs';
+import { type RunArtifact, type RunFirstFailure, type RunStep } from '../../../contract/runs';
 import { isRunEvent } from '../realtime/bus';
 import {
   type BrowserPool,
@@ -37,6 +37,8 @@ interface RunWork {
   steps: RunStep[];
   artifacts: RunArtifact[];
   executionTimeMs: number;
+  /** The first attempt's failure when the run was replayed again once ("Retry once on failure"). */
+  firstFailure: RunFirstFailure | null;
 }
 
 type Control = TrackedJobControl<ClaimedRun>;
@@ -100,9 +102,9 @@ class RunKind {
         "Steps out of date: the test's instructions or website changed since these steps were generated. This run replays the old steps; regenerate the test to follow its current instructions.",
       );
 
-    const session = await this._open(claimed, log);
+    let session = await this._open(claimed, log);
     if (!session) return null;
-    control.onAbort(() => session.abort());
+    control.onAbort(() => session?.abort());
     if (control.stopped || !(await runs.markRunning(claimed))) {
       await session.abort();
       await session.close().catch(() => null);
@@ -110,17 +112,69 @@ class RunKind {
     }
 
     const started = Date.now();
+    // One time limit for the run, its retry included.
     control.startDeadline(config.runTimeoutMs);
-    const detachLog = log.attach(session.page);
-
     const steps: RunStep[] = [];
     const artifacts: RunArtifact[] = [];
+    let firstFailure: RunFirstFailure | null = null;
+    let replayed: { outcome: ReplayOutcome | null; failure: unknown };
+    try {
+      replayed = await this._replay(claimed, control, session, log, steps, artifacts);
+      const { outcome, failure } = replayed;
+      // "Retry once on failure" (issue 12): a test that failed a step (not one that could not run,
+      // was cancelled or ran out of time) is replayed once more in a fresh browser context.
+      if (claimed.retryOnFailure && outcome?.state === 'failed' && !failure && !control.shouldStop()) {
+        firstFailure = { failing_step_index: outcome.stepIndex, error_message: outcome.message };
+        const at = outcome.stepIndex === null ? '' : ` at step ${outcome.stepIndex + 1}`;
+        log.add(
+          'WARNING',
+          'run',
+          `Failed${at} ("${outcome.message}"); running it again once in a fresh browser context, as its collection asks ("Retry once on failure").`,
+        );
+        // The first attempt's trace and screenshots go: the run shows the second attempt's evidence.
+        await this.close(session);
+        session = null;
+        steps.length = 0;
+        artifacts.length = 0;
+        if (!(await runs.startOver(claimed))) return null;
+        session = await this._open(claimed, log);
+        if (!session) return null;
+        if (control.shouldStop()) await session.abort();
+        replayed = await this._replay(claimed, control, session, log, steps, artifacts);
+      }
+    } finally {
+      control.clearDeadline();
+    }
+    return {
+      work: {
+        session,
+        log,
+        outcome: replayed.outcome,
+        steps,
+        artifacts,
+        executionTimeMs: Date.now() - started,
+        firstFailure,
+      },
+      failure: replayed.failure ?? (replayed.outcome ? null : new Error('the replay gave no outcome')),
+    };
+  }
+
+  /** One replay of the run's steps in `session`, its steps and screenshots added to `steps` and `artifacts`. */
+  private async _replay(
+    claimed: ClaimedRun,
+    control: Control,
+    session: RunnerSession,
+    log: RunLog,
+    steps: RunStep[],
+    artifacts: RunArtifact[],
+  ): Promise<{ outcome: ReplayOutcome | null; failure: unknown }> {
+    const runs = this._services.runs;
+    const config = runs.config;
+    const detachLog = log.attach(session.page);
     // NOTE: the steps were moved onto the website the run opens when it was asked for (RunService.create).
     const replaySteps = claimed.steps;
-    let outcome: ReplayOutcome | null = null;
-    let failure: unknown = null;
     try {
-      outcome = await control.guard(
+      const outcome = await control.guard(
         replay(
           session,
           replaySteps,
@@ -157,16 +211,12 @@ class RunKind {
           { language: claimed.language, stepTimeoutMs: config.stepTimeoutMs, screenshots: true, log },
         ),
       );
+      return { outcome, failure: null };
     } catch (error) {
-      failure = error;
+      return { outcome: null, failure: error };
     } finally {
-      control.clearDeadline();
       detachLog();
     }
-    return {
-      work: { session, log, outcome, steps, artifacts, executionTimeMs: Date.now() - started },
-      failure: failure ?? (outcome ? null : new Error('the replay gave no outcome')),
-    };
   }
 
   async end(
@@ -179,9 +229,21 @@ class RunKind {
     const { session, log, artifacts, steps, executionTimeMs } = work;
     // The end as the log tells it, before the log is stored.
     const result = this._result(claimed, work.outcome, ending, failure, steps, executionTimeMs);
+    if (work.firstFailure) {
+      result.firstFailure = work.firstFailure;
+      // A pass on the retry is not a pass (issue 12): the run is flaky, and says how.
+      if (result.status === 'passed') {
+        const first = work.firstFailure;
+        const at = first.failing_step_index === null ? '' : ` at step ${first.failing_step_index + 1}`;
+        const why = first.error_message ? ` ("${first.error_message}")` : '';
+        result.status = 'flaky';
+        result.errorMessage = `Failed${at} first${why}, then passed when run again.`;
+      }
+    }
     if (ending === 'stopped') log.add('WARNING', 'run', 'The run was cancelled');
     else if (result.status === 'passed')
       log.add('SUCCESS', 'run', `Passed: all ${steps.length} steps in ${seconds(executionTimeMs)}`);
+    else if (result.status === 'flaky') log.add('WARNING', 'run', `Flaky: ${result.errorMessage}`);
     else log.add('ERROR', 'run', result.errorMessage ?? result.status);
 
     const trace = await this.close(session);

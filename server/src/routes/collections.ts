@@ -88,7 +88,10 @@ export const collectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
     {
       schema: {
         tags,
-        summary: 'Rename, schedule (5 cron fields, or null), add and remove tests',
+        summary: 'Rename, schedule (5 cron fields in schedule_timezone, or null), add and remove tests',
+        description:
+          'schedule: a 5-field cron (null or blank clears it); schedule_timezone: an IANA zone (UTC when never ' +
+          'given). The answer has schedule_details: the schedule in words, its next three times and recent ticks.',
         params: CollectionIdParams,
         body: UpdateCollectionBody,
         response: { 200: Collection },

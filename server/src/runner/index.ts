@@ -25,7 +25,13 @@ export {
   type ScriptStep,
 } from './codegen';
 export { messageOf } from './execute';
-export { RunnerSession, type ExecutionResult, type LocatorOptions, type SessionOptions } from './session';
+export {
+  RunnerSession,
+  type ElementBox,
+  type ExecutionResult,
+  type LocatorOptions,
+  type SessionOptions,
+} from './session';
 export { type ProcessedTrace, type TraceCall } from './trace';
 export {
   hasReferences,

@@ -37,7 +37,45 @@ export interface ExecutionResult {
   ok: boolean;
   error: { message: string; error_type: string } | null;
   durationMs: number;
+  /**
+   * Where the action's element was on the page just before it acted (viewport CSS pixels, so on the
+   * step's before-screenshot); null for an action without an element or one not on screen.
+   */
+  box: ElementBox | null;
 }
+
+export interface ElementBox {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/** The element an action works on, where one is read before acting (not for a check that it is absent). */
+function boxTarget(action: Action): Target | null {
+  switch (action.kind) {
+    case 'click':
+    case 'fill':
+    case 'select':
+    case 'check':
+    case 'uncheck':
+    case 'hover':
+      return action.target;
+    case 'press':
+      return action.target ?? null;
+    case 'expect': {
+      const assert = action.assert;
+      if (assert.type === 'url' || assert.type === 'title' || assert.type === 'count') return null;
+      if ((assert.type === 'visible' || assert.type === 'text') && assert.negate) return null;
+      return assert.target;
+    }
+    default:
+      return null;
+  }
+}
+
+/** How long the look at an action's element before it acts may wait for it. */
+const BOX_TIMEOUT_MS = 250;
 
 // Non-generic roles worth a getByRole locator.
 const LOCATABLE_ROLES = new Set([
@@ -267,7 +305,8 @@ export class RunnerSession {
   async execute(action: Action, timeoutMs = this._options.stepTimeoutMs): Promise<ExecutionResult> {
     const started = Date.now();
     const refused = this.refusal(action);
-    if (refused) return { ok: false, error: refused, durationMs: 0 };
+    if (refused) return { ok: false, error: refused, durationMs: 0, box: null };
+    const box = await this._boxOf(action);
     try {
       await executeAction(this.page, action, this._options.values, timeoutMs, { signal: this.signal });
       if (
@@ -277,15 +316,40 @@ export class RunnerSession {
         this._masks.push(action.target);
       // A connection refused while the action ran fails it, though the page carried on.
       const late = this.refusal();
-      if (late) return { ok: false, error: late, durationMs: Date.now() - started };
-      return { ok: true, error: null, durationMs: Date.now() - started };
+      if (late) return { ok: false, error: late, durationMs: Date.now() - started, box };
+      return { ok: true, error: null, durationMs: Date.now() - started, box };
     } catch (error) {
       return {
         ok: false,
         error: this.refusal() ?? describeFailure(error, Object.values(this._options.values.secrets)),
         durationMs: Date.now() - started,
+        box,
       };
     }
+  }
+
+  /**
+   * The action's element on screen before it acts, for the outline on the step's before-screenshot.
+   * A short look: an element not there yet is left to the action's own waiting (and gets no outline).
+   */
+  private async _boxOf(action: Action): Promise<ElementBox | null> {
+    const target = boxTarget(action);
+    if (!target || this.closed) return null;
+    const box = await this._probing(() =>
+      toLocator(this.page, target, this._options.values)
+        .boundingBox({ timeout: BOX_TIMEOUT_MS })
+        .catch(() => null),
+    );
+    if (!box || box.width <= 0 || box.height <= 0) return null;
+    const { width, height } = this._options.viewport;
+    // Wholly off screen (below the fold, scrolled away): nothing to outline on the screenshot.
+    if (box.x + box.width <= 0 || box.y + box.height <= 0 || box.x >= width || box.y >= height) return null;
+    return {
+      x: Math.round(box.x),
+      y: Math.round(box.y),
+      width: Math.round(box.width),
+      height: Math.round(box.height),
+    };
   }
 
   /** Reads of the page for the verifier: each answers null when the element cannot be read. */

@@ -23,17 +23,17 @@ import {
   type RunCounts,
   type UpdateCollectionBody,
 } from '../../../contract/collections';
+import { SCHEDULE_MESSAGES, type Schedule } from '../../../contract/schedules';
 import { type RunState } from '../../../contract/states';
 import { type Actor } from './actor';
 import { type RunService } from './runs';
+import { type ScheduleService } from './schedules';
 import { isUniqueViolation, type TestSuiteService } from './testSuites';
 
 type CollectionRow = typeof testCollections.$inferSelect;
 
 /** SPEC §5: a schedule is a cron expression of 5 fields. */
-export const SCHEDULE_MESSAGE =
-  'A schedule must be a cron expression of 5 fields (minute hour day month weekday)';
-const CRON_FIELD = /^[0-9A-Za-z*?/,\-#LW]{1,40}$/;
+export const SCHEDULE_MESSAGE = SCHEDULE_MESSAGES.cronFields;
 
 /** Where a group's run counts in the summary (SPEC §3: error = a run that could not run). */
 const COUNTED_AS: Record<RunState, keyof RunCounts> = {
@@ -69,6 +69,7 @@ export class CollectionService {
     private readonly _db: Db,
     private readonly _testSuites: TestSuiteService,
     private readonly _runs: RunService,
+    private readonly _schedules: ScheduleService,
   ) {}
 
   /** GET /test-suites/collections/{suiteId}: by name, each with its last run and no linked runs. */
@@ -83,7 +84,10 @@ export class CollectionService {
       .orderBy(sql`lower(${testCollections.name})`, asc(testCollections.id));
     const links = await this._links(rows.map((row) => row.id));
     const lastRuns = await this._lastRuns(rows.map((row) => row.id));
-    return rows.map((row) => toWire(row, links.get(row.id) ?? [], [], lastRuns.get(row.id) ?? null));
+    const schedules = await this._schedules.forCollections(rows.map((row) => row.id));
+    return rows.map((row) =>
+      toWire(row, links.get(row.id) ?? [], [], lastRuns.get(row.id) ?? null, schedules.get(row.id) ?? null),
+    );
   }
 
   /**
@@ -162,8 +166,12 @@ export class CollectionService {
       checkName(name, 'new_name');
       values.name = name;
     }
-    // TODO(issue 12 schedules): body.schedule goes to the schedules service.
-    if (body.schedule !== undefined) checkSchedule(body.schedule);
+    // Checked before anything is written; saved (and its next tick queued) after the collection.
+    const schedule = await this._schedules.checkCollectionSchedule(
+      current.id,
+      body.schedule,
+      body.schedule_timezone,
+    );
     const toAdd = checkTestIds(body.test_case_ids_to_add ?? [], 'test_case_ids_to_add');
     const toRemove = checkTestIds(body.test_case_ids_to_remove ?? [], 'test_case_ids_to_remove');
     await this._checkTests(current.testSuiteId, toAdd, 'test_case_ids_to_add');
@@ -199,6 +207,7 @@ export class CollectionService {
           });
         return updated;
       });
+      await this._schedules.saveForCollection(row, actor, schedule);
       return this._read(row, {});
     } catch (error) {
       if (isUniqueViolation(error))
@@ -286,7 +295,8 @@ export class CollectionService {
     // The first page's first group is the newest: no second read for last_run.
     const firstPage = !query.linked_runs_created_at && !query.linked_runs_offset;
     const last = firstPage ? (groups[0] ?? null) : ((await this._lastRuns([row.id])).get(row.id) ?? null);
-    return toWire(row, links.get(row.id) ?? [], groups, last && summaryOf(last));
+    const schedule = (await this._schedules.forCollections([row.id])).get(row.id) ?? null;
+    return toWire(row, links.get(row.id) ?? [], groups, last && summaryOf(last), schedule);
   }
 
   private async _links(collectionIds: string[]): Promise<Map<string, string[]>> {
@@ -450,6 +460,7 @@ function toWire(
   linkedTestIds: string[],
   linkedRuns: CollectionRunGroup[],
   lastRun: Omit<CollectionRunGroup, 'runs'> | null,
+  schedule: Schedule | null,
 ): Collection {
   return {
     _id: row.id,
@@ -457,9 +468,9 @@ function toWire(
     test_suite_id: row.testSuiteId,
     linked_test_ids: linkedTestIds,
     linked_runs: linkedRuns,
-    schedule: null,
-    schedule_timezone: null,
-    schedule_details: null,
+    schedule: schedule?.cron ?? null,
+    schedule_timezone: schedule?.timezone ?? null,
+    schedule_details: schedule,
     retry_on_failure: row.retryOnFailure,
     alert_on: row.alertOn as Collection['alert_on'],
     last_run: lastRun,
@@ -473,16 +484,6 @@ function checkName(name: string, field: string): void {
     throw new ValidationError(`Names must be at most ${LIMITS.name} characters`, {
       fields: { [field]: 'too_long' },
     });
-}
-
-/** Null or blank clears the schedule; anything else must be 5 cron fields, stored as given (trimmed). */
-export function checkSchedule(value: string | null): string | null {
-  const schedule = value?.trim() ?? '';
-  if (!schedule) return null;
-  const fields = schedule.split(/\s+/);
-  if (fields.length !== 5 || !fields.every((field) => CRON_FIELD.test(field)))
-    throw new ValidationError(SCHEDULE_MESSAGE, { fields: { schedule: 'invalid' } });
-  return schedule;
 }
 
 function checkTestIds(ids: string[], field: string): string[] {

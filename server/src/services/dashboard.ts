@@ -22,6 +22,11 @@ import { type TestSuiteService } from './testSuites';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const WINDOW_DAYS = 30;
 const FAILED_STATES = ['failed', 'not_runnable'] as const;
+/**
+ * Issue 12: a flaky run (failed, then passed on its one retry) is never a pass. Pass rates count it
+ * as a failure; "latest failures" leaves it out (it is not broken); the flaky list counts it as flaky.
+ */
+const RATE_FAILED_STATES = [...FAILED_STATES, 'flaky'] as const;
 const CACHED_SUITES = 100;
 
 /** What two runs compare to know they replayed the same steps (test_runs.steps_hash). */
@@ -230,7 +235,7 @@ export class DashboardService {
     const rows = await this._rows<{ day: number } & DayCounts>(sql`
       SELECT floor(extract(epoch FROM r.finished_at - ${start.toISOString()}::timestamptz) / 86400)::int AS day,
              count(*) FILTER (WHERE r.status = 'passed')::int AS passed,
-             count(*) FILTER (WHERE r.status IN (${list(FAILED_STATES)}))::int AS failed,
+             count(*) FILTER (WHERE r.status IN (${list(RATE_FAILED_STATES)}))::int AS failed,
              count(*)::int AS finished
       FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
       WHERE t.test_suite_id = ${suiteId} AND r.finished_at >= ${start.toISOString()}::timestamptz
@@ -274,13 +279,14 @@ export class DashboardService {
         SELECT r.test_case_id, r.status, r.steps_hash,
                row_number() OVER (PARTITION BY r.test_case_id ORDER BY r.created_at DESC, r.id DESC) AS n
         FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
-        WHERE t.test_suite_id = ${suiteId} AND r.status IN ('passed', ${list(FAILED_STATES)})
+        WHERE t.test_suite_id = ${suiteId} AND r.status IN ('passed', ${list(RATE_FAILED_STATES)})
           ${ids ? sql`AND r.test_case_id IN (${list(ids)})` : sql``}
       ), window_runs AS (
         SELECT * FROM recent WHERE n <= ${FLAKY_WINDOW_RUNS}
       ), verdicts AS (
         SELECT w.test_case_id,
-               count(*) FILTER (WHERE w.status = 'passed')::int AS passed,
+               -- A flaky run both failed and passed.
+               count(*) FILTER (WHERE w.status IN ('passed', 'flaky'))::int AS passed,
                count(*) FILTER (WHERE w.status <> 'passed')::int AS failed,
                count(*)::int AS runs
         FROM window_runs w

@@ -3,6 +3,7 @@ import { type Db } from '../db/client';
 import { type JobQueue } from '../jobs/queue';
 import { type EventBus } from '../realtime/bus';
 import { LocalArtifactStorage, UrlSigner } from '../storage';
+import { AlertService } from './alerts';
 import { ArtifactService } from './artifacts';
 import { CollectionService } from './collections';
 import { DashboardService } from './dashboard';
@@ -10,6 +11,7 @@ import { GenerationService } from './generation';
 import { MailService } from './mail';
 import { OrganizationService } from './organizations';
 import { RunService } from './runs';
+import { ScheduleService } from './schedules';
 import { getOrCreateSecret } from './serverSecrets';
 import { SharedParameterService } from './sharedParameters';
 import { TestCaseService } from './testCases';
@@ -29,6 +31,8 @@ export interface Services {
   generation: GenerationService;
   runs: RunService;
   collections: CollectionService;
+  schedules: ScheduleService;
+  alerts: AlertService;
   dashboard: DashboardService;
   /** Generation and run events (LISTEN/NOTIFY): the live socket listens, services publish. */
   events: EventBus;
@@ -72,6 +76,19 @@ export async function createServices(
     config.generation,
   );
   const runs = new RunService(db, queue, events, testCases, sharedParameters, artifacts, config.generation);
+  const schedules = new ScheduleService(db, queue, testCases, runs);
+  const collections = new CollectionService(db, testSuites, runs, schedules);
+  const alerts = new AlertService(
+    db,
+    queue,
+    mail,
+    collections,
+    secret,
+    config.generation.testTargets,
+    config.publicUrl,
+  );
+  // A run that ends may end its collection's group, which may alert (issue 12).
+  runs.onEnded((row) => alerts.runEnded(row));
   return {
     mail,
     users: new UserDirectory(db),
@@ -83,7 +100,9 @@ export async function createServices(
     artifacts,
     generation,
     runs,
-    collections: new CollectionService(db, testSuites, runs),
+    collections,
+    schedules,
+    alerts,
     dashboard: new DashboardService(db, testSuites),
     events,
   };

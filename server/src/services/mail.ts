@@ -53,6 +53,19 @@ export class MailService {
     return toStoredMail(row);
   }
 
+  /**
+   * Stores the mail and delivers it now, for a caller that is a job with its own retries (alerts):
+   * a failing SMTP server throws here. Without SMTP the outbox is the delivery.
+   */
+  async sendNow(mail: OutgoingMail): Promise<StoredMail> {
+    const [row] = await this._db
+      .insert(mailOutbox)
+      .values({ ...mail, to: mail.to.toLowerCase(), html: mail.html ?? null })
+      .returning();
+    await this.deliver(row.id);
+    return toStoredMail(row);
+  }
+
   /** The job handler: delivers one stored mail through SMTP and records the outcome. */
   async deliver(id: string): Promise<void> {
     if (!this._transport) return;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type GenerationConfig } from '../config';
 import { type Db } from '../db/client';
-import { organizationMembers, testCases, testRuns, testSuites } from '../db/schema';
+import { organizationMembers, testCases, testCollections, testRuns, testSuites } from '../db/schema';
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../errors';
 import { isUuid } from '../lib/validate';
 import { type EventBus } from '../realtime/bus';
@@ -28,6 +28,7 @@ import {
   type CreatedRun,
   type RunArtifact,
   type RunSettings,
+  type RunFirstFailure,
   type RunStep,
   type SignedRunArtifact,
   type StoredRunSettings,
@@ -39,7 +40,7 @@ import {
   type GenerationState,
   type RunState,
 } from '../../../contract/states';
-import { effectiveParameters, isWebsiteUrl } from '../../../contract/testCases';
+import { effectiveParameters, isWebsiteUrl, normalizeWebsite } from '../../../contract/testCases';
 import { type Actor } from './actor';
 import { type ArtifactService } from './artifacts';
 import { stepsHash } from './dashboard';
@@ -93,6 +94,8 @@ export interface ClaimedRun extends RunClaim {
   generatedOn: string | null;
   /** The test's instructions or website changed since its steps were generated. */
   stepsOutOfDate: boolean;
+  /** A failed replay is replayed once more in a fresh context (its collection's "Retry once on failure"). */
+  retryOnFailure: boolean;
 }
 
 /** A step to replay as stored with the run (copied from the test when the run was asked for). */
@@ -103,13 +106,18 @@ interface StoredReplayStep {
 }
 
 export interface RunResult {
-  status: 'passed' | 'failed' | 'not_runnable';
+  status: 'passed' | 'failed' | 'not_runnable' | 'flaky';
   failingStepIndex: number | null;
   errorMessage: string | null;
   steps: RunStep[];
   artifacts: RunArtifact[];
   executionTimeMs: number | null;
+  /** The first attempt's failure, when the run failed and was run again once. */
+  firstFailure?: RunFirstFailure | null;
 }
+
+/** Called after a run ended (any final state), once per ending. */
+export type RunEndedListener = (row: RunRow) => Promise<void>;
 
 type RunRow = typeof testRuns.$inferSelect;
 
@@ -120,6 +128,7 @@ type RunRow = typeof testRuns.$inferSelect;
  */
 export class RunService {
   readonly worker = `${os.hostname()}:${process.pid}`;
+  private readonly _endedListeners: RunEndedListener[] = [];
 
   constructor(
     private readonly _db: Db,
@@ -130,6 +139,11 @@ export class RunService {
     readonly artifacts: ArtifactService,
     readonly config: GenerationConfig,
   ) {}
+
+  /** Hears every run that ends (a collection's group may end with it and alert). */
+  onEnded(listener: RunEndedListener): void {
+    this._endedListeners.push(listener);
+  }
 
   // ── Asked for by people ───────────────────────────────────────────────────────────────────────
 
@@ -221,11 +235,17 @@ export class RunService {
    * not_runnable run that says why. The caller has checked the tests belong to the collection's suite.
    */
   async createGroup(
-    actor: Actor,
+    actor: Pick<Actor, 'id'> | null,
     tests: (typeof testCases.$inferSelect)[],
-    options: { collectionId: string; websiteUrlOverride?: string | null },
+    options: {
+      /** Null for a single test's scheduled run (issue 12): a group of one that belongs to no collection. */
+      collectionId: string | null;
+      websiteUrlOverride?: string | null;
+      /** 'schedule' when a schedule's tick asked for it (no person: `actor` is the schedule's author or null). */
+      trigger?: 'manual' | 'schedule';
+    },
   ): Promise<{ createdAt: Date; runIds: string[] }> {
-    const override = options.websiteUrlOverride?.trim() || null;
+    const override = options.websiteUrlOverride?.trim() ? normalizeWebsite(options.websiteUrlOverride) : null;
     if (override) {
       const refused = isWebsiteUrl(override)
         ? await refuseWebsite(this.config.testTargets, override)
@@ -237,6 +257,14 @@ export class RunService {
         });
     }
     const settings: StoredRunSettings = { parameter_overrides: {}, website_url_override: override };
+    // The collection's "Retry once on failure" as it is now: changing it later changes no queued run.
+    const [collection] = options.collectionId
+      ? await this._db
+          .select({ retryOnFailure: testCollections.retryOnFailure })
+          .from(testCollections)
+          .where(eq(testCollections.id, options.collectionId))
+      : [];
+    const retryOnFailure = collection?.retryOnFailure ?? false;
     // Milliseconds, so the group's key reads back exactly as the wire gives it.
     const createdAt = new Date();
     const values = tests.map((test) => {
@@ -247,7 +275,9 @@ export class RunService {
         testCaseId: test.id,
         settings,
         collectionId: options.collectionId,
-        createdBy: actor.id,
+        retryOnFailure,
+        trigger: options.trigger ?? 'manual',
+        createdBy: actor?.id ?? null,
         createdAt,
         lastModifiedAt: createdAt,
       };
@@ -482,6 +512,7 @@ export class RunService {
       websiteOverride: settings.website_url_override,
       generatedOn: row.generatedOn,
       stepsOutOfDate: row.stepsOutOfDate,
+      retryOnFailure: row.retryOnFailure,
     };
   }
 
@@ -534,6 +565,7 @@ export class RunService {
         steps: hideSecrets(result.steps, claim.secrets),
         artifacts: result.artifacts,
         executionTimeMs: result.executionTimeMs,
+        firstFailure: result.firstFailure ? hideSecrets(result.firstFailure, claim.secrets) : null,
         finishedAt: sql`now()`,
         lastModifiedAt: new Date(),
       })
@@ -729,6 +761,18 @@ export class RunService {
     await this._follow(row);
     await this._publishRun(row, 'run_updated');
     await this._publishRun(row, 'run_ended');
+    for (const listener of this._endedListeners)
+      await listener(row).catch((error: unknown) =>
+        console.error(`[runs] after run ${row.id} ended: ${error instanceof Error ? error.message : error}`),
+      );
+  }
+
+  /** Before a run is replayed again in the same job: the first attempt's files and steps go. */
+  async startOver(claim: RunClaim): Promise<boolean> {
+    // Only while the worker still holds the run: a stale worker deletes nobody's files.
+    if (!(await this._transition(claim, { steps: [], heartbeatAt: sql`now()` }))) return false;
+    await this.artifacts.deleteRunArtifacts(claim.runId);
+    return true;
   }
 
   /** The test's latest_run_status follows its newest run (an older run ending later changes nothing). */
@@ -784,7 +828,9 @@ function checkSettings(
   let website: string | null = null;
   const rawWebsite = body.website_url_override;
   if (typeof rawWebsite === 'string' && rawWebsite.trim()) {
-    if (isWebsiteUrl(rawWebsite.trim())) website = rawWebsite.trim();
+    // As a test's website: 'localhost:3112' means http://, 'staging.example.com' https://.
+    const normalized = normalizeWebsite(rawWebsite);
+    if (isWebsiteUrl(normalized)) website = normalized;
     else {
       fields.website_url_override = 'invalid';
       problems.push(MESSAGES.invalidUrl);
@@ -847,11 +893,13 @@ export function toWire(row: RunRow): TestRun {
     finished_at: row.finishedAt?.toISOString() ?? null,
     attempts: row.attempts,
     steps_out_of_date: row.stepsOutOfDate,
+    trigger: row.trigger as TestRun['trigger'],
+    first_failure: (row.firstFailure as RunFirstFailure | null) ?? null,
   };
 }
 
 /** The steps a run of the test replays, moved onto the website it opens; or why it cannot run. */
-function prepareReplay(
+export function prepareReplay(
   test: typeof testCases.$inferSelect,
   override: string | null,
 ): { replaySteps: StoredReplayStep[]; opens: string; generatedOn: string } | { reason: string } {

@@ -21,6 +21,10 @@ export interface UpdateCollectionArgs {
   newName?: string;
   addTestIds?: string[];
   removeTestIds?: string[];
+  /** A 5-field cron, or null to stop the schedule (issue 12). */
+  schedule?: string | null;
+  /** The schedule's IANA time zone. */
+  scheduleTimezone?: string;
 }
 
 export interface RunAllArgs {
@@ -67,7 +71,7 @@ export const collectionsApi = baseApi.injectEndpoints({
       invalidatesTags: (_created, error, { suiteId }) => (error ? [] : [suiteListTag(suiteId)]),
     }),
     updateCollection: build.mutation<Collection, UpdateCollectionArgs>({
-      query: ({ id, newName, addTestIds, removeTestIds }) => ({
+      query: ({ id, newName, addTestIds, removeTestIds, schedule, scheduleTimezone }) => ({
         url: `/test-suites/collection/${enc(id)}`,
         method: 'PUT',
         body: {
@@ -75,6 +79,8 @@ export const collectionsApi = baseApi.injectEndpoints({
           ...(newName !== undefined ? { new_name: newName } : {}),
           ...(addTestIds?.length ? { test_case_ids_to_add: addTestIds } : {}),
           ...(removeTestIds?.length ? { test_case_ids_to_remove: removeTestIds } : {}),
+          ...(schedule !== undefined ? { schedule } : {}),
+          ...(scheduleTimezone !== undefined ? { schedule_timezone: scheduleTimezone } : {}),
         },
       }),
       // Linking changes the tests' collection chips in the tree as well.

@@ -72,9 +72,19 @@ export function toGenerationStep(raw: unknown, index: number): GenerationStep {
       model_calls: number(usage.model_calls),
     },
     action: step.action ?? null,
+    target_box: toBox(step.target_box),
     url: textOrNull(step.url),
     duration_ms: number(step.duration_ms),
   };
+}
+
+/** A recorded element box, when it is four finite numbers with some size. */
+function toBox(raw: unknown): GenerationStep['target_box'] {
+  const box = record(raw);
+  const { x, y, width, height } = box;
+  const finite = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+  if (!finite(x) || !finite(y) || !finite(width) || !finite(height) || width <= 0 || height <= 0) return null;
+  return { x, y, width, height };
 }
 
 /** The label of a step: its action name cut as SPEC §3 says, else its plain words. */

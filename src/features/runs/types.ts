@@ -42,6 +42,25 @@ export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
   flaky: 'Flaky',
 };
 
+/**
+ * A run's colour: its outcome's, except a flaky run (failed, then passed on its retry), which is
+ * neither a pass nor a failure to look at: the warning colour.
+ */
+export const RUN_STATUS_COLORS: Record<
+  SimplifiedStatus | 'flaky',
+  'default' | 'info' | 'success' | 'error' | 'warning'
+> = {
+  created: 'default',
+  in_progress: 'info',
+  passed: 'success',
+  failed: 'error',
+  error: 'warning',
+  unknown: 'default',
+  flaky: 'warning',
+};
+export const runStatusColor = (status: RunStatus) =>
+  RUN_STATUS_COLORS[status === 'flaky' ? 'flaky' : runOutcome(status)];
+
 /** '0.4 s', '12.3 s', '2 min 5 s'; '—' when unknown. */
 export function formatDuration(seconds: number | null | undefined): string {
   if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';

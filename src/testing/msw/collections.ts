@@ -8,9 +8,11 @@ import {
   type RunCounts,
 } from '../../../contract/collections';
 import type { RunStatus } from '../../../contract/runs';
+import type { ScheduleTick } from '../../../contract/schedules';
 import { apiError } from './api';
 import { db, newId, type DbSuite, type DbUser } from './db';
 import { userFromRequest } from './identity';
+import { scheduleJson, scheduleProblem } from './schedules';
 
 // The collection calls of contract/collections.ts (server/src/routes/collections.ts), on the
 // in-memory db: same paths, same sentences, same status codes.
@@ -22,6 +24,11 @@ export interface DbCollection {
   test_suite_id: string;
   linked_test_ids: string[];
   schedule: string | null;
+  /** Issue 12: the schedule's zone and what its ticks did (newest first). */
+  schedule_timezone?: string | null;
+  schedule_ticks?: ScheduleTick[];
+  retry_on_failure?: boolean;
+  alert_on?: Collection['alert_on'];
   created_at: string;
   last_modified_at: string;
   /** Every run the collection's run-alls made; grouped by `created_at` when read. */
@@ -135,15 +142,19 @@ function groupsOf(collection: DbCollection): CollectionRunGroup[] {
 }
 
 function collectionJson(collection: DbCollection, groups: CollectionRunGroup[] | null): Collection {
-  const { runs: _runs, ...fields } = collection;
+  const { runs: _runs, schedule_ticks: ticks = [], ...fields } = collection;
   const all = groupsOf(collection);
   const newest = all[0];
+  const timezone = collection.schedule ? (collection.schedule_timezone ?? 'UTC') : null;
   return {
-    schedule_timezone: null,
-    schedule_details: null,
     retry_on_failure: false,
     alert_on: 'never',
     ...fields,
+    schedule_timezone: timezone,
+    schedule_details:
+      collection.schedule && timezone
+        ? scheduleJson(collection.schedule, timezone, ticks, `schedule-${collection._id}`)
+        : null,
     linked_runs: groups ?? all.slice(0, COLLECTION_LIMITS.defaultGroups),
     last_run: newest
       ? {
@@ -225,9 +236,19 @@ export const collectionHandlers = [
     const { collection, suite } = found;
     const body = (await request.json()) as {
       new_name?: string;
+      schedule?: string | null;
+      schedule_timezone?: string;
       test_case_ids_to_add?: string[];
       test_case_ids_to_remove?: string[];
     };
+    if (body.schedule !== undefined) {
+      const cron = body.schedule?.trim() || null;
+      const timezone = body.schedule_timezone || collection.schedule_timezone || 'UTC';
+      const problem = cron ? scheduleProblem(cron, timezone) : null;
+      if (problem) return problem;
+      collection.schedule = cron;
+      collection.schedule_timezone = cron ? timezone : null;
+    }
     if (body.new_name !== undefined) {
       const name = body.new_name.trim();
       if (!name) return invalid(COLLECTION_MESSAGES.nameRequired);

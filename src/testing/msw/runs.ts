@@ -136,6 +136,8 @@ export function buildRun(test: DbTestCase, overrides: Partial<DbRun> = {}): DbRu
     finished_at: running(status) ? null : created,
     attempts: 1,
     steps_out_of_date: false,
+    trigger: 'manual',
+    first_failure: null,
     log: running(status) ? null : passedLog(id, descriptions),
     ...overrides,
   };

@@ -3,14 +3,25 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader';
 import { pages } from '../../../config/pages';
 import { paths } from '../../../config/paths';
-import { CollectionDetails } from '../../../features/collections/components/CollectionDetails';
+import { AlertsCard } from '../../../features/alerts/components/AlertsCard';
+import {
+  CollectionDetails,
+  type CollectionDetailsSlots,
+} from '../../../features/collections/components/CollectionDetails';
 import type { CollectionRun } from '../../../features/collections/api';
 import { runSelected } from '../../../features/runs/slice';
+import { CollectionSchedule } from '../../../features/schedules/components/CollectionSchedule';
 import { selectSelectedSuiteId } from '../../../features/suites/selectors';
 import { suiteSelected } from '../../../features/suites/slice';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useAppDispatch, useAppSelector } from '../../hooks';
 import { useBreadcrumbLabel } from '../../layouts/BreadcrumbLabels';
+
+// The schedules and alerts features' sections of the page, composed here (features never import each other).
+const slots: CollectionDetailsSlots = {
+  schedule: CollectionSchedule,
+  alerts: ({ collection }) => <AlertsCard collectionId={collection._id} />,
+};
 
 /**
  * /test-cases/collection/{id}[?created_at=]: a test suite's tests and recent runs. The legacy
@@ -54,6 +65,7 @@ export function CollectionDetailsRoute() {
         onOpenRun={openRun}
         onSuiteFound={followSuite}
         onNamed={setName}
+        slots={slots}
       />
     </>
   );

@@ -1,6 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
 import CloseIcon from '@mui/icons-material/Close';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -10,7 +15,7 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { COLLECTION_LIMITS } from '../../../../contract/collections';
 import { isApiError } from '../../../api/apiError';
 import { useAppDispatch, useAppSelector } from '../../../app/hooks';
@@ -29,7 +34,7 @@ import {
 } from '../api';
 import { selectRecentRuns } from '../selectors';
 import { recentRunsCleared, runsPageFailed, runsPageLoaded, runsPageRequested } from '../slice';
-import type { CollectionRun, CollectionRunGroup } from '../types';
+import type { Collection, CollectionRun, CollectionRunGroup } from '../types';
 import { AddTestsDialog } from './AddTestsDialog';
 import { isGroupOpen, RunGroupList } from './RunGroupList';
 
@@ -48,6 +53,28 @@ function mergeGroups(...sources: CollectionRunGroup[][]): CollectionRunGroup[] {
   return [...byTime.entries()].sort(([a], [b]) => b - a).map(([, group]) => group);
 }
 
+/**
+ * What other features add to a collection's page; app/ composes them (features never import each
+ * other's components). Each shows as a closed section under the runs, its heading saying the gist.
+ */
+export interface CollectionDetailsSlots {
+  schedule?: ComponentType<{ collection: Collection }>;
+  alerts?: ComponentType<{ collection: Collection }>;
+}
+
+const ALERT_ON_WORDS: Record<Collection['alert_on'], string> = {
+  never: 'No alerts',
+  failure: 'Alerts on failure',
+  recovery: 'Alerts on recovery',
+  both: 'Alerts on failure and recovery',
+};
+
+/** The alerts section's gist: "Alerts on failure · retries once". */
+export const alertsSummary = (collection: Pick<Collection, 'alert_on' | 'retry_on_failure'>) =>
+  `${ALERT_ON_WORDS[collection.alert_on] ?? ALERT_ON_WORDS.never} · ${
+    collection.retry_on_failure ? 'retries a failed test once' : 'no retry'
+  }`;
+
 interface CollectionDetailsProps {
   collectionId: string;
   /** The redirect's group (SPEC §2): shown expanded, even when older than the loaded pages. */
@@ -57,6 +84,7 @@ interface CollectionDetailsProps {
   onSuiteFound?: (suiteId: string) => void;
   /** Told its name once known (and on a rename): the page's title and crumb. */
   onNamed?: (name: string) => void;
+  slots?: CollectionDetailsSlots;
 }
 
 export function CollectionDetails({
@@ -65,7 +93,9 @@ export function CollectionDetails({
   onOpenRun,
   onSuiteFound,
   onNamed,
+  slots = {},
 }: CollectionDetailsProps) {
+  const { schedule: ScheduleSlot, alerts: AlertsSlot } = slots;
   const dispatch = useAppDispatch();
   const firstPage = { id: collectionId, offset: 0, limit: PAGE };
   // Polls while any group on the first page still has pending or running runs.
@@ -263,6 +293,24 @@ export function CollectionDetails({
         </CardContent>
       </Card>
 
+      {(ScheduleSlot || AlertsSlot) && (
+        <Box>
+          {ScheduleSlot && (
+            <PageSection
+              title="Schedule"
+              summary={collection.schedule_details?.description ?? 'Not scheduled'}
+            >
+              <ScheduleSlot collection={collection} />
+            </PageSection>
+          )}
+          {AlertsSlot && (
+            <PageSection title="Alerts & retries" summary={alertsSummary(collection)}>
+              <AlertsSlot collection={collection} />
+            </PageSection>
+          )}
+        </Box>
+      )}
+
       <AddTestsDialog
         open={adding}
         suiteId={suiteId}
@@ -276,5 +324,35 @@ export function CollectionDetails({
         onClose={() => setAdding(false)}
       />
     </Stack>
+  );
+}
+
+/** A section that opens on demand, so the page stays calm: its heading and the gist show when closed. */
+function PageSection({ title, summary, children }: { title: string; summary: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    // NOTE: MUI wraps the summary's button in a heading: an h2 here, as the page's other cards have.
+    <Accordion
+      disableGutters
+      variant="outlined"
+      slotProps={{ heading: { component: 'h2' }, transition: { unmountOnExit: true } }}
+    >
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-controls={`${id}-content`} id={`${id}-header`}>
+        <Stack sx={{ minWidth: 0 }}>
+          <Typography variant="h6" component="span">
+            {title}
+          </Typography>
+          <Typography
+            variant="body2"
+            component="span"
+            color="text.secondary"
+            sx={{ overflowWrap: 'anywhere' }}
+          >
+            {summary}
+          </Typography>
+        </Stack>
+      </AccordionSummary>
+      <AccordionDetails id={`${id}-content`}>{children}</AccordionDetails>
+    </Accordion>
   );
 }

@@ -15,3 +15,7 @@ export const Finished: Story = {
 export const InProgress: Story = {
   args: { counts: { pending: 3, running: 2, passed: 4, failed: 0, cancelled: 0, error: 0, flaky: 0 } },
 };
+/** Passed on retry: counted apart, in the warning colour. */
+export const WithFlaky: Story = {
+  args: { counts: { pending: 0, running: 0, passed: 6, failed: 1, cancelled: 0, error: 0, flaky: 2 } },
+};

@@ -46,7 +46,7 @@ const meta: Meta<typeof RunGroupList> = {
     onOpenRun: () => undefined,
     groups: [
       group('2026-01-03T09:00:00.000Z', ['running', 'pending', 'passed']),
-      group('2026-01-02T09:00:00.000Z', ['passed', 'failed', 'passed']),
+      group('2026-01-02T09:00:00.000Z', ['passed', 'failed', 'flaky']),
       group('2026-01-01T09:00:00.000Z', ['passed', 'passed', 'cancelled']),
     ],
   },

@@ -19,6 +19,7 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 const statusColor: Record<string, ChipProps['color']> = {
   passed: 'success',
   failed: 'error',
+  flaky: 'warning',
   error: 'warning',
   running: 'info',
 };
@@ -51,6 +52,12 @@ export function RunGroupList({
   onOpenRun,
 }: RunGroupListProps) {
   const [expanded, setExpanded] = useState<string[]>(() => (initiallyExpanded ? [initiallyExpanded] : []));
+  // A link to another group of the same page (a schedule's tick) opens that one too.
+  const [linked, setLinked] = useState(initiallyExpanded);
+  if (linked !== initiallyExpanded) {
+    setLinked(initiallyExpanded);
+    if (initiallyExpanded) setExpanded((current) => [...current, initiallyExpanded]);
+  }
   const isExpanded = (createdAt: string) =>
     expanded.some((value) => Date.parse(value) === Date.parse(createdAt));
   const toggle = (createdAt: string) =>

@@ -26,7 +26,7 @@ const stepButton = async (number: number) => within((await stepRows())[number - 
 function seedWithOutline() {
   const steps = todoSteps();
   // The runner recorded where the field it filled was, on the page before the step.
-  steps[1].action = { kind: 'fill', box: { x: 320, y: 180, width: 640, height: 72 } };
+  steps[1].target_box = { x: 320, y: 180, width: 640, height: 72 };
   return seedTodoTest('passed', steps);
 }
 

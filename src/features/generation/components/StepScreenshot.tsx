@@ -21,9 +21,13 @@ export interface ElementBox extends Point {
 
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
-/** The element a step acted on, where its action records one (`action.box`); null otherwise. */
-export function elementBox(step: Pick<GenerationStep, 'action'>): ElementBox | null {
-  const box = (step.action as { box?: Partial<Record<keyof ElementBox, unknown>> } | null)?.box;
+/**
+ * The element a step acted on, measured just before it acted (`target_box`; older steps may carry it
+ * as `action.box`); null when the step recorded none.
+ */
+export function elementBox(step: Pick<GenerationStep, 'action' | 'target_box'>): ElementBox | null {
+  const box: Partial<Record<keyof ElementBox, unknown>> | null | undefined =
+    step.target_box ?? (step.action as { box?: Partial<Record<keyof ElementBox, unknown>> } | null)?.box;
   if (!box || typeof box !== 'object') return null;
   const { x, y, width, height } = box;
   if (!isNumber(x) || !isNumber(y) || !isNumber(width) || !isNumber(height)) return null;

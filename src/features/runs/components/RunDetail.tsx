@@ -30,6 +30,13 @@ import { TraceButton } from './TraceButton';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
+/** " at step 3: The "Pay" button was not found" — where and why a flaky run's first attempt failed. */
+function firstFailureWords(failure: TestRun['first_failure'] | undefined): string {
+  if (!failure) return '';
+  const step = failure.failing_step_index === null ? '' : ` at step ${failure.failing_step_index + 1}`;
+  return `${step}${failure.error_message ? `: ${failure.error_message}` : ''}`;
+}
+
 const LIVE_LABELS: Record<RunMonitoringStatus, string> = {
   waiting: 'Connecting…',
   connecting: 'Connecting…',
@@ -77,6 +84,7 @@ export function RunDetail({ run: listed, viewport, suiteId }: RunDetailProps) {
                   ? `Step ${Math.min(progress.done + 1, progress.total)} of ${progress.total}`
                   : `${progress.done} of ${progress.total} steps · ${formatDuration(run.execution_time_in_secs)}`}
                 {run.attempts > 1 && ` · started ${run.attempts} times`}
+                {run.trigger === 'schedule' && ' · started by its schedule'}
               </Typography>
             </Box>
             <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
@@ -100,8 +108,16 @@ export function RunDetail({ run: listed, viewport, suiteId }: RunDetailProps) {
             </Box>
           )}
 
-          {run.error_message && outcome !== 'passed' && !running && (
+          {/* A flaky run's own note below says where its first attempt failed. */}
+          {run.error_message && outcome !== 'passed' && run.status !== 'flaky' && !running && (
             <Alert severity={outcome === 'failed' ? 'error' : 'warning'}>{run.error_message}</Alert>
+          )}
+
+          {run.status === 'flaky' && (
+            <Alert severity="warning">
+              Flaky: the first attempt failed{firstFailureWords(run.first_failure)}, then the run passed when
+              it was run again.
+            </Alert>
           )}
 
           {run.steps_out_of_date && (

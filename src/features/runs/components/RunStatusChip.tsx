@@ -1,11 +1,12 @@
 import CancelOutlinedIcon from '@mui/icons-material/CancelOutlined';
 import CheckCircleOutlineIcon from '@mui/icons-material/CheckCircleOutlined';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutlined';
+import ReplayIcon from '@mui/icons-material/Replay';
 import HourglassEmptyIcon from '@mui/icons-material/HourglassEmpty';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { SimplifiedStatus } from '../../../../contract/states';
-import { RUN_STATUS_LABELS, runOutcome, type RunStatus } from '../types';
+import { RUN_STATUS_LABELS, runOutcome, runStatusColor, type RunStatus } from '../types';
 
 export const OUTCOME_COLORS: Record<SimplifiedStatus, ChipProps['color']> = {
   created: 'default',
@@ -18,6 +19,7 @@ export const OUTCOME_COLORS: Record<SimplifiedStatus, ChipProps['color']> = {
 
 function statusIcon(status: RunStatus) {
   if (status === 'running') return <CircularProgress size={14} color="inherit" aria-hidden />;
+  if (status === 'flaky') return <ReplayIcon />;
   switch (runOutcome(status)) {
     case 'passed':
       return <CheckCircleOutlineIcon />;
@@ -37,7 +39,7 @@ export function RunStatusChip({ status, size = 'small' }: { status: RunStatus; s
       size={size}
       icon={statusIcon(status)}
       label={RUN_STATUS_LABELS[status]}
-      color={OUTCOME_COLORS[runOutcome(status)]}
+      color={runStatusColor(status)}
       variant="filled"
       data-status={status}
       sx={{ minWidth: 96, justifyContent: 'flex-start', '& .MuiChip-icon': { color: 'inherit' } }}

@@ -63,6 +63,8 @@ export interface TestDetailsSlots {
   actions?: ComponentType<{ test: TestCase }>;
   steps?: ComponentType<{ test: TestCase }>;
   runs?: ComponentType<{ test: TestCase }>;
+  /** The test's own schedule (issue 12). */
+  schedule?: ComponentType<{ test: TestCase }>;
 }
 
 /** A test's page: name, start URL, instructions, variables and steps, with duplicate, move and delete. */
@@ -107,7 +109,7 @@ function useEditTest(test: TestCase) {
 }
 
 function LoadedTest({ test, slots }: { test: TestCase; slots: TestDetailsSlots }) {
-  const { actions: Actions, steps: Steps, runs: Runs } = slots;
+  const { actions: Actions, steps: Steps, runs: Runs, schedule: Schedule } = slots;
   useDocumentTitle(test.name);
   const navigate = useNavigate();
   const [duplicateTestCase, { isLoading: duplicating }] = useDuplicateTestCaseMutation();
@@ -203,6 +205,7 @@ function LoadedTest({ test, slots }: { test: TestCase; slots: TestDetailsSlots }
           { id: 'test-variables', label: 'Variables' },
           ...(Steps ? [{ id: 'test-steps', label: 'Steps' }] : []),
           ...(Runs ? [{ id: 'test-runs', label: 'Runs' }] : []),
+          ...(Schedule ? [{ id: 'test-schedule', label: 'Schedule' }] : []),
         ]}
       />
       <TestPageGrid>
@@ -233,6 +236,13 @@ function LoadedTest({ test, slots }: { test: TestCase; slots: TestDetailsSlots }
         <PageRegion id="test-runs">
           <Section title="Runs" description="Replays of the generated steps, newest first.">
             <Runs test={test} />
+          </Section>
+        </PageRegion>
+      )}
+      {Schedule && (
+        <PageRegion id="test-schedule">
+          <Section title="Schedule" description="When the test runs by itself.">
+            <Schedule test={test} />
           </Section>
         </PageRegion>
       )}
