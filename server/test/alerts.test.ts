@@ -176,6 +176,10 @@ describe('alert settings', () => {
       .from(testCollections)
       .where(eq(testCollections.id, collection._id));
     expect(row.alertSigningSecret).not.toContain(second.body.signing_secret);
+    // The settings say a key exists (the screen asks before replacing it), never the key itself.
+    const read = await call<CollectionAlerts>('GET', `/test-suites/collection/${collection._id}/alerts`);
+    expect(read.body.has_signing_secret).toBe(true);
+    expect(JSON.stringify(read.body)).not.toContain(second.body.signing_secret);
   });
 
   it("answers 404 for another organization's collection", async () => {

@@ -255,6 +255,7 @@ describe('collections (API only: runs stay queued)', () => {
       failed: 1,
       cancelled: 0,
       error: 1,
+      flaky: 0,
     });
     const tooMany = await call<ErrorBody>(
       ctx,

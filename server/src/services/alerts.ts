@@ -280,6 +280,8 @@ export class AlertService {
         retry_on_failure: row.retryOnFailure,
       },
       deliveries: deliveries.map(deliveryToWire),
+      // Whether rotating would replace a key receivers already check against (the screen asks first).
+      has_signing_secret: row.alertSigningSecret !== null,
     };
   }
 
