@@ -128,7 +128,7 @@ describe('alert settings', () => {
       retry_on_failure: true,
     });
     const read = await call<CollectionAlerts>('GET', path);
-    expect(read.body).toEqual({ settings: saved.body.settings, deliveries: [] });
+    expect(read.body).toEqual({ settings: saved.body.settings, deliveries: [], has_signing_secret: false });
     const wire = await call<Collection>('GET', `/test-suites/collection/${collection._id}`);
     expect(wire.body).toMatchObject({ alert_on: 'both', retry_on_failure: true });
   });
