@@ -2,9 +2,10 @@ import { expect, test } from '@playwright/test';
 import { serveFixtureSites, type FixtureSites } from '../fixtures/sites/serve';
 import { createProject, registerWithOrganization, shoot, uniqueEmail } from './helpers';
 
-// Issue 12 (collections, first part): a person groups a generated test and one not generated yet into
-// a test suite, runs them all as one group against the real server and workers, and reads the group:
-// one passed, one that could not run.
+// Issue 12: a person groups a generated test and one not generated yet into a test suite, runs them all
+// as one group against the real server and workers, and reads the group: one passed, one that could not
+// run. Then they ask to be e-mailed on failure, schedule the suite every minute, and see the next group
+// come by itself, and the failure e-mail in the dev mailbox.
 
 let sites: FixtureSites;
 
@@ -16,13 +17,16 @@ test.afterAll(async () => {
   await sites?.close();
 });
 
-test('a person groups two tests into a test suite, runs all and reads the group', async ({ page }) => {
-  test.setTimeout(240_000);
+test('a person groups two tests into a test suite, runs all, reads the group, schedules it and is alerted', async ({
+  page,
+}) => {
+  test.setTimeout(360_000);
+  const email = uniqueEmail('grace');
   sites.setVariant('login', null);
   await registerWithOrganization(page, {
     first: 'Grace',
     last: 'Hopper',
-    email: uniqueEmail('grace'),
+    email,
     organization: 'Compilers',
   });
   await createProject(page, 'Accounts');
@@ -74,4 +78,48 @@ test('a person groups two tests into a test suite, runs all and reads the group'
   await expect(runs.getByText('Not runnable', { exact: true })).toBeVisible();
   await expect(runs).toContainText('This test has no generated steps to run yet');
   await shoot(page, 'collection');
+
+  // Alerts: an e-mail to the person when a group fails.
+  await page.getByRole('button', { name: /Alerts & retries/ }).click();
+  const alerts = page.getByRole('form', { name: 'Alerts and retries' });
+  await alerts.getByRole('radio', { name: 'On failure' }).check();
+  await alerts.getByLabel('E-mail address').fill(email);
+  await alerts.getByRole('button', { name: 'Add recipient' }).click();
+  await alerts.getByRole('button', { name: 'Save alerts' }).click();
+  await expect(page.getByRole('button', { name: /Alerts & retries/ })).toContainText('Alerts on failure');
+
+  // A schedule of every minute, said in words with its next times before it is saved.
+  await page
+    .getByRole('button', { name: /Schedule/ })
+    .first()
+    .click();
+  const schedule = page.getByRole('form', { name: 'Schedule' });
+  await schedule.getByRole('radio', { name: 'Custom cron' }).check();
+  await schedule.getByLabel('Cron expression').fill('* * * *');
+  await schedule.getByLabel('Cron expression').blur();
+  await expect(schedule).toContainText('5 fields');
+  await schedule.getByLabel('Cron expression').fill('* * * * *');
+  const preview = page.getByRole('status', { name: 'Schedule preview' });
+  await expect(preview).toContainText(/every minute/i);
+  await expect(preview.getByRole('list', { name: 'Next runs' }).getByRole('listitem')).toHaveCount(3);
+  await schedule.getByRole('button', { name: 'Save schedule' }).click();
+  await expect(page.getByRole('button', { name: /Schedule/ }).first()).toContainText(/every minute/i);
+  await shoot(page, 'collection-schedule');
+
+  // The next minute's tick starts a group by itself; it fails (the test that cannot run) and alerts.
+  await expect(groups.getByRole('listitem').filter({ hasText: /passed/ })).toHaveCount(2, {
+    timeout: 150_000,
+  });
+  await expect(groups.getByText(/running|pending/)).toHaveCount(0, { timeout: 60_000 });
+  const mail = await expect
+    .poll(
+      async () => {
+        const response = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
+        const mails = (await response.json()) as { subject: string; text: string; kind: string }[];
+        return mails.find((m) => m.kind === 'notification')?.subject ?? null;
+      },
+      { timeout: 30_000 },
+    )
+    .toMatch(/1 of 2 tests failed in "Smoke"/);
+  void mail;
 });

@@ -40,6 +40,8 @@ import { isGroupOpen, RunGroupList } from './RunGroupList';
 
 /** How often the page reads the collection again while a group still has runs going. */
 export const LIVE_POLL_MS = 2000;
+/** How often the page of a scheduled collection looks for a group its schedule started. */
+export const SCHEDULED_POLL_MS = 15_000;
 
 const PAGE = COLLECTION_LIMITS.storePageSize;
 
@@ -104,8 +106,12 @@ export function CollectionDetails({
       collectionsApi.endpoints.getCollection.select(firstPage)(state).data?.linked_runs.some(isGroupOpen) ??
       false,
   );
+  // A scheduled collection starts groups by itself: they show up within SCHEDULED_POLL_MS.
+  const scheduled = useAppSelector((state) =>
+    Boolean(collectionsApi.endpoints.getCollection.select(firstPage)(state).data?.schedule_details),
+  );
   const { data, isLoading, isError, error, refetch, isFetching } = useGetCollectionQuery(firstPage, {
-    pollingInterval: live ? LIVE_POLL_MS : 0,
+    pollingInterval: live ? LIVE_POLL_MS : scheduled ? SCHEDULED_POLL_MS : 0,
   });
   const { data: linkedGroup } = useGetCollectionQuery({ id: collectionId, createdAt }, { skip: !createdAt });
   const store = useAppSelector((state) => selectRecentRuns(state, collectionId));
