@@ -107,6 +107,14 @@ test('a person generates a test, inspects a step, corrects it by clicking its sc
   const before = view.getByRole('img', { name: 'Page before step 2' });
   await expect.poll(() => before.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1280);
   const shown = (await before.boundingBox())!;
+  // The field step 2 typed into is outlined where it was on that page (measured when the step acted).
+  const outline = (await view.getByTestId('element-outline').boundingBox())!;
+  const outlineCentre = {
+    x: ((outline.x + outline.width / 2 - shown.x) * 1280) / shown.width,
+    y: ((outline.y + outline.height / 2 - shown.y) * 720) / shown.height,
+  };
+  expect(Math.abs(outlineCentre.x - target.x)).toBeLessThan(8);
+  expect(Math.abs(outlineCentre.y - target.y)).toBeLessThan(8);
   await before.click({
     position: { x: (target.x * shown.width) / 1280, y: (target.y * shown.height) / 720 },
   });
