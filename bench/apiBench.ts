@@ -1,7 +1,7 @@
 // What the API benchmarks share: one measurement on the embedded PGlite and again on a fresh database of
 // a real Postgres (BENCH_DATABASE_URL or TEST_DATABASE_URL, else the local default when reachable).
 import pg from 'pg';
-import { startTestServer, type TestServer } from '../server/test/helpers';
+import { api, startTestServer, type TestServer } from '../server/test/helpers';
 import { type Figure } from './spaBundle';
 
 const DEFAULT_POSTGRES = 'postgres://root@127.0.0.1:5432/test';
@@ -70,4 +70,21 @@ function redact(url: string): string {
 
 export function round(value: number): number {
   return Math.round(value * 10) / 10;
+}
+
+/** The signed-in person's organization ('Bench') and one project in it, named `name`. */
+export async function benchProject(
+  server: TestServer,
+  token: string,
+  name: string,
+): Promise<{ orgId: string; suiteId: string }> {
+  const org = await api<{ org_id: string }>(server, 'POST', '/organizations', {
+    token,
+    body: { name: 'Bench' },
+  });
+  const suite = await api<{ test_suite_id: string }>(server, 'POST', '/test-suites', {
+    token,
+    body: { name, org_id: org.body.org_id },
+  });
+  return { orgId: org.body.org_id, suiteId: suite.body.test_suite_id };
 }

@@ -4,8 +4,8 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { type Collection } from '../contract/collections';
-import { api, tokenFor, type TestServer } from '../server/test/helpers';
-import { onBothDatabases, round, type Database } from './apiBench';
+import { tokenFor, type TestServer } from '../server/test/helpers';
+import { benchProject, type Database, onBothDatabases, round } from './apiBench';
 import { type Figure } from './spaBundle';
 
 const TESTS = 20;
@@ -21,15 +21,7 @@ export async function measureCollections(): Promise<Figure[]> {
 async function measureOn(database: Database, server: TestServer): Promise<Figure[]> {
   try {
     const { token } = await tokenFor(server, { email: 'bench@example.com' });
-    const org = await api<{ org_id: string }>(server, 'POST', '/organizations', {
-      token,
-      body: { name: 'Bench' },
-    });
-    const suite = await api<{ test_suite_id: string }>(server, 'POST', '/test-suites', {
-      token,
-      body: { name: 'Collections', org_id: org.body.org_id },
-    });
-    const suiteId = suite.body.test_suite_id;
+    const { suiteId } = await benchProject(server, token, 'Collections');
     const seedStart = performance.now();
     const collectionId = await seedCollection(server, suiteId);
     const seedMs = performance.now() - seedStart;

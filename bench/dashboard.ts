@@ -5,8 +5,8 @@
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { type Dashboard } from '../contract/dashboard';
-import { api, tokenFor, type TestServer } from '../server/test/helpers';
-import { onBothDatabases, round, type Database } from './apiBench';
+import { tokenFor, type TestServer } from '../server/test/helpers';
+import { benchProject, type Database, onBothDatabases, round } from './apiBench';
 import { type Figure } from './spaBundle';
 
 const TESTS = 10_000;
@@ -24,15 +24,7 @@ export async function measureDashboard(): Promise<Figure[]> {
 async function measureOn(database: Database, server: TestServer): Promise<Figure[]> {
   try {
     const { token } = await tokenFor(server, { email: 'bench@example.com' });
-    const org = await api<{ org_id: string }>(server, 'POST', '/organizations', {
-      token,
-      body: { name: 'Bench' },
-    });
-    const suite = await api<{ test_suite_id: string }>(server, 'POST', '/test-suites', {
-      token,
-      body: { name: 'Ten thousand', org_id: org.body.org_id },
-    });
-    const suiteId = suite.body.test_suite_id;
+    const { suiteId } = await benchProject(server, token, 'Ten thousand');
     const seedStart = performance.now();
     await seedDashboard(server, suiteId);
     const seedMs = performance.now() - seedStart;

@@ -24,6 +24,7 @@ import {
 } from '../server/src/runner';
 import { type CreatedRun } from '../contract/runs';
 import { api, startTestServer, tokenFor, type TestServer } from '../server/test/helpers';
+import { benchProject } from './apiBench';
 import { type Figure } from './spaBundle';
 
 const RUNS = 15;
@@ -274,21 +275,14 @@ async function oneServer(sites: FixtureSites, concurrency: number): Promise<Figu
   });
   try {
     const { token } = await tokenFor(server, { email: 'bench@example.com' });
-    const org = await api<{ org_id: string }>(server, 'POST', '/organizations', {
-      token,
-      body: { name: 'Bench' },
-    });
-    const suite = await api<{ test_suite_id: string }>(server, 'POST', '/test-suites', {
-      token,
-      body: { name: 'Runs', org_id: org.body.org_id },
-    });
+    const { suiteId } = await benchProject(server, token, 'Runs');
     const created = await api<{ _id: string }[]>(server, 'POST', '/test-cases/', {
       token,
       body: {
         schedule_generation: true,
         test_cases: [
           {
-            test_suite_id: suite.body.test_suite_id,
+            test_suite_id: suiteId,
             name: 'Shop',
             website: sites.url('shop'),
             description: INSTRUCTIONS,

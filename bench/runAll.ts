@@ -25,7 +25,7 @@ import { RUNNING_STATES, type RunState } from '../contract/states';
 import { api, startTestServer, tokenFor, type TestServer } from '../server/test/helpers';
 import { type GenerationContext } from '../server/test/generationFixtures';
 import { createGeneratedTest } from '../server/test/runFixtures';
-import { freshPostgresDatabase, round, type Database } from './apiBench';
+import { benchProject, type Database, freshPostgresDatabase, round } from './apiBench';
 import { type Figure } from './spaBundle';
 
 const BENCH = 'run-all';
@@ -166,21 +166,14 @@ async function measureOn(
 ): Promise<Figure[]> {
   try {
     const { token, userId } = await tokenFor(server, { email: 'bench@example.com' });
-    const org = await api<{ org_id: string }>(server, 'POST', '/organizations', {
-      token,
-      body: { name: 'Bench' },
-    });
-    const suite = await api<{ test_suite_id: string }>(server, 'POST', '/test-suites', {
-      token,
-      body: { name: 'Run-all', org_id: org.body.org_id },
-    });
+    const { orgId, suiteId } = await benchProject(server, token, 'Run-all');
     const ctx: GenerationContext = {
       server,
       sites,
       token,
       userId,
-      orgId: org.body.org_id,
-      suiteId: suite.body.test_suite_id,
+      orgId,
+      suiteId,
       close: async () => undefined,
     };
     const testIds: string[] = [];

@@ -9,8 +9,8 @@ import { sql } from 'drizzle-orm';
 import { registerScheduleWorker, type ScheduleWorker } from '../server/src/jobs/schedules';
 import { JobQueue } from '../server/src/jobs/queue';
 import { ScheduleService } from '../server/src/services/schedules';
-import { startTestServer, tokenFor, api, type TestServer } from '../server/test/helpers';
-import { freshPostgresDatabase, round, type Database } from './apiBench';
+import { startTestServer, tokenFor, type TestServer } from '../server/test/helpers';
+import { benchProject, type Database, freshPostgresDatabase, round } from './apiBench';
 import { type Figure } from './spaBundle';
 
 const COLLECTIONS = 200;
@@ -138,15 +138,7 @@ async function measureOn(database: Database, server: TestServer, workerCount: nu
 /** A suite of 200 collections, one test each (no steps: a group is one not_runnable run), each on '* * * * *'. */
 async function seed(server: TestServer): Promise<string> {
   const { token } = await tokenFor(server, { email: 'bench@example.com' });
-  const org = await api<{ org_id: string }>(server, 'POST', '/organizations', {
-    token,
-    body: { name: 'Bench' },
-  });
-  const suite = await api<{ test_suite_id: string }>(server, 'POST', '/test-suites', {
-    token,
-    body: { name: 'Scheduler', org_id: org.body.org_id },
-  });
-  const suiteId = suite.body.test_suite_id;
+  const { suiteId } = await benchProject(server, token, 'Scheduler');
   const db = server.database.db;
   await db.execute(sql`
     INSERT INTO test_cases (test_suite_id, name, website, state)

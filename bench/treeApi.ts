@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { type TestTreeItem } from '../contract/testCases';
 import { testCases, testFolders } from '../server/src/db/schema';
 import { api, tokenFor, type TestServer } from '../server/test/helpers';
-import { onBothDatabases, round, type Database } from './apiBench';
+import { benchProject, type Database, onBothDatabases, round } from './apiBench';
 import { type Figure } from './spaBundle';
 
 export const LARGE_TREE_TESTS = 10_000;
@@ -26,15 +26,7 @@ export async function measureTreeApi(): Promise<Figure[]> {
 async function measureOn(database: Database, server: TestServer): Promise<Figure[]> {
   try {
     const { token } = await tokenFor(server, { email: 'bench@example.com' });
-    const org = await api<{ org_id: string }>(server, 'POST', '/organizations', {
-      token,
-      body: { name: 'Bench' },
-    });
-    const suite = await api<{ test_suite_id: string }>(server, 'POST', '/test-suites', {
-      token,
-      body: { name: 'Ten thousand', org_id: org.body.org_id },
-    });
-    const suiteId = suite.body.test_suite_id;
+    const { suiteId } = await benchProject(server, token, 'Ten thousand');
     const seedStart = performance.now();
     await seedLargeTree(server, suiteId);
     const seedMs = performance.now() - seedStart;

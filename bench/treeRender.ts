@@ -9,6 +9,7 @@ import { chromium, type Browser, type BrowserContext, type Page } from 'playwrig
 import { findChromium, QUIET_CHROMIUM_ARGS } from '../server/src/runner/chromium';
 import { api, signUpAndIn, startTestServer, type TestServer } from '../server/test/helpers';
 import { FIRST_ROWS_MARK } from '../src/features/tests/perfMarks';
+import { benchProject } from './apiBench';
 import { type Figure } from './spaBundle';
 import { LARGE_TREE_TESTS, largeTreeFolders, seedLargeTree } from './treeApi';
 
@@ -117,15 +118,7 @@ export async function measureTreeRender(): Promise<Figure[]> {
 async function seedPerson(server: TestServer): Promise<[string, string][]> {
   const { token, client } = await signUpAndIn(server, 'tree-render@example.com');
   const { data } = await client.auth.getSession();
-  const org = await api<{ org_id: string }>(server, 'POST', '/organizations', {
-    token,
-    body: { name: 'Bench' },
-  });
-  const suite = await api<{ test_suite_id: string }>(server, 'POST', '/test-suites', {
-    token,
-    body: { name: 'Ten thousand', org_id: org.body.org_id },
-  });
-  const suiteId = suite.body.test_suite_id;
+  const { suiteId } = await benchProject(server, token, 'Ten thousand');
   await seedLargeTree(server, suiteId);
   const config = await api<{ supabase_url: string }>(server, 'GET', '/config');
   // supabase-js's storage key, as src/lib/supabase.ts derives it from the identity provider's address.
