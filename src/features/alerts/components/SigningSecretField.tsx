@@ -1,17 +1,12 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { describeError } from '../../../api/apiError';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { SecretField } from '../../../components/SecretField';
 import { notify } from '../../../lib/notify';
 import { useRotateSigningSecretMutation } from '../api';
 import { messages } from '../messages';
@@ -30,7 +25,6 @@ interface SigningSecretFieldProps {
 export function SigningSecretField({ collectionId, hasSecret }: SigningSecretFieldProps) {
   const [rotate, { isLoading }] = useRotateSigningSecretMutation();
   const [secret, setSecret] = useState<string | null>(null);
-  const [visible, setVisible] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const signed = hasSecret || secret !== null;
 
@@ -39,17 +33,7 @@ export function SigningSecretField({ collectionId, hasSecret }: SigningSecretFie
     setConfirming(false);
     if ('error' in result) return notify.error(describeError(result.error, messages.secretFailed));
     setSecret(result.data.signing_secret);
-    setVisible(false);
     notify.success(messages.secretMade);
-  };
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret ?? '');
-      notify.success(messages.copied);
-    } catch {
-      notify.error(messages.copyFailed);
-    }
   };
 
   return (
@@ -65,32 +49,14 @@ export function SigningSecretField({ collectionId, hasSecret }: SigningSecretFie
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
         {secret !== null && (
           <>
-            <TextField
+            <SecretField
+              key={secret}
               label="Signing secret"
-              value={visible ? secret : '•'.repeat(Math.min(secret.length, 32))}
-              fullWidth
-              size="small"
-              slotProps={{
-                htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } },
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <IconButton
-                        aria-label={visible ? 'Hide secret' : 'Show secret'}
-                        onClick={() => setVisible((shown) => !shown)}
-                        edge="end"
-                        size="small"
-                      >
-                        {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-                      </IconButton>
-                    </InputAdornment>
-                  ),
-                },
-              }}
+              value={secret}
+              noun="secret"
+              copied={messages.copied}
+              copyFailed={messages.copyFailed}
             />
-            <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-              Copy
-            </Button>
           </>
         )}
         <Button

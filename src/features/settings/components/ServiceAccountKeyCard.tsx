@@ -1,19 +1,14 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import ContentCopyIcon from '@mui/icons-material/ContentCopy';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { describeError } from '../../../api/apiError';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { SecretField } from '../../../components/SecretField';
 import { t } from '../../../config/locale';
 import { notify } from '../../../lib/notify';
 import { useRegenerateServiceAccountKeyMutation, type Organization } from '../../organizations/api';
@@ -25,18 +20,8 @@ interface ServiceAccountKeyCardProps {
 /** The key CI uses instead of a person's session: copy it, or regenerate it (the old one stops working). */
 export function ServiceAccountKeyCard({ organization }: ServiceAccountKeyCardProps) {
   const [regenerate, { isLoading }] = useRegenerateServiceAccountKeyMutation();
-  const [visible, setVisible] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const key = organization.serviceAccountKey;
-
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(key ?? '');
-      notify.success(t.organizations.copied);
-    } catch {
-      notify.error(t.organizations.copyFailed);
-    }
-  };
 
   const confirmRegenerate = async () => {
     const result = await regenerate({ organizationId: organization.id });
@@ -59,32 +44,14 @@ export function ServiceAccountKeyCard({ organization }: ServiceAccountKeyCardPro
           </Alert>
         ) : (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'center' } }}>
-            <TextField
+            <SecretField
+              key={key}
               label="Service account key"
-              value={visible ? key : '•'.repeat(Math.min(key.length, 32))}
-              fullWidth
-              size="small"
-              slotProps={{
-                htmlInput: { readOnly: true, style: { fontFamily: 'monospace' } },
-                input: {
-                  endAdornment: (
-                    <InputAdornment position="end">
-                      <IconButton
-                        aria-label={visible ? 'Hide key' : 'Show key'}
-                        onClick={() => setVisible((shown) => !shown)}
-                        edge="end"
-                        size="small"
-                      >
-                        {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
-                      </IconButton>
-                    </InputAdornment>
-                  ),
-                },
-              }}
+              value={key}
+              noun="key"
+              copied={t.organizations.copied}
+              copyFailed={t.organizations.copyFailed}
             />
-            <Button variant="outlined" startIcon={<ContentCopyIcon />} onClick={() => void copy()}>
-              Copy
-            </Button>
             <Button
               variant="outlined"
               color="warning"
