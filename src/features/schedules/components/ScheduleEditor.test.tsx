@@ -164,6 +164,10 @@ describe("a test's schedule", () => {
 
     await user.click(screen.getByRole('button', { name: 'Change schedule' }));
     await user.click(await screen.findByRole('button', { name: 'Remove schedule' }));
+    // Asked first: nothing is removed until it is confirmed.
+    const confirm = await screen.findByRole('dialog', { name: 'Remove this schedule?' });
+    expect(testScheduleOf(test)).not.toBeNull();
+    await user.click(within(confirm).getByRole('button', { name: 'Remove schedule' }));
     expect(await screen.findByText('Schedule removed')).toBeInTheDocument();
     expect(await screen.findByText('Not scheduled')).toBeInTheDocument();
     expect(testScheduleOf(test)).toBeNull();

@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useEffect, useId, useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { isApiError } from '../../../api/apiError';
 import { useGetSchedulePreviewQuery, type PreviewArgs } from '../api';
 import { cronOf, formValuesOf, timeZones } from '../cron';
@@ -81,6 +82,7 @@ export function ScheduleEditor({
 }: ScheduleEditorProps) {
   const zones = useMemo(() => timeZones(), []);
   const formId = useId();
+  const [confirmingRemove, setConfirmingRemove] = useState(false);
   const formik = useFormik<ScheduleFormValues>({
     initialValues: formValuesOf(cron, timezone),
     enableReinitialize: true,
@@ -231,9 +233,23 @@ export function ScheduleEditor({
 
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
           {saved && onRemove && (
-            <Button color="error" onClick={onRemove} disabled={busy}>
+            <Button color="error" onClick={() => setConfirmingRemove(true)} disabled={busy}>
               {removing ? 'Removing…' : 'Remove schedule'}
             </Button>
+          )}
+          {onRemove && (
+            <ConfirmDialog
+              open={confirmingRemove}
+              title="Remove this schedule?"
+              description="It stops running by itself; its past runs stay."
+              confirmLabel="Remove schedule"
+              destructive
+              onConfirm={() => {
+                setConfirmingRemove(false);
+                onRemove();
+              }}
+              onClose={() => setConfirmingRemove(false)}
+            />
           )}
           {onCancel && (
             <Button onClick={onCancel} disabled={busy}>
