@@ -142,9 +142,9 @@ export default tseslint.config(
   { files: ['src/app/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
   // The entry point keeps the bundler's conventional name; config files in CommonJS use require.
   { files: ['src/main.tsx'], rules: { 'check-file/filename-naming-convention': 'off' } },
-  { files: ['*.config.js', '*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  { files: ['*.config.js', '*.cjs', 'bin/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   {
-    files: ['server/src/main.ts', 'scripts/**', 'bench/**', 'fixtures/**', 'e2e/**'],
+    files: ['server/src/main.ts', 'bin/**', 'scripts/**', 'bench/**', 'fixtures/**', 'e2e/**'],
     rules: { 'no-restricted-syntax': 'off' },
   },
   { files: ['**/*.test.ts', '**/*.test.tsx'], rules: { '@typescript-eslint/no-non-null-assertion': 'off' } },

@@ -57,6 +57,8 @@ export const CollectionRun = Type.Object({
   _id: Type.String(),
   test_case_id: Type.String(),
   test_name: Type.String(),
+  /** Issue 15: the browser it ran in. */
+  browser: Type.String(),
   status: RunStatus,
   execution_time_in_secs: Nullable(Type.Number()),
   failing_step_index: Nullable(Type.Integer()),
@@ -142,6 +144,8 @@ export const CollectionSuiteParams = Type.Object({ suiteId: Type.String({ maxLen
 /** SPEC §7 sends run-all an empty body; a website override is our addition. */
 export const RunAllBody = Type.Object({
   website_url_override: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
+  /** Issue 15: each linked test runs once in each of these browsers, all in the one group (default Chromium). */
+  browsers: Type.Optional(Type.Array(Type.String({ maxLength: 20 }), { maxItems: 3 })),
 });
 export type RunAllBody = Static<typeof RunAllBody>;
 

@@ -109,6 +109,18 @@ export const RunFirstFailure = Type.Object({
 export type RunFirstFailure = Static<typeof RunFirstFailure>;
 
 /** A run of a test case (SPEC §3 "Run"). */
+export const RunTrigger = Type.Union([Type.Literal('manual'), Type.Literal('schedule'), Type.Literal('ci')]);
+export type RunTrigger = Static<typeof RunTrigger>;
+
+/** The browsers a run may use (SPEC §9: Chromium, Firefox, WebKit); the others need installing where workers run. */
+export const RUN_BROWSERS = ['chromium', 'firefox', 'webkit'] as const;
+export const RunBrowser = Type.Union([
+  Type.Literal('chromium'),
+  Type.Literal('firefox'),
+  Type.Literal('webkit'),
+]);
+export type RunBrowser = Static<typeof RunBrowser>;
+
 export const TestRun = Type.Object({
   _id: Type.String(),
   test_case_id: Type.String(),
@@ -137,8 +149,10 @@ export const TestRun = Type.Object({
    * generated when the run was asked for, so it replayed steps that may no longer match them.
    */
   steps_out_of_date: Type.Boolean(),
-  /** Our addition (issue 12): who asked for it, a person (or the API) or a schedule. */
-  trigger: Type.Union([Type.Literal('manual'), Type.Literal('schedule')]),
+  /** Our addition (issues 12, 15): who asked for it, a person, a schedule or a CI pipeline's key. */
+  trigger: RunTrigger,
+  /** Our addition (issue 15): the browser it ran in. */
+  browser: RunBrowser,
   /**
    * Our addition (issue 12): when the run failed and was run again once, the first attempt's
    * failure (a pass on retry makes the run flaky); null otherwise.

@@ -29,7 +29,7 @@ export const CreateSharedParameterBody = Type.Object(
 );
 export type CreateSharedParameterBody = Static<typeof CreateSharedParameterBody>;
 
-/** Any of the three; at least one. */
+/** Any of the three; at least one. A value replaces the stored one; leaving it out keeps it. */
 export const UpdateSharedParameterBody = CreateSharedParameterBody;
 export type UpdateSharedParameterBody = Static<typeof UpdateSharedParameterBody>;
 

@@ -24,9 +24,11 @@ import { collectionRoutes } from './routes/collections';
 import { dashboardRoutes } from './routes/dashboard';
 import { devMailApiRoutes, devMailPageRoutes } from './routes/devMail';
 import { generationRoutes } from './routes/generation';
+import { moduleRoutes } from './routes/modules';
 import { organizationRoutes } from './routes/organizations';
 import { runRoutes } from './routes/runs';
 import { scheduleRoutes } from './routes/schedules';
+import { sharedRoutes, sharingRoutes } from './routes/sharing';
 import { sharedParameterRoutes } from './routes/sharedParameters';
 import { systemRoutes } from './routes/system';
 import { testCaseRoutes } from './routes/testCases';
@@ -139,7 +141,7 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
-  await app.register(authPlugin, { verifier, users: services.users });
+  await app.register(authPlugin, { verifier, users: services.users, keys: services.organizations });
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   // NOTE: the dev mailbox hands out every confirmation, recovery and invitation link: it exists only
@@ -164,18 +166,21 @@ export async function buildApp({
         await api.register(devMailApiRoutes, { mail: services.mail, mode: config.devMailbox });
       await api.register(artifactFileRoutes, { services });
       await api.register(wsRoutes, { services, verifier, config: config.generation });
+      await api.register(sharedRoutes, { services });
       await api.register(async (secured) => {
         secured.addHook('onRequest', secured.authenticate);
         await secured.register(organizationRoutes, { services });
         await secured.register(testSuiteRoutes, { services });
         await secured.register(testCaseRoutes, { services });
         await secured.register(sharedParameterRoutes, { services });
+        await secured.register(moduleRoutes, { services });
         await secured.register(generationRoutes, { services });
         await secured.register(runRoutes, { services });
         await secured.register(collectionRoutes, { services });
         await secured.register(scheduleRoutes, { services });
         await secured.register(alertRoutes, { services });
         await secured.register(dashboardRoutes, { services });
+        await secured.register(sharingRoutes, { services });
       });
     },
     { prefix: '/api' },

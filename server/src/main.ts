@@ -1,7 +1,9 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
-import { createRuntime, databaseTarget, type Role } from './runtime';
+import type { Role } from './runtime';
+
+// NOTE: the database and the runtime are imported when a command needs them: `ci` runs on a
+// pipeline's machine and loads none of the server.
 
 const USAGE = `Usage: plainwright <command>
 
@@ -9,10 +11,16 @@ Commands:
   start    every role in one process: API, identity provider, SPA, workers (default)
   api      the API, identity provider and SPA only
   worker   job workers only (needs DATABASE_URL: PGlite serves one process)
-  migrate  apply database migrations and exit`;
+  migrate  apply database migrations and exit
+  ci       run a collection from a CI pipeline with the service account key (plainwright ci --help)`;
 
 async function main(argv: string[]) {
   const command = argv[0] ?? 'start';
+  // A pipeline's client: it needs the server's address and a key, none of this server's configuration.
+  if (command === 'ci') {
+    const { runCi } = await import('./cli/ci');
+    process.exit(await runCi(argv.slice(1), { out: console.log, err: console.error, env: process.env }));
+  }
   let config: Config;
   try {
     config = loadConfig();
@@ -24,7 +32,9 @@ async function main(argv: string[]) {
     throw error;
   }
 
+  const { createRuntime, databaseTarget } = await import('./runtime');
   if (command === 'migrate') {
+    const { openDatabase } = await import('./db/client');
     const database = await openDatabase(databaseTarget(config));
     await database.migrate();
     await database.close();

@@ -21,9 +21,12 @@ const PUBLIC: Record<string, string> = {
     'artifact files are served by signed link: <img> tags and the trace viewer send no bearer',
   'GET /api/dev/mail': 'the dev mailbox, served only without SMTP on a loopback address (issue 9)',
   'GET /api/ws': 'the WebSocket upgrade: its first message carries the token (DESIGN §4)',
+  'GET /api/shared/{slug}':
+    "a shared test's page (issue 15): public shares for anyone; a private one answers 404 without a member's token",
+  'GET /api/shared/{slug}/badge.svg': "a public share's badge, put in READMEs (issue 15)",
 };
 
-type Role = 'org' | 'suite' | 'test' | 'run' | 'sharedParameter' | 'user' | 'collection';
+type Role = 'org' | 'suite' | 'test' | 'run' | 'sharedParameter' | 'user' | 'collection' | 'module' | 'slug';
 
 /** Path parameters by name: which resource of the target organization fills them. */
 const PATH_PARAMS: Record<string, Role | ((world: World) => string)> = {
@@ -35,6 +38,8 @@ const PATH_PARAMS: Record<string, Role | ((world: World) => string)> = {
   runId: 'run',
   paramId: 'sharedParameter',
   collectionId: 'collection',
+  moduleId: 'module',
+  slug: 'slug',
   userId: 'user',
   owner: 'run',
   file: () => 'trace.zip',
@@ -98,6 +103,9 @@ interface World {
   run: string;
   sharedParameter: string;
   collection: string;
+  module: string;
+  /** The link name of the test's private share. */
+  slug: string;
   folder: string;
   variable: string;
   /** Every name and value that belongs to this organization alone. */
@@ -440,7 +448,27 @@ async function world(server: TestServer, label: string): Promise<World> {
     test_suite_id: suite.test_suite_id,
     linked_test_ids: [test._id],
   });
-  const ids = [org.org_id, suite.test_suite_id, test._id, secret._id, run.runId, userId, collection._id];
+  const module = await must<{ module_id: string }>(
+    'POST',
+    `/test-suites/${suite.test_suite_id}/test-module`,
+    {
+      name: `Secret module of ${upper}`,
+      test_case_id: test._id,
+    },
+  );
+  // Shared privately: only members may open it (issue 15).
+  const slug = `secret-share-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  await must('PUT', `/test-case/${test._id}/publish`, { slug, visibility: 'private' });
+  const ids = [
+    org.org_id,
+    suite.test_suite_id,
+    test._id,
+    secret._id,
+    run.runId,
+    userId,
+    collection._id,
+    module.module_id,
+  ];
   return {
     token,
     user: userId,
@@ -450,6 +478,8 @@ async function world(server: TestServer, label: string): Promise<World> {
     run: run.runId,
     sharedParameter: secret._id,
     collection: collection._id,
+    module: module.module_id,
+    slug,
     folder,
     variable,
     secrets: [
@@ -460,6 +490,7 @@ async function world(server: TestServer, label: string): Promise<World> {
       `Secret suite ${upper}`,
       `Secret test of ${upper}`,
       `Secret collection ${upper}`,
+      `Secret module of ${upper}`,
       `https://${label}.example/private`,
       `Confidential steps of ${upper}`,
       folder,

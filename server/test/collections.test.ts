@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
+import { firefox } from 'playwright-core';
 import { serveFixtureSites, type FixtureSites } from '../../fixtures/sites/serve';
 import {
   COLLECTION_MESSAGES as MESSAGES,
@@ -405,6 +407,34 @@ describe('collections with a worker', () => {
         counts: { passed: 2, pending: 0, running: 0, error: 0 },
       });
       expect(read.body.linked_runs[0].longest_duration_in_secs).toBeGreaterThan(0);
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('runs each test in each browser asked for; one not installed here ends not_runnable saying how to install it', async () => {
+    const ctx = await setUpGeneration({ sites });
+    try {
+      const test = await createGeneratedTest(ctx, 'Everywhere', sites.url('todo'), todoActions('Everywhere'));
+      const collection = await createCollection(ctx, 'Browsers', [test]);
+      const path = `/test-suites/collection/${collection._id}/run-all`;
+      const unknown = await call<ErrorBody>(ctx, 'POST', path, { browsers: ['chromium', 'edge'] });
+      expect(unknown.status).toBe(400);
+      expect(unknown.body.error.message).toBe('Unknown browser "edge": choose chromium, firefox or webkit');
+      const started = await call<RunAllResult>(ctx, 'POST', path, { browsers: ['chromium', 'firefox'] });
+      expect(started.status).toBe(201);
+      expect(started.body.run_ids).toHaveLength(2);
+      const runs = await Promise.all(started.body.run_ids.map((id) => waitForRun(ctx, id)));
+      const byBrowser = Object.fromEntries(runs.map((run) => [run.browser, run]));
+      expect(byBrowser.chromium.status).toBe('passed');
+      // Here only Debian's Chromium exists; where Playwright's Firefox is installed, it runs and passes.
+      if (fs.existsSync(firefox.executablePath())) return expect(byBrowser.firefox.status).toBe('passed');
+      expect(byBrowser.firefox.status).toBe('not_runnable');
+      expect(byBrowser.firefox.error_message).toBe(
+        'Firefox is not installed where the workers run: run "npx playwright install firefox" there, or run this collection in Chromium.',
+      );
+      const read = await call<Collection>(ctx, 'GET', `/test-suites/collection/${collection._id}`);
+      expect(read.body.linked_runs[0].runs.map((run) => run.browser).sort()).toEqual(['chromium', 'firefox']);
     } finally {
       await ctx.close();
     }

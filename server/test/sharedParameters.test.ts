@@ -20,20 +20,21 @@ describe('shared parameters (secrets)', () => {
   const call = <T = SharedParameter & ErrorBody>(method: string, path: string, body?: unknown) =>
     api<T>(server, method, path, { token: me.token, body });
 
-  it('creates a secret, shows its value once, masks it in lists, and seals it at rest', async () => {
+  it('creates a secret without ever sending its value back, and seals it at rest', async () => {
     const created = await call('POST', base, { key: 'admin_password', value: 'correct horse' });
     expect(created.status).toBe(201);
     expect(created.body).toEqual({
       _id: expect.any(String),
       key: 'admin_password',
-      value: 'correct horse',
+      value: '********',
       test_suite_id: me.suiteId,
       linked_test_ids: [],
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });
     const listed = await call<SharedParameter[]>('GET', base);
-    expect(listed.body).toEqual([{ ...created.body, value: '********' }]);
+    expect(listed.body).toEqual([created.body]);
+    expect(JSON.stringify([created.body, listed.body])).not.toContain('correct horse');
     const [row] = await server.database.db
       .select()
       .from(sharedParameters)
@@ -94,6 +95,62 @@ describe('shared parameters (secrets)', () => {
     const unknownTest = await call('PUT', `${base}/${created.body._id}`, { linked_test_ids: [UNKNOWN_ID] });
     expect(unknownTest.status).toBe(400);
     expect(unknownTest.body.error.message).toBe('A test in linked_test_ids is not in this test suite');
+  });
+
+  it('never answers a secret value, whatever the call', async () => {
+    const test = await createTest(server, me);
+    const created = await call('POST', base, { key: 'never_echoed', value: 'pl41n-v4lue' });
+    const replies = [
+      created,
+      await call('PUT', `${base}/${created.body._id}`, { value: 'n3w-v4lue' }),
+      await call('PUT', `${base}/${created.body._id}`, {
+        key: 'never_echoed_2',
+        linked_test_ids: [test._id],
+      }),
+      await call('GET', base),
+      await api(server, 'GET', `/test-case/${test._id}`, { token: me.token }),
+      await api(server, 'GET', `/test-suites/${me.suiteId}/tree`, { token: me.token }),
+    ];
+    for (const reply of replies) {
+      expect(reply.status).toBeLessThan(300);
+      expect(JSON.stringify(reply.body)).not.toMatch(/pl41n-v4lue|n3w-v4lue/);
+    }
+    expect((await server.services.sharedParameters.valuesForSuite(me.suiteId)).never_echoed_2).toBe(
+      'n3w-v4lue',
+    );
+  });
+
+  it("answers 'A secret already exists with same name' when a secret takes a variable's name", async () => {
+    const test = await createTest(server, me, { parameters: { shop_user: 'ada' } });
+    const legacy = await createTest(server, me, { credentials: { shop_pin: '1234' } });
+    for (const key of ['shop_user', 'shop_pin']) {
+      const clash = await call('POST', base, { key, value: 'v', linked_test_ids: [test._id] });
+      expect([key, clash.status, clash.body.error?.message]).toEqual([
+        key,
+        409,
+        'A secret already exists with same name',
+      ]);
+    }
+    const renamed = await call('POST', base, { key: 'shop_other', value: 'v' });
+    const clash = await call('PUT', `${base}/${renamed.body._id}`, { key: 'shop_user' });
+    expect(clash.status).toBe(409);
+    expect(clash.body.error.message).toBe('A secret already exists with same name');
+    // Keeping its own name while changing the value is no clash.
+    expect((await call('PUT', `${base}/${renamed.body._id}`, { key: 'shop_other', value: 'w' })).status).toBe(
+      200,
+    );
+    const listed = await call<SharedParameter[]>('GET', base);
+    expect(listed.body.map((p) => p.key)).not.toContain('shop_user');
+    expect(legacy.credentials).toEqual({ shop_pin: '1234' });
+  });
+
+  it("allows a secret named like a variable of another suite's test", async () => {
+    const other = await api<{ test_suite_id: string }>(server, 'POST', '/test-suites', {
+      token: me.token,
+      body: { name: 'Elsewhere', org_id: me.orgId },
+    });
+    await createTest(server, { ...me, suiteId: other.body.test_suite_id }, { parameters: { far_away: 'x' } });
+    expect((await call('POST', base, { key: 'far_away', value: 'v' })).status).toBe(201);
   });
 
   it('deletes a secret and unlinks it from its tests', async () => {

@@ -50,15 +50,21 @@ const TestCaseDetailsRoute = lazyPage(
   'TestCaseDetailsRoute',
 );
 const TestCaseRunsRoute = lazyPage(() => import('./routes/tests/TestCaseRunsRoute'), 'TestCaseRunsRoute');
-const placeholders = () => import('./routes/PlaceholderRoutes');
 const CollectionsRoute = lazyPage(() => import('./routes/collections/CollectionsRoute'), 'CollectionsRoute');
 const CollectionDetailsRoute = lazyPage(
   () => import('./routes/collections/CollectionDetailsRoute'),
   'CollectionDetailsRoute',
 );
-const SharedParametersRoute = lazyPage(placeholders, 'SharedParametersRoute');
-const IntegrationsRoute = lazyPage(placeholders, 'IntegrationsRoute');
-const ModulesRoute = lazyPage(placeholders, 'ModulesRoute');
+const SharedParametersRoute = lazyPage(
+  () => import('./routes/secrets/SharedParametersRoute'),
+  'SharedParametersRoute',
+);
+const IntegrationsRoute = lazyPage(
+  () => import('./routes/integrations/IntegrationsRoute'),
+  'IntegrationsRoute',
+);
+const SharedTestRoute = lazyPage(() => import('./routes/shared/SharedTestRoute'), 'SharedTestRoute');
+const ModulesRoute = lazyPage(() => import('./routes/modules/ModulesRoute'), 'ModulesRoute');
 
 const dashboardPages: RouteObject[] = [
   { path: paths.dashboard.path, element: <DashboardRoute /> },
@@ -113,6 +119,8 @@ export const appRoutes: RouteObject[] = [
       },
       { path: paths.auth.callback.path, element: <AuthCallbackRoute /> },
       { path: paths.legacyTestShort.path, element: <LegacyTestShortRedirect /> },
+      // Issue 15: a shared test, for anyone with the link (public) or members signed in (private).
+      { path: paths.shared.path, element: <SharedTestRoute /> },
       { path: '*', element: <NotFoundRoute /> },
     ],
   },

@@ -24,6 +24,8 @@ import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type ReactElement } from 'react';
 import { t } from '../config/locale';
 import { isAllowedLinkHref, isValidCustomScheme } from '../lib/editorLinks';
+import { ParameterCompletion, type CompletionKeyHandler } from './ParameterCompletion';
+import type { ParameterName } from './parameterMatching';
 
 // SPEC §9's editor constants.
 export const EDITOR_HISTORY = { depth: 100, newGroupDelay: 500 } as const;
@@ -43,6 +45,8 @@ export interface InstructionsEditorProps {
   error?: boolean;
   helperText?: string;
   minHeight?: number;
+  /** Names offered when `{{` is typed (a test's variables and its suite's secrets); none: no completion. */
+  parameterNames?: readonly ParameterName[];
 }
 
 function htmlOf(editor: Editor): string {
@@ -60,7 +64,9 @@ export function InstructionsEditor({
   error = false,
   helperText,
   minHeight = 160,
+  parameterNames,
 }: InstructionsEditorProps) {
+  const completionKeys = useRef<CompletionKeyHandler | null>(null);
   const helperId = useId();
   const schemesKey = customSchemes.join(',');
   const schemes = useMemo(
@@ -102,6 +108,8 @@ export function InstructionsEditor({
           ...(helperText ? { 'aria-describedby': helperId } : {}),
           ...(placeholder ? { 'data-placeholder': placeholder } : {}),
         },
+        // The `{{` completion, when open, takes the arrows, Enter, Tab and Escape before the editor does.
+        handleKeyDown: (_view, event) => completionKeys.current?.(event) ?? false,
       },
       onUpdate: ({ editor: current }) => onChangeRef.current?.(htmlOf(current)),
     },
@@ -148,6 +156,9 @@ export function InstructionsEditor({
           }}
         >
           <EditorContent editor={editor} />
+          {parameterNames && (
+            <ParameterCompletion editor={editor} names={parameterNames} keyHandlerRef={completionKeys} />
+          )}
         </Box>
       </Box>
       {helperText && (

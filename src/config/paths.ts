@@ -22,6 +22,7 @@ export const paths = {
   },
   sharedParameters: fixed('/test-cases/shared-parameters'),
   integrations: fixed('/integrations'),
+  shared: { path: '/shared/:slug', getHref: (slug: string) => `/shared/${enc(slug)}` },
   modules: fixed('/modules'),
   common: fixed('/common'),
   commonStyles: fixed('/common/styles'),

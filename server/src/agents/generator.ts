@@ -16,9 +16,11 @@ import {
   isAction,
   messageOf,
   referencedNames,
+  type ReplayStep,
 } from '../runner';
 import { checkPick, implicitClick, resolveIntent, type UserVisibleError } from './coder';
 import { parseStep } from './grammar';
+import { findModule, moduleCallName } from './moduleCall';
 import { type Intent, intentPhrase, withTarget } from './intent';
 import { type ModelSet } from './models';
 import { withStartPage } from './planner';
@@ -97,6 +99,10 @@ export interface GeneratorInput {
   stepTimeoutMs: number;
   /** The id the generation's trace will be stored under (null without tracing). */
   traceId: string | null;
+  /** The setup module's recorded steps (issue 13): replayed first, without a model. */
+  setupSteps?: ReplayStep[];
+  /** The suite's modules, for 'Use the "…" module' steps. */
+  modules?: { id: string; name: string }[];
 }
 
 export interface GeneratorHooks {
@@ -105,6 +111,12 @@ export interface GeneratorHooks {
   onStep(step: GenerationStep, steps: GenerationStep[]): Promise<boolean>;
   saveScreenshot(png: Buffer): Promise<string>;
   stopped(): boolean;
+  /** A module's steps as they are now, or why it cannot run (issue 13). */
+  moduleSteps?(
+    moduleId: string,
+  ): Promise<
+    { ok: true; steps: ReplayStep[]; parameters: Record<string, string> } | { ok: false; message: string }
+  >;
 }
 
 export type OutcomeState = 'passed' | 'failed' | 'not_runnable' | 'stopped' | 'resources_exceeded';
@@ -170,6 +182,21 @@ export class Generator {
       return outcome('not_runnable', 'The instructions are empty: say what the test should do.');
     if (!(await this._hooks.onPlan(plan))) return outcome('stopped', 'Stopped.');
 
+    // The setup module's recorded steps bring the page where the test starts (no model call).
+    for (const [index, setup] of (input.setupSteps ?? []).entries()) {
+      if (this._hooks.stopped()) return outcome('stopped', 'Stopped.');
+      await this._session.beginStep(`Setup ${index + 1}. ${setup.description}`);
+      // NOTE: -1 keeps the setup's trace groups out of the steps' summaries.
+      groups.push(-1);
+      const result = await this._session.execute(setup.action);
+      await this._session.endStep();
+      if (!result.ok)
+        return outcome(
+          'failed',
+          `The setup module's step ${index + 1}, "${setup.description}", failed: ${result.error?.message} Fix the module (or its test), then generate this test again.`,
+        );
+    }
+
     // Resuming: replay the kept steps so the page is where the next step expects it.
     for (let index = 0; index < input.fromStep; index++) {
       const kept = input.keptSteps[index];
@@ -178,7 +205,11 @@ export class Generator {
         return outcome('failed', `Step ${index + 1} has no stored action to replay; regenerate the test.`);
       await this._session.beginStep(`${index + 1}. ${kept.step_description} (replayed)`);
       groups.push(index);
-      const result = await this._session.execute(kept.action);
+      // A kept module call runs the module's steps as they are now.
+      const result =
+        kept.action.kind === 'module'
+          ? await this._runModule(kept.action.moduleId)
+          : await this._session.execute(kept.action);
       await this._session.endStep();
       if (!result.ok)
         return outcome(
@@ -219,6 +250,98 @@ export class Generator {
     return outcome('passed', `All ${plan.length} steps passed.`);
   }
 
+  /** 'Use the "Sign in" module': the module's steps run as they are now, without a model call. */
+  private async _moduleStep(
+    index: number,
+    plan: string[],
+    input: GeneratorInput,
+    steps: GenerationStep[],
+    name: string,
+  ): Promise<StepResult> {
+    const text = plan[index];
+    const started = Date.now();
+    const session = this._session;
+    const secretNames = Object.keys(session.values.secrets);
+    const modules = input.modules ?? [];
+    await session.beginStep(`${index + 1}. ${text}`);
+    let action: Action | null = null;
+    let error: UserVisibleError | null = null;
+    let done = 0;
+    const found = findModule(modules, name);
+    if (!found.ok) error = { message: found.message, error_type: 'module_not_found' };
+    else {
+      action = { kind: 'module', moduleId: found.module.id, name: found.module.name };
+      const ran = await this._runModule(found.module.id);
+      if (ran.ok) done = ran.done;
+      else error = ran.error;
+    }
+    let screenshotId: string | null = null;
+    try {
+      if (!session.closed) screenshotId = await this._hooks.saveScreenshot(await session.screenshot());
+    } catch {
+      screenshotId = null;
+    } finally {
+      await session.endStep();
+    }
+    const ok = Boolean(action) && !error;
+    const plannerMessage = [
+      `Step ${index + 1} of ${plan.length}: ${text}.`,
+      found.ok && ok
+        ? `The module "${found.module.name}" ran its ${done} recorded steps, without a model call.`
+        : `The module could not run: ${error?.message}`,
+    ].join(' ');
+    const step = moduleGenerationStep({
+      step_index: index,
+      planner_message: plannerMessage,
+      step_description: text,
+      screenshot_id: screenshotId,
+      before_screenshot_id: steps[index - 1]?.screenshot_id ?? null,
+      url: session.closed ? null : session.probe.url(),
+      action,
+      ok,
+      error,
+      language: input.language,
+      secretNames,
+      traceId: input.traceId,
+      durationMs: Date.now() - started,
+    });
+    return { step, ok, notUnderstood: null };
+  }
+
+  /** Runs a module's steps, as they are now, in the page; the first failing one says why. */
+  private async _runModule(
+    moduleId: string,
+  ): Promise<{ ok: true; done: number } | { ok: false; error: UserVisibleError }> {
+    const session = this._session;
+    try {
+      const resolved = this._hooks.moduleSteps
+        ? await this._hooks.moduleSteps(moduleId)
+        : { ok: false as const, message: 'Modules cannot run here.' };
+      if (!resolved.ok)
+        return { ok: false, error: { message: resolved.message, error_type: 'module_not_runnable' } };
+      session.addDefaultParameters(resolved.parameters);
+      for (const [position, step] of resolved.steps.entries()) {
+        if (this._hooks.stopped() || session.closed)
+          return { ok: false, error: { message: 'Stopped.', error_type: 'stopped' } };
+        const result = await session.execute(step.action);
+        if (!result.ok)
+          return {
+            ok: false,
+            error: {
+              message: `Step ${position + 1} of the module, "${step.description}", failed: ${result.error?.message ?? 'it did not run'}`,
+              error_type: result.error?.error_type ?? 'execution_failed',
+            },
+          };
+      }
+      return { ok: true, done: resolved.steps.length };
+    } catch (failure) {
+      return {
+        ok: false,
+        error: { message: messageOf(failure).split('\n')[0], error_type: 'execution_failed' },
+      };
+    }
+  }
+
   private async _step(
     index: number,
     plan: string[],
@@ -228,6 +351,8 @@ export class Generator {
     planNote: string | null,
   ): Promise<StepResult> {
     const text = plan[index];
+    const called = moduleCallName(text);
+    if (called !== null) return this._moduleStep(index, plan, input, steps, called);
     const started = Date.now();
     const session = this._session;
     const language = input.language;
@@ -477,6 +602,62 @@ export class Generator {
     };
     return { step, ok, notUnderstood };
   }
+}
+
+/** The step of a module call, as the generator stores a step. */
+function moduleGenerationStep(
+  fields: Pick<
+    GenerationStep,
+    'step_index' | 'planner_message' | 'step_description' | 'screenshot_id' | 'before_screenshot_id' | 'url'
+  > & {
+    action: Action | null;
+    ok: boolean;
+    error: UserVisibleError | null;
+    language: Language;
+    secretNames: string[];
+    traceId: string | null;
+    durationMs: number;
+  },
+): GenerationStep {
+  const { action, ok, error, language, secretNames } = fields;
+  return {
+    step_index: fields.step_index,
+    planner_message: fields.planner_message,
+    action_name: truncateActionName(action ? describeAction(action) : fields.step_description),
+    step_description: fields.step_description,
+    cost: 0,
+    generated_code: action ? actionCode(action, language, secretNames) : '',
+    generated_code_ts: action ? actionCode(action, 'typescript', secretNames) : '',
+    generated_code_py: action ? actionCode(action, 'python', secretNames) : '',
+    execution_succeded: ok,
+    screenshot_id: fields.screenshot_id,
+    before_screenshot_id: fields.before_screenshot_id,
+    unsuccessful_code_attempts: error
+      ? [
+          {
+            attempted_code: action ? actionCode(action, language, secretNames) : '',
+            language,
+            execution_succeeded: false,
+            user_visible_error: error,
+            action,
+          },
+        ]
+      : [],
+    cached_action_id: null,
+    trace: [],
+    trace_zip_path: fields.traceId,
+    user_feedback: null,
+    verification: ok
+      ? { passed: true, message: 'Every step of the module passed.' }
+      : { passed: false, message: error?.message ?? 'Not run.' },
+    model: 'none',
+    model_fallback: null,
+    usage: { input_tokens: 0, output_tokens: 0, model_calls: 0 },
+    action: ok ? action : null,
+    target_box: null,
+    url: fields.url,
+    duration_ms: fields.durationMs,
+  };
 }
 
 /** Points the intent at the element a person clicked; a step the words did not fix becomes a click. */

@@ -305,13 +305,20 @@ export const testCases = pgTable(
      * out of date, and the website is the origin a run moves their URLs from. Null: no steps yet.
      */
     stepsSource: jsonb('steps_source').$type<{ website: string; description: string } | null>(),
+    // ── Sharing (issue 15): the link name, who may open it, since when; null when not shared ──
+    shareSlug: text('share_slug'),
+    shareVisibility: text('share_visibility').$type<'public' | 'private'>(),
+    sharedAt: timestamp('shared_at', { withTimezone: true }),
     createdBy: uuid('created_by').references(() => appUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // The tree reads one suite's tests in this order (byte order of path, then creation); folder
   // renames and deletes read them by path.
-  (t) => [index('test_cases_suite_tree_idx').on(t.testSuiteId, sql`${t.path} collate "C"`, t.createdAt)],
+  (t) => [
+    index('test_cases_suite_tree_idx').on(t.testSuiteId, sql`${t.path} collate "C"`, t.createdAt),
+    uniqueIndex('test_cases_share_slug_key').on(t.shareSlug),
+  ],
 );
 
 /** A suite's secrets; the value is AES-256-GCM sealed with the app secret. */
@@ -452,8 +459,10 @@ export const testRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** The collection whose run-all made it (issue 12); its group is (collection_id, created_at). */
     collectionId: uuid('collection_id').references(() => testCollections.id, { onDelete: 'set null' }),
-    /** Who asked for it: 'manual' (a person or the API) or 'schedule' (a schedule's tick). */
+    /** Who asked for it: 'manual' (a person or the API), 'schedule' (a schedule's tick) or 'ci' (a pipeline's key). */
     trigger: text('trigger').notNull().default('manual'),
+    /** The browser it runs in (issue 15): 'chromium', 'firefox' or 'webkit' (contract/runs.ts RunBrowser). */
+    browser: text('browser').$type<'chromium' | 'firefox' | 'webkit'>().notNull().default('chromium'),
     /** Run again once when it fails (its collection's "Retry once on failure" when it was asked for). */
     retryOnFailure: boolean('retry_on_failure').notNull().default(false),
     /**
@@ -593,5 +602,61 @@ export const testCollectionTests = pgTable(
   (t) => [
     primaryKey({ columns: [t.collectionId, t.testCaseId] }),
     index('test_collection_tests_test_idx').on(t.testCaseId),
+  ],
+);
+
+// ── Modules and browser states (issue 13) ────────────────────────────────────────────────────
+
+/**
+ * A reusable block of steps of a suite: a generated test (`test_case`) or a Playwright for Python
+ * script (`python_script`) that runs only once an expert or an admin approved it.
+ */
+export const testModules = pgTable(
+  'test_modules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    testSuiteId: uuid('test_suite_id')
+      .notNull()
+      .references(() => testSuites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** 'test_case' or 'python_script' (contract/modules.ts). */
+    moduleType: text('module_type').$type<'test_case' | 'python_script'>().notNull().default('test_case'),
+    /** The test a `test_case` module is made from; a deleted test leaves the module unrunnable. */
+    testCaseId: uuid('test_case_id').references(() => testCases.id, { onDelete: 'set null' }),
+    definingPyScript: text('defining_py_script'),
+    /** Any edit of the script sets it back to false. */
+    isDefiningPyScriptApproved: boolean('is_defining_py_script_approved').notNull().default(false),
+    approvedBy: uuid('approved_by').references(() => appUsers.id, { onDelete: 'set null' }),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => appUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('test_modules_suite_name_key').on(t.testSuiteId, sql`lower(${t.name})`)],
+);
+
+/**
+ * A saved browser state (cookies and local storage) a test can start from; a module makes it and
+ * refreshes it on each green run. The state is sealed with the server's secret and never leaves it.
+ */
+export const browserStates = pgTable(
+  'browser_states',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    testSuiteId: uuid('test_suite_id')
+      .notNull()
+      .references(() => testSuites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** The module whose green runs save this state (one state per module). */
+    moduleId: uuid('module_id').references(() => testModules.id, { onDelete: 'cascade' }),
+    /** Playwright's storageState JSON, AES-256-GCM sealed (lib/crypto.ts); null until first saved. */
+    stateEncrypted: text('state_encrypted'),
+    savedAt: timestamp('saved_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('browser_states_suite_name_key').on(t.testSuiteId, sql`lower(${t.name})`),
+    uniqueIndex('browser_states_module_key').on(t.moduleId),
   ],
 );

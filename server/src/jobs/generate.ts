@@ -155,6 +155,7 @@ async function generate(
       onStep: (_step, steps) => generation.saveSteps(claimed, steps),
       saveScreenshot: (png) => generation.artifacts.save(claimed.testCaseId, 'screenshot', png),
       stopped: control.shouldStop,
+      moduleSteps: async (moduleId) => generation.modules.resolve(claimed.suiteId, moduleId),
     });
     outcome = await control.guard(
       generator.run({
@@ -168,6 +169,8 @@ async function generate(
         maxSteps: config.maxSteps,
         stepTimeoutMs: config.stepTimeoutMs,
         traceId,
+        setupSteps: claimed.setupSteps,
+        modules: claimed.modules,
       }),
     );
   } catch (error) {
@@ -207,6 +210,7 @@ async function openSession(
     trace: true,
     screencast: generation.config.traceScreencast,
     targets: pool.reachesWorkerLoopback ? generation.config.testTargets : null,
+    storageState: claimed.storageState,
   };
   for (let attempt = 0; attempt < 2; attempt++) {
     try {

@@ -3,6 +3,7 @@ import { type RunArtifact, type RunFirstFailure, type RunStep } from '../../../c
 import { isRunEvent } from '../realtime/bus';
 import {
   type BrowserPool,
+  BrowserNotInstalledError,
   ExecutorUnavailableError,
   messageOf,
   replay,
@@ -95,6 +96,7 @@ class RunKind {
       'run',
       `Run ${claimed.runId} of "${claimed.testName}" (${claimed.steps.length} steps) on ${website}${instead}${moved}; attempt ${claimed.attempts} of ${MAX_RUN_ATTEMPTS}`,
     );
+    for (const note of claimed.moduleNotes) log.add('INFO', 'run', note);
     if (claimed.stepsOutOfDate)
       log.add(
         'WARNING',
@@ -246,7 +248,19 @@ class RunKind {
     else if (result.status === 'flaky') log.add('WARNING', 'run', `Flaky: ${result.errorMessage}`);
     else log.add('ERROR', 'run', result.errorMessage ?? result.status);
 
+    // A passed run that ran the module of a browser state saves the state it ends with (issue 13).
+    const savesState = Boolean(claimed.saveStateId) && result.status === 'passed';
+    if (savesState) session.keepStorageStateOnClose();
     const trace = await this.close(session);
+    const state = savesState ? session.storageStateAtClose : null;
+    if (state && claimed.saveStateId) {
+      try {
+        await this._services.browserStates.save(claimed.saveStateId, state);
+        log.add('INFO', 'run', 'The browser state was saved for the tests that start from it.');
+      } catch (error) {
+        log.add('WARNING', 'run', `The browser state could not be saved: ${messageOf(error).split('\n')[0]}`);
+      }
+    }
     let traceSaved = false;
     if (trace) {
       try {
@@ -368,10 +382,14 @@ class RunKind {
       trace: true,
       screencast: runs.config.traceScreencast,
       targets: this._pool.reachesWorkerLoopback ? runs.config.testTargets : null,
+      storageState: claimed.storageState,
     };
     for (let attempt = 0; attempt < 2; attempt++) {
       try {
-        const browser = await this._pool.acquire();
+        const browser =
+          claimed.browser === 'chromium'
+            ? await this._pool.acquire()
+            : await this._pool.acquireEngine(claimed.browser);
         try {
           const session = await RunnerSession.open(browser, options);
           return session;
@@ -381,8 +399,15 @@ class RunKind {
           if (attempt === 1) throw error;
         }
       } catch (error) {
-        if (attempt === 1 || error instanceof ExecutorUnavailableError) {
-          const message = `No browser could be started for this run: ${messageOf(error).split('\n')[0]}`;
+        if (
+          attempt === 1 ||
+          error instanceof ExecutorUnavailableError ||
+          error instanceof BrowserNotInstalledError
+        ) {
+          const message =
+            error instanceof BrowserNotInstalledError
+              ? error.message
+              : `No browser could be started for this run: ${messageOf(error).split('\n')[0]}`;
           log.add('ERROR', 'run', message);
           const artifacts: RunArtifact[] = [];
           try {

@@ -23,6 +23,7 @@ import { ValidationError } from '../errors';
 import { actorOf } from '../plugins/auth';
 import { type Services } from '../services';
 import { treeEncodingFor } from '../services/treeCache';
+import { writeZip } from '../runner/zip';
 
 /** SPEC §7's test-case calls, plus duplicate, variables and folder creation (our additions). */
 export const testCaseRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (
@@ -154,6 +155,32 @@ export const testCaseRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
         request.query.new_path_prefix,
       ),
   );
+
+  // Issue 13: a test's export; a test that uses modules is a Playwright project of several files.
+  app.get(
+    '/test-case/:id/export',
+    {
+      schema: {
+        params: IdParams,
+        response: {
+          200: Type.Object({
+            files: Type.Array(Type.Object({ path: Type.String(), content: Type.String() })),
+          }),
+        },
+      },
+    },
+    async (request) => services.moduleSteps.exportFiles(actorOf(request), request.params.id),
+  );
+
+  // The same files as one zip, for a download button (issues 13, 15).
+  app.get('/test-case/:id/export.zip', { schema: { params: IdParams } }, async (request, reply) => {
+    const { files } = await services.moduleSteps.exportFiles(actorOf(request), request.params.id);
+    const zip = writeZip(files.map((file) => ({ name: file.path, data: Buffer.from(file.content, 'utf8') })));
+    return reply
+      .header('content-type', 'application/zip')
+      .header('content-disposition', 'attachment; filename="playwright-project.zip"')
+      .send(zip);
+  });
 };
 
 function booleanQuery(value: string | undefined, name: string): boolean {

@@ -1,8 +1,8 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../../../contract/common';
+import { BrowserState } from '../../../contract/modules';
 import {
-  BrowserState,
   CreatedTestSuite,
   CreateTestSuiteBody,
   RenameTestSuiteQuery,
@@ -56,6 +56,32 @@ export const testSuiteRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
         response: { 200: Type.Array(BrowserState) },
       },
     },
-    async (request) => testSuites.browserStates(actorOf(request), request.params.suiteId),
+    async (request) => services.browserStates.list(actorOf(request), request.params.suiteId),
+  );
+
+  // Issue 13: a browser state the module's green runs save; tests start from it by browser_state_id.
+  app.post(
+    '/test-suites/:suiteId/browser-states',
+    {
+      schema: {
+        params: Type.Object({ suiteId: Type.String({ maxLength: 100 }) }),
+        body: Type.Object(
+          {
+            name: Type.Optional(Type.String({ maxLength: 1000 })),
+            module_id: Type.Optional(Type.String({ maxLength: 100 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 201: BrowserState },
+      },
+    },
+    async (request, reply) => {
+      const created = await services.browserStates.create(
+        actorOf(request),
+        request.params.suiteId,
+        request.body ?? {},
+      );
+      return reply.status(201).send(created);
+    },
   );
 };

@@ -58,7 +58,9 @@ export type Action =
   | { kind: 'wait'; ms: number }
   | { kind: 'waitFor'; target: Target; state: 'visible' | 'hidden' }
   | { kind: 'waitForLoad' }
-  | { kind: 'expect'; assert: Assertion };
+  | { kind: 'expect'; assert: Assertion }
+  // A module's steps (issue 13): expanded when a run or generation starts, never executed as such.
+  | { kind: 'module'; moduleId: string; name: string };
 
 export type ActionKind = Action['kind'];
 
@@ -158,6 +160,8 @@ export function describeAction(action: Action): string {
       return 'Wait for the page to load';
     case 'expect':
       return describeAssertion(action.assert);
+    case 'module':
+      return `Use the "${action.name}" module`;
   }
 }
 
@@ -254,6 +258,8 @@ export function isAction(value: unknown): value is Action {
       return isTarget(action.target) && (action.state === 'visible' || action.state === 'hidden');
     case 'expect':
       return isAssertion(action.assert);
+    case 'module':
+      return str(action.moduleId) && str(action.name);
     default:
       return false;
   }

@@ -1,4 +1,5 @@
-import { chromium, type Browser } from 'playwright-core';
+import fs from 'node:fs';
+import { chromium, firefox, webkit, type Browser, type BrowserType } from 'playwright-core';
 import { findChromium, QUIET_CHROMIUM_ARGS } from './chromium';
 import { messageOf } from './execute';
 
@@ -14,6 +15,18 @@ export interface BrowserPoolOptions {
   executablePath?: string | null;
   timeoutMs?: number;
 }
+
+/** A run asked for a browser this worker does not have: the run cannot run here, and says how to fix it. */
+export class BrowserNotInstalledError extends Error {
+  override name = 'BrowserNotInstalledError';
+}
+
+export type EngineName = 'firefox' | 'webkit';
+
+const ENGINES: Record<EngineName, { type: BrowserType; label: string }> = {
+  firefox: { type: firefox, label: 'Firefox' },
+  webkit: { type: webkit, label: 'WebKit' },
+};
 
 /** One browser per worker process, shared by its jobs (each gets a fresh context); relaunched if it dies. */
 export class BrowserPool {
@@ -62,6 +75,41 @@ export class BrowserPool {
     const browser = this._browser;
     this._browser = null;
     await browser?.close().catch(() => undefined);
+    for (const [name, engine] of this._engines) {
+      this._engines.delete(name);
+      await engine.then((launched) => launched.close()).catch(() => undefined);
+    }
+  }
+
+  private readonly _engines = new Map<EngineName, Promise<Browser>>();
+
+  /**
+   * Firefox or WebKit (issue 15), launched once per worker when Playwright's build of it is installed
+   * where the worker runs (`npx playwright install firefox webkit`); otherwise BrowserNotInstalledError.
+   */
+  async acquireEngine(name: EngineName): Promise<Browser> {
+    if (this._closed) throw new ExecutorUnavailableError('The worker is shutting down');
+    const { type, label } = ENGINES[name];
+    if (this._options.wsEndpoint)
+      throw new BrowserNotInstalledError(
+        `${label} is not available: the workers use the Chromium browser server at BROWSER_WS_ENDPOINT. Run this collection in Chromium.`,
+      );
+    const running = this._engines.get(name);
+    if (running) {
+      const browser = await running.catch(() => null);
+      if (browser?.isConnected()) return browser;
+      this._engines.delete(name);
+    }
+    if (!installed(type))
+      throw new BrowserNotInstalledError(
+        `${label} is not installed where the workers run: run "npx playwright install ${name}" there, or run this collection in Chromium.`,
+      );
+    const starting = type.launch({ timeout: this._options.timeoutMs ?? 30_000 }).catch((error: unknown) => {
+      this._engines.delete(name);
+      throw new ExecutorUnavailableError(`${label} did not start: ${firstLine(error)}`);
+    });
+    this._engines.set(name, starting);
+    return starting;
   }
 
   private async _start(): Promise<Browser> {
@@ -96,6 +144,15 @@ export class BrowserPool {
     }
     this._browser = browser;
     return browser;
+  }
+}
+
+/** Whether Playwright's own build of the browser is on this machine. */
+function installed(type: BrowserType): boolean {
+  try {
+    return fs.existsSync(type.executablePath());
+  } catch {
+    return false;
   }
 }
 

@@ -431,6 +431,12 @@ async function perform(
     case 'expect':
       await checkAssertion(page, action.assert, values, timeoutMs);
       return;
+    case 'module':
+      // NOTE: runs and generation expand a module into its steps before anything executes.
+      throw new ActionError(
+        `The "${action.name}" module was not expanded into its steps before it ran.`,
+        'execution_failed',
+      );
   }
 }
 

@@ -12,12 +12,22 @@ export {
   ordinalWord,
   targetOf,
 } from './actions';
-export { BrowserPool, ExecutorUnavailableError, type BrowserPoolOptions } from './browser';
+export {
+  BrowserNotInstalledError,
+  BrowserPool,
+  ExecutorUnavailableError,
+  type BrowserPoolOptions,
+} from './browser';
 export { type Candidate, type PageChange, type PageSnapshot } from './candidates';
 export {
   actionCode,
   envName,
   locatorCode,
+  moduleFunctionName,
+  typescriptProject,
+  type ModuleScript,
+  type ProjectFile,
+  type ProjectSpec,
   pythonScript,
   typescriptScript,
   type Language,
@@ -31,6 +41,7 @@ export {
   type ExecutionResult,
   type LocatorOptions,
   type SessionOptions,
+  type StorageState,
 } from './session';
 export { type ProcessedTrace, type TraceCall } from './trace';
 export {

@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { type Browser, type BrowserContext, type Frame, type Page } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Frame,
+  type Page,
+} from 'playwright-core';
 import { type Action, type LocatorSpec, type Target } from './actions';
 import { CandidateSet, type PageChange, type PageSnapshot, watchPage } from './candidates';
 import { describeFailure, executeAction, toLocator } from './execute';
@@ -22,7 +28,12 @@ export interface SessionOptions {
   screencast?: boolean;
   /** Where the page may connect (targetGuard.ts); the jobs always pass it. Unset: anywhere (benches). */
   targets?: TestTargets | null;
+  /** Cookies and local storage the context starts with (a saved browser state, issue 13). */
+  storageState?: StorageState | null;
 }
+
+/** Playwright's storage state: cookies and each origin's local storage. */
+export type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
 
 export interface LocatorOptions {
   /** Stop at the first unique locator. */
@@ -115,11 +126,13 @@ export class RunnerSession {
   private _closed = false;
   private _aborted = false;
   private readonly _stop = new AbortController();
+  private _keepState = false;
+  private _finalState: StorageState | null = null;
 
   private constructor(
     private readonly _context: BrowserContext,
     readonly page: Page,
-    private readonly _options: SessionOptions,
+    private _options: SessionOptions,
     private readonly _guard: TargetGuard | null,
   ) {}
 
@@ -137,6 +150,8 @@ export class RunnerSession {
         deviceScaleFactor: 1,
         // NOTE: '<-loopback>' proxies loopback too, which Chromium would otherwise connect to directly.
         proxy: guard ? { server: guard.proxyServer, bypass: '<-loopback>' } : undefined,
+        // NOTE: given before tracing starts, so the trace never holds it.
+        storageState: options.storageState ?? undefined,
       });
     } catch (error) {
       await guard?.close();
@@ -182,6 +197,15 @@ export class RunnerSession {
 
   get values(): RunValues {
     return this._options.values;
+  }
+
+  /** Variables a module brings (issue 13): used where the test has no variable of that name. */
+  addDefaultParameters(parameters: Record<string, string>): void {
+    const values = this._options.values;
+    this._options = {
+      ...this._options,
+      values: { ...values, parameters: { ...parameters, ...values.parameters } },
+    };
   }
 
   /** Aborted or closed: no more actions run. */
@@ -430,6 +454,16 @@ export class RunnerSession {
     return this._stop.signal;
   }
 
+  /** close() reads the context's storage state (after the trace stopped, so the trace never holds it). */
+  keepStorageStateOnClose(): void {
+    this._keepState = true;
+  }
+
+  /** The storage state close() read, when asked to; null otherwise. */
+  get storageStateAtClose(): StorageState | null {
+    return this._finalState;
+  }
+
   /** Stops tracing (secrets masked, calls summarised per step) and closes the context. */
   async close(): Promise<ProcessedTrace | null> {
     if (this._closed) return null;
@@ -447,6 +481,11 @@ export class RunnerSession {
         await fs.promises.rm(file, { force: true });
       }
     }
+    if (this._keepState && !this._aborted)
+      this._finalState = await this._context.storageState().catch((error: unknown) => {
+        console.warn(`[runner] the browser state could not be read: ${(error as Error).message}`);
+        return null;
+      });
     await this._context.close().catch(() => undefined);
     await this._guard?.close();
     return trace;

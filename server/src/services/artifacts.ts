@@ -104,6 +104,23 @@ export class ArtifactService {
     return { id: row.id, url: link.url, expiresAt: link.expiresAt, contentType: row.contentType };
   }
 
+  /** Signed links to a test's own screenshots among `ids` (a shared test's steps); others are left out. */
+  async signTestScreenshots(testCaseId: string, ids: string[]): Promise<Map<string, string>> {
+    const wanted = ids.filter(isUuid);
+    if (wanted.length === 0) return new Map();
+    const rows = await this._db
+      .select({ id: artifacts.id, storageKey: artifacts.storageKey })
+      .from(artifacts)
+      .where(
+        and(
+          inArray(artifacts.id, wanted),
+          eq(artifacts.testCaseId, testCaseId),
+          eq(artifacts.kind, 'screenshot'),
+        ),
+      );
+    return new Map(rows.map((row) => [row.id, this._signer.sign(row.storageKey).url]));
+  }
+
   /** GET /images/{id}: a link the browser loads without a token, if the caller may see the test. */
   async imageUrl(actor: Actor, id: string | undefined): Promise<SignedImage> {
     if (!id?.trim())

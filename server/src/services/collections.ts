@@ -25,7 +25,12 @@ import {
 } from '../../../contract/collections';
 import { SCHEDULE_MESSAGES, type Schedule } from '../../../contract/schedules';
 import { type RunState } from '../../../contract/states';
-import { type Actor } from './actor';
+import { type Actor, authorOf } from './actor';
+import { type CiRunGroup } from '../../../contract/sharing';
+import { RUN_BROWSERS, type RunBrowser } from '../../../contract/runs';
+
+/** How many CI-started groups the Integrations page lists. */
+const CI_GROUPS = 20;
 import { type RunService } from './runs';
 import { type ScheduleService } from './schedules';
 import { isUniqueViolation, type TestSuiteService } from './testSuites';
@@ -52,6 +57,7 @@ interface GroupRunRow {
   id: string;
   test_case_id: string;
   test_name: string;
+  browser: string;
   status: string;
   execution_time_ms: number | null;
   failing_step_index: number | null;
@@ -236,10 +242,16 @@ export class CollectionService {
       .where(eq(testCollectionTests.collectionId, row.id))
       .orderBy(asc(testCases.name), asc(testCases.id));
     if (tests.length === 0) throw new UnprocessableError(MESSAGES.noTests);
+    const browsers = checkBrowsers(body?.browsers);
     const group = await this._runs.createGroup(
-      actor,
+      authorOf(actor),
       tests.map(({ test }) => test),
-      { collectionId: row.id, websiteUrlOverride: body?.website_url_override ?? null },
+      {
+        collectionId: row.id,
+        websiteUrlOverride: body?.website_url_override ?? null,
+        trigger: actor.serviceAccountOrgId ? 'ci' : 'manual',
+        browsers,
+      },
     );
     return { collection_id: row.id, created_at: group.createdAt.toISOString(), run_ids: group.runIds };
   }
@@ -268,21 +280,83 @@ export class CollectionService {
     return { collection_id: row.id, created_at: at.toISOString(), cancelled };
   }
 
+  /** GET /test-suites/{id}/ci-runs: the newest run groups CI pipelines started in the suite (issue 15). */
+  async ciGroups(actor: Actor, suiteId: string): Promise<CiRunGroup[]> {
+    await this._testSuites.requireSuite(actor, suiteId);
+    const result = await this._db.execute(sql`
+      WITH groups AS (
+        SELECT DISTINCT r.collection_id, r.created_at
+        FROM test_runs r JOIN test_collections c ON c.id = r.collection_id
+        WHERE c.test_suite_id = ${suiteId} AND r.trigger = 'ci'
+        ORDER BY r.created_at DESC
+        LIMIT ${CI_GROUPS}
+      )
+      SELECT r.collection_id, c.name AS collection_name, r.created_at, r.status, r.finished_at
+      FROM groups g
+      JOIN test_runs r ON r.collection_id = g.collection_id AND r.created_at = g.created_at
+      JOIN test_collections c ON c.id = r.collection_id
+      ORDER BY r.created_at DESC, r.collection_id`);
+    const rows = (
+      result as unknown as {
+        rows: {
+          collection_id: string;
+          collection_name: string;
+          created_at: string | Date;
+          status: string;
+          finished_at: string | Date | null;
+        }[];
+      }
+    ).rows;
+    const groups = new Map<string, CiRunGroup & { unfinished: boolean }>();
+    for (const row of rows) {
+      const createdAt = new Date(row.created_at).toISOString();
+      const key = `${row.collection_id} ${createdAt}`;
+      let group = groups.get(key);
+      if (!group) {
+        group = {
+          collection_id: row.collection_id,
+          collection_name: row.collection_name,
+          created_at: createdAt,
+          counts: noRuns(),
+          total: 0,
+          finished_at: null,
+          unfinished: false,
+        };
+        groups.set(key, group);
+      }
+      group.counts[COUNTED_AS[row.status as RunState] ?? 'error']++;
+      group.total++;
+      if (row.finished_at === null) group.unfinished = true;
+      else {
+        const finished = new Date(row.finished_at).toISOString();
+        if (!group.finished_at || finished > group.finished_at) group.finished_at = finished;
+      }
+    }
+    return [...groups.values()].map(({ unfinished, ...group }) => ({
+      ...group,
+      finished_at: unfinished ? null : group.finished_at,
+    }));
+  }
+
   /** The collection if the caller belongs to its suite's organization; 400 for a missing or malformed id, else 404. */
   async requireCollection(actor: Actor, collectionId: string | undefined): Promise<CollectionRow> {
     const id = collectionId?.trim().toLowerCase() ?? '';
     if (!id) throw new ValidationError(MESSAGES.idRequired, { fields: { id: 'required' } });
     if (!isUuid(id))
       throw new ValidationError('A test collection ID is a UUID', { fields: { id: 'invalid' } });
-    const [found] = await this._db
+    const query = this._db
       .select({ row: testCollections })
       .from(testCollections)
-      .innerJoin(testSuites, eq(testSuites.id, testCollections.testSuiteId))
-      .innerJoin(
-        organizationMembers,
-        and(eq(organizationMembers.orgId, testSuites.orgId), eq(organizationMembers.userId, actor.id)),
-      )
-      .where(eq(testCollections.id, id));
+      .innerJoin(testSuites, eq(testSuites.id, testCollections.testSuiteId));
+    // A CI pipeline's key acts for its organization: no membership, the suite's organization must be it.
+    const [found] = actor.serviceAccountOrgId
+      ? await query.where(and(eq(testCollections.id, id), eq(testSuites.orgId, actor.serviceAccountOrgId)))
+      : await query
+          .innerJoin(
+            organizationMembers,
+            and(eq(organizationMembers.orgId, testSuites.orgId), eq(organizationMembers.userId, actor.id)),
+          )
+          .where(eq(testCollections.id, id));
     if (!found) throw new NotFoundError(MESSAGES.notFound);
     return found.row;
   }
@@ -336,7 +410,7 @@ export class CollectionService {
         SELECT created_at FROM g WHERE created_at IS NOT NULL AND n > ${offset}::int`;
     }
     const result = await this._db.execute(sql`
-      SELECT r.id, r.test_case_id, t.name AS test_name, r.status, r.execution_time_ms,
+      SELECT r.id, r.test_case_id, t.name AS test_name, r.browser, r.status, r.execution_time_ms,
              r.failing_step_index, r.error_message, r.created_at, r.finished_at
       FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
       WHERE r.collection_id = ${collectionId} AND r.created_at IN (${keys})
@@ -406,6 +480,23 @@ function wholeNumber(
   return value;
 }
 
+/** The browsers a run-all asked for: known names, each once; none means Chromium. */
+function checkBrowsers(given: string[] | undefined): RunBrowser[] {
+  if (!given || given.length === 0) return ['chromium'];
+  const unknown = given.filter((name) => !(RUN_BROWSERS as readonly string[]).includes(name));
+  if (unknown.length > 0)
+    throw new ValidationError(
+      `Unknown browser ${unknown.map((name) => `"${name.slice(0, 20)}"`).join(', ')}: choose chromium, firefox or webkit`,
+      { fields: { browsers: 'invalid' } },
+    );
+  return [...new Set(given)] as RunBrowser[];
+}
+
+/** A group's counts before any run is counted. */
+function noRuns(): RunCounts {
+  return { pending: 0, running: 0, passed: 0, failed: 0, cancelled: 0, error: 0, flaky: 0 };
+}
+
 function toGroups(rows: GroupRunRow[]): CollectionRunGroup[] {
   const groups = new Map<string, CollectionRunGroup>();
   for (const row of rows) {
@@ -414,7 +505,7 @@ function toGroups(rows: GroupRunRow[]): CollectionRunGroup[] {
     if (!group) {
       group = {
         created_at: createdAt,
-        counts: { pending: 0, running: 0, passed: 0, failed: 0, cancelled: 0, error: 0, flaky: 0 },
+        counts: noRuns(),
         total: 0,
         longest_duration_in_secs: null,
         runs: [],
@@ -446,6 +537,7 @@ function toRun(row: GroupRunRow, createdAt: string, seconds: number | null): Col
     _id: row.id,
     test_case_id: row.test_case_id,
     test_name: row.test_name,
+    browser: row.browser,
     status: row.status as RunState,
     execution_time_in_secs: seconds,
     failing_step_index: row.failing_step_index,

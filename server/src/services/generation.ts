@@ -12,7 +12,9 @@ import {
   isAction,
   pythonScript,
   typescriptScript,
+  type ReplayStep,
   type ScriptSpec,
+  type StorageState,
 } from '../runner';
 import {
   GENERATION_MESSAGES as MESSAGES,
@@ -28,6 +30,7 @@ import { SuiteActionCache } from './generationCache';
 import { type SharedParameterService } from './sharedParameters';
 import { type StepsSource, type TestCaseService } from './testCases';
 import { type JobScheduler } from './trackedJobs';
+import { type ModuleSteps } from './moduleSteps';
 
 export const GENERATE_QUEUE = 'generate';
 
@@ -66,6 +69,12 @@ export interface ClaimedGeneration extends GenerationClaim {
   fromStep: number;
   keptSteps: GenerationStep[];
   feedback: StoredFeedback | null;
+  /** The setup module's steps, replayed first without a model (issue 13). */
+  setupSteps: ReplayStep[];
+  /** The fresh browser state the context starts from (never logged). */
+  storageState: StorageState | null;
+  /** The suite's modules, for 'Use the "…" module' steps. */
+  modules: { id: string; name: string }[];
 }
 
 /** The feedback a resumed generation applies to its first step. */
@@ -114,6 +123,7 @@ export class GenerationService {
     private readonly _sharedParameters: SharedParameterService,
     readonly artifacts: ArtifactService,
     readonly config: GenerationConfig,
+    readonly modules: ModuleSteps,
   ) {}
 
   // ── Asked for by people ───────────────────────────────────────────────────────────────────────
@@ -359,6 +369,18 @@ export class GenerationService {
     if (!row) return null;
     await this._publish(row.id, 'updated');
     const feedback = row.generationFeedback as StoredFeedback | null;
+    const secrets = await this._sharedParameters.valuesForSuite(row.testSuiteId);
+    // The setup module as it is now (issue 13); a module that cannot run stops the generation, saying why.
+    const prepared = await this.modules.prepare(row, []);
+    if (!prepared.ok) {
+      await this.finish(
+        { testCaseId: row.id, jobId: job.jobId, secrets },
+        'not_runnable',
+        prepared.message,
+        null,
+      );
+      return null;
+    }
     return {
       testCaseId: row.id,
       jobId: job.jobId,
@@ -369,14 +391,17 @@ export class GenerationService {
       language: row.programmingLanguage,
       viewport: { width: row.viewportWidth, height: row.viewportHeight },
       userAgent: row.userAgent,
-      parameters: effectiveParameters(row.parameters, row.credentials),
-      secrets: await this._sharedParameters.valuesForSuite(row.testSuiteId),
+      parameters: { ...prepared.parameters, ...effectiveParameters(row.parameters, row.credentials) },
+      secrets,
       attempts: row.generationAttempts,
       plan: (row.generationPlan as string[] | null) ?? null,
       fromStep: row.generationFromStep ?? 0,
       keptSteps: (row.testGenerationSteps as GenerationStep[]).slice(0, row.generationFromStep ?? 0),
       feedback:
         feedback && isAction(feedback.action) ? feedback : feedback ? { ...feedback, action: null } : null,
+      setupSteps: prepared.steps,
+      storageState: prepared.storageState,
+      modules: await this.modules.suiteModules(row.testSuiteId),
     };
   }
 

@@ -5,15 +5,19 @@ import { type EventBus } from '../realtime/bus';
 import { LocalArtifactStorage, UrlSigner } from '../storage';
 import { AlertService } from './alerts';
 import { ArtifactService } from './artifacts';
+import { BrowserStateService } from './browserStates';
 import { CollectionService } from './collections';
 import { DashboardService } from './dashboard';
 import { GenerationService } from './generation';
 import { MailService } from './mail';
+import { ModuleService } from './modules';
+import { ModuleSteps } from './moduleSteps';
 import { OrganizationService } from './organizations';
 import { RunService } from './runs';
 import { ScheduleService } from './schedules';
 import { getOrCreateSecret } from './serverSecrets';
 import { SharedParameterService } from './sharedParameters';
+import { SharingService } from './sharing';
 import { TestCaseService } from './testCases';
 import { TestFolderService } from './testFolders';
 import { TestSuiteService } from './testSuites';
@@ -27,6 +31,7 @@ export interface Services {
   testCases: TestCaseService;
   testFolders: TestFolderService;
   sharedParameters: SharedParameterService;
+  modules: ModuleService;
   artifacts: ArtifactService;
   generation: GenerationService;
   runs: RunService;
@@ -34,6 +39,11 @@ export interface Services {
   schedules: ScheduleService;
   alerts: AlertService;
   dashboard: DashboardService;
+  /** Shared links and their badges (issue 15). */
+  sharing: SharingService;
+  browserStates: BrowserStateService;
+  /** Modules at run time and in exports (issue 13). */
+  moduleSteps: ModuleSteps;
   /** Generation and run events (LISTEN/NOTIFY): the live socket listens, services publish. */
   events: EventBus;
 }
@@ -66,6 +76,8 @@ export async function createServices(
     copyArtifacts: (from, to, ids) => artifacts.copyToTest(from, to, ids),
   });
   const sharedParameters = new SharedParameterService(db, testSuites, secret);
+  const browserStates = new BrowserStateService(db, testSuites, secret);
+  const moduleSteps = new ModuleSteps(db, browserStates, testCases, sharedParameters);
   const generation: GenerationService = new GenerationService(
     db,
     queue,
@@ -74,8 +86,18 @@ export async function createServices(
     sharedParameters,
     artifacts,
     config.generation,
+    moduleSteps,
   );
-  const runs = new RunService(db, queue, events, testCases, sharedParameters, artifacts, config.generation);
+  const runs = new RunService(
+    db,
+    queue,
+    events,
+    testCases,
+    sharedParameters,
+    artifacts,
+    config.generation,
+    moduleSteps,
+  );
   const schedules = new ScheduleService(db, queue, testCases, runs);
   const collections = new CollectionService(db, testSuites, runs, schedules);
   const alerts = new AlertService(
@@ -97,6 +119,7 @@ export async function createServices(
     testCases,
     testFolders: new TestFolderService(db, testSuites),
     sharedParameters,
+    modules: new ModuleService(db, testSuites),
     artifacts,
     generation,
     runs,
@@ -104,6 +127,9 @@ export async function createServices(
     schedules,
     alerts,
     dashboard: new DashboardService(db, testSuites),
+    sharing: new SharingService(db, testCases, artifacts),
+    browserStates,
+    moduleSteps,
     events,
   };
 }

@@ -33,6 +33,8 @@ import {
   type SignedRunArtifact,
   type StoredRunSettings,
   type TestRun,
+  type RunTrigger,
+  type RunBrowser,
 } from '../../../contract/runs';
 import {
   GENERATING_STATES,
@@ -47,6 +49,8 @@ import { stepsHash } from './dashboard';
 import { type SharedParameterService } from './sharedParameters';
 import { type StepsSource, stepsOutOfDate, type TestCaseService } from './testCases';
 import { type JobScheduler } from './trackedJobs';
+import { type ModuleSteps } from './moduleSteps';
+import { type StorageState } from './browserStates';
 
 export const RUN_QUEUE = 'run-test';
 
@@ -84,6 +88,8 @@ export interface ClaimedRun extends RunClaim {
   language: Language;
   viewport: { width: number; height: number };
   userAgent: string | null;
+  /** The browser it runs in (issue 15). */
+  browser: RunBrowser;
   values: RunValues;
   /** The website the run opens: the override, else the test's website. */
   website: string;
@@ -96,6 +102,12 @@ export interface ClaimedRun extends RunClaim {
   stepsOutOfDate: boolean;
   /** A failed replay is replayed once more in a fresh context (its collection's "Retry once on failure"). */
   retryOnFailure: boolean;
+  /** The fresh browser state the context starts from (issue 13; never logged). */
+  storageState: StorageState | null;
+  /** The browser state a passed run saves (its setup module ran, or the test is a module's source). */
+  saveStateId: string | null;
+  /** Log lines on the modules and browser state the run uses. */
+  moduleNotes: string[];
 }
 
 /** A step to replay as stored with the run (copied from the test when the run was asked for). */
@@ -138,6 +150,7 @@ export class RunService {
     private readonly _sharedParameters: SharedParameterService,
     readonly artifacts: ArtifactService,
     readonly config: GenerationConfig,
+    readonly modules: ModuleSteps,
   ) {}
 
   /** Hears every run that ends (a collection's group may end with it and alert). */
@@ -241,8 +254,13 @@ export class RunService {
       /** Null for a single test's scheduled run (issue 12): a group of one that belongs to no collection. */
       collectionId: string | null;
       websiteUrlOverride?: string | null;
-      /** 'schedule' when a schedule's tick asked for it (no person: `actor` is the schedule's author or null). */
-      trigger?: 'manual' | 'schedule';
+      /**
+       * 'schedule' when a schedule's tick asked for it (no person: `actor` is the schedule's author or
+       * null); 'ci' when a pipeline's service account key did (issue 15; `actor` null).
+       */
+      trigger?: RunTrigger;
+      /** Each test runs once in each (issue 15); default Chromium. */
+      browsers?: RunBrowser[];
     },
   ): Promise<{ createdAt: Date; runIds: string[] }> {
     const override = options.websiteUrlOverride?.trim() ? normalizeWebsite(options.websiteUrlOverride) : null;
@@ -267,40 +285,44 @@ export class RunService {
     const retryOnFailure = collection?.retryOnFailure ?? false;
     // Milliseconds, so the group's key reads back exactly as the wire gives it.
     const createdAt = new Date();
-    const values = tests.map((test) => {
-      const id = crypto.randomUUID();
-      const prepared = prepareReplay(test, override);
-      const common = {
-        id,
-        testCaseId: test.id,
-        settings,
-        collectionId: options.collectionId,
-        retryOnFailure,
-        trigger: options.trigger ?? 'manual',
-        createdBy: actor?.id ?? null,
-        createdAt,
-        lastModifiedAt: createdAt,
-      };
-      if ('reason' in prepared)
+    const browsers: RunBrowser[] = options.browsers?.length ? options.browsers : ['chromium'];
+    const values = tests
+      .flatMap((test) => browsers.map((browser) => ({ test, browser })))
+      .map(({ test, browser }) => {
+        const id = crypto.randomUUID();
+        const prepared = prepareReplay(test, override);
+        const common = {
+          id,
+          testCaseId: test.id,
+          browser,
+          settings,
+          collectionId: options.collectionId,
+          retryOnFailure,
+          trigger: options.trigger ?? 'manual',
+          createdBy: actor?.id ?? null,
+          createdAt,
+          lastModifiedAt: createdAt,
+        };
+        if ('reason' in prepared)
+          return {
+            ...common,
+            status: 'not_runnable',
+            errorMessage: prepared.reason,
+            finishedAt: createdAt,
+            executionTimeMs: 0,
+          };
         return {
           ...common,
-          status: 'not_runnable',
-          errorMessage: prepared.reason,
-          finishedAt: createdAt,
-          executionTimeMs: 0,
+          status: 'pending',
+          replaySteps: prepared.replaySteps,
+          stepDescriptions: prepared.replaySteps.map((step) => step.description),
+          website: prepared.opens,
+          generatedOn: prepared.generatedOn === prepared.opens ? null : prepared.generatedOn,
+          stepsOutOfDate: stepsOutOfDate(test),
+          stepsHash: stepsHash(prepared.replaySteps),
+          jobId: crypto.randomUUID(),
         };
-      return {
-        ...common,
-        status: 'pending',
-        replaySteps: prepared.replaySteps,
-        stepDescriptions: prepared.replaySteps.map((step) => step.description),
-        website: prepared.opens,
-        generatedOn: prepared.generatedOn === prepared.opens ? null : prepared.generatedOn,
-        stepsOutOfDate: stepsOutOfDate(test),
-        stepsHash: stepsHash(prepared.replaySteps),
-        jobId: crypto.randomUUID(),
-      };
-    });
+      });
     const rows = await this._db.transaction(async (tx) => {
       const inserted = values.length > 0 ? await tx.insert(testRuns).values(values).returning() : [];
       for (const status of ['pending', 'not_runnable'] as const) {
@@ -485,23 +507,39 @@ export class RunService {
     const secrets = await this._sharedParameters.valuesForSuite(test.testSuiteId);
     // NOTE: a run asked for before issue 11 (no website stored) was not rebased yet: the override moves it.
     const rebased = row.website !== null;
+    const own: ReplayStep[] = (row.replaySteps as StoredReplayStep[]).map((step) => ({
+      description: step.description,
+      actionName: step.action_name,
+      action: rebased ? step.action : rebaseAction(step.action, test.website, settings.website_url_override),
+    }));
+    // Modules expand now, as they are now (issue 13): the run shows every step it will replay.
+    const prepared = await this.modules.prepare(test, own);
+    if (!prepared.ok) {
+      await this.finish(claim, {
+        status: 'not_runnable',
+        failingStepIndex: null,
+        errorMessage: prepared.message,
+        steps: [],
+        artifacts: [],
+        executionTimeMs: 0,
+      });
+      return null;
+    }
+    const descriptions = prepared.steps.map((step) => step.description);
+    if (descriptions.join('\n') !== row.stepDescriptions.join('\n'))
+      await this._transition(claim, { stepDescriptions: descriptions });
     return {
       ...claim,
       secrets,
       testName: test.name,
       attempts: row.attempts,
-      steps: (row.replaySteps as StoredReplayStep[]).map((step) => ({
-        description: step.description,
-        actionName: step.action_name,
-        action: rebased
-          ? step.action
-          : rebaseAction(step.action, test.website, settings.website_url_override),
-      })),
+      steps: prepared.steps,
       language: test.programmingLanguage,
       viewport: { width: test.viewportWidth, height: test.viewportHeight },
       userAgent: test.userAgent,
       values: {
         parameters: {
+          ...prepared.parameters,
           ...effectiveParameters(test.parameters, test.credentials),
           ...settings.parameter_overrides,
         },
@@ -513,6 +551,10 @@ export class RunService {
       generatedOn: row.generatedOn,
       stepsOutOfDate: row.stepsOutOfDate,
       retryOnFailure: row.retryOnFailure,
+      browser: row.browser,
+      storageState: prepared.storageState,
+      saveStateId: prepared.saveStateId,
+      moduleNotes: prepared.notes,
     };
   }
 
@@ -894,6 +936,7 @@ export function toWire(row: RunRow): TestRun {
     attempts: row.attempts,
     steps_out_of_date: row.stepsOutOfDate,
     trigger: row.trigger as TestRun['trigger'],
+    browser: row.browser,
     first_failure: (row.firstFailure as RunFirstFailure | null) ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { type Db, type Executor } from '../db/client';
 import { sharedParameters, testCases, testCaseSharedParameters } from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
@@ -17,7 +17,7 @@ import { isUniqueViolation, type TestSuiteService } from './testSuites';
 
 type ParameterRow = typeof sharedParameters.$inferSelect;
 
-/** A suite's secrets: values sealed at rest, masked in every reply but the one that created them. */
+/** A suite's secrets: values sealed at rest and write-only: every reply masks them, the create reply too. */
 export class SharedParameterService {
   constructor(
     private readonly _db: Db,
@@ -50,6 +50,7 @@ export class SharedParameterService {
     try {
       const row = await this._db.transaction(async (tx) => {
         await requireTestsInSuite(tx, suiteId, linked);
+        await requireNoVariableNamed(tx, suiteId, key);
         const [inserted] = await tx
           .insert(sharedParameters)
           .values({ testSuiteId: suiteId, key, valueEncrypted: encrypt(value, this._secret) })
@@ -57,8 +58,8 @@ export class SharedParameterService {
         await replaceLinks(tx, inserted.id, linked);
         return inserted;
       });
-      // The person who typed the value sees it once; every later reply masks it.
-      return toWire(row, value, linked);
+      // NOTE: write-only: not even the person who typed the value gets it back.
+      return toWire(row, MASKED_VALUE, linked);
     } catch (error) {
       if (isUniqueViolation(error)) throw secretClash();
       throw error;
@@ -82,6 +83,7 @@ export class SharedParameterService {
     try {
       const row = await this._db.transaction(async (tx) => {
         if (linked) await requireTestsInSuite(tx, suiteId, linked);
+        if (key) await requireNoVariableNamed(tx, suiteId, key, paramId);
         const [updated] = await tx
           .update(sharedParameters)
           .set({
@@ -196,6 +198,44 @@ async function requireTestsInSuite(executor: Executor, suiteId: string, ids: str
   if (found.length !== ids.length)
     throw new ValidationError('A test in linked_test_ids is not in this test suite', {
       fields: { linked_test_ids: 'unknown' },
+    });
+}
+
+/**
+ * A secret may not take the name of a variable of the suite's tests (SPEC §5, the reverse of the
+ * variables' rule): runs substitute every secret of the suite, so both would answer to {{name}}.
+ */
+async function requireNoVariableNamed(
+  executor: Executor,
+  suiteId: string,
+  key: string,
+  exceptParamId?: string,
+) {
+  if (exceptParamId) {
+    // Renaming a secret onto its own name changes nothing.
+    const [same] = await executor
+      .select({ id: sharedParameters.id })
+      .from(sharedParameters)
+      .where(and(eq(sharedParameters.id, exceptParamId), eq(sharedParameters.key, key)));
+    if (same) return;
+  }
+  const users = await executor
+    .select({ id: testCases.id })
+    .from(testCases)
+    .where(
+      and(
+        eq(testCases.testSuiteId, suiteId),
+        or(
+          sql`jsonb_exists(${testCases.parameters}, ${key}::text)`,
+          sql`jsonb_exists(${testCases.credentials}, ${key}::text)`,
+        ),
+      ),
+    )
+    .limit(LIMITS.linkedTests);
+  if (users.length > 0)
+    throw new ConflictError(MESSAGES.secretClash, {
+      fields: { key: 'variable_exists' },
+      test_case_ids: users.map(({ id }) => id),
     });
 }
 

@@ -1,16 +1,19 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db, type Executor } from '../db/client';
 import {
+  browserStates,
   organizationMembers,
   sharedParameters,
   testCases,
   testCaseSharedParameters,
   testCollections,
   testCollectionTests,
+  testModules,
   testSuites,
 } from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { isUuid } from '../lib/validate';
+import { MODULE_MESSAGES } from '../../../contract/modules';
 import { GENERATING_STATES, type GenerationState } from '../../../contract/states';
 import {
   DEFAULT_VIEWPORT,
@@ -92,6 +95,8 @@ export class TestCaseService {
     for (const item of checked) {
       await this._checkAgainstSecrets(this._db, item.suiteId, item.values, item.sharedParameterIds);
       await checkCollections(this._db, item.suiteId, item.collectionIds);
+      await checkSetupModule(this._db, item.suiteId, item.values.testModuleIdForSetup);
+      await checkBrowserState(this._db, item.suiteId, item.values.browserStateId);
     }
     const now = new Date();
     const rows = await this._db.transaction(async (tx) => {
@@ -180,6 +185,8 @@ export class TestCaseService {
     await this._checkTarget(values.website, 'website');
     await this._checkAgainstSecrets(this._db, current.testSuiteId, values, sharedParameterIds);
     await checkCollections(this._db, current.testSuiteId, collectionIds);
+    await checkSetupModule(this._db, current.testSuiteId, values.testModuleIdForSetup);
+    await checkBrowserState(this._db, current.testSuiteId, values.browserStateId);
     const now = new Date();
     const row = await this._db.transaction(async (tx) => {
       if (values.path !== undefined) await ensureFolders(tx, current.testSuiteId, values.path);
@@ -453,6 +460,28 @@ export class TestCaseService {
         });
     }
   }
+}
+
+/** A setup module must be one of the suite's modules (issue 13); another suite's reads as none. */
+async function checkSetupModule(executor: Executor, suiteId: string, moduleId: string | null | undefined) {
+  if (!moduleId) return;
+  const [found] = await executor
+    .select({ id: testModules.id })
+    .from(testModules)
+    .where(and(eq(testModules.id, moduleId), eq(testModules.testSuiteId, suiteId)));
+  if (!found)
+    throw new ValidationError(MODULE_MESSAGES.notFound, { fields: { test_module_id_for_setup: 'unknown' } });
+}
+
+/** A test starts only from a browser state of its own suite (another's would carry its sessions). */
+async function checkBrowserState(executor: Executor, suiteId: string, stateId: string | null | undefined) {
+  if (!stateId) return;
+  const [found] = await executor
+    .select({ id: browserStates.id })
+    .from(browserStates)
+    .where(and(eq(browserStates.id, stateId), eq(browserStates.testSuiteId, suiteId)));
+  if (!found)
+    throw new ValidationError('Browser state not found', { fields: { browser_state_id: 'unknown' } });
 }
 
 /** Replaces the secrets a test uses. */

@@ -3,7 +3,7 @@ import { type Db } from '../db/client';
 import { organizationMembers, testSuites } from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { isUuid, trimmed } from '../lib/validate';
-import { SUITE_NAME_MAX, type BrowserState, type TestSuite } from '../../../contract/testSuites';
+import { SUITE_NAME_MAX, type TestSuite } from '../../../contract/testSuites';
 import { type Actor } from './actor';
 import { type OrganizationService } from './organizations';
 
@@ -68,13 +68,6 @@ export class TestSuiteService {
     if (!trimmed(id)) throw new ValidationError('Test suite ID is required');
     await this.requireSuite(actor, id);
     await this._db.delete(testSuites).where(eq(testSuites.id, id));
-  }
-
-  async browserStates(actor: Actor, suiteId: string): Promise<BrowserState[]> {
-    if (!trimmed(suiteId)) throw new ValidationError('Test suite ID is required');
-    await this.requireSuite(actor, suiteId);
-    // NOTE: browser states come from setup modules (a later issue); until then a suite has none.
-    return [];
   }
 
   /** The suite if the caller belongs to its organization; otherwise 'Test suite not found'. */

@@ -30,7 +30,12 @@ const asString = (value: unknown): string => (typeof value === 'string' ? value 
 
 export function toUser(user: SupabaseUser): User {
   const meta: Record<string, unknown> = user.user_metadata ?? {};
-  const roles = Array.isArray(meta.roles) ? meta.roles.filter((role) => typeof role === 'string') : [];
+  // NOTE: roles are read from app_metadata, which only the server writes, as the API does; a person can
+  // write their own user_metadata, so roles there would show buttons the server then refuses.
+  const granted: unknown = user.app_metadata?.roles;
+  const roles = Array.isArray(granted)
+    ? granted.filter((role): role is string => typeof role === 'string')
+    : [];
   return {
     id: user.id,
     email: user.email ?? '',

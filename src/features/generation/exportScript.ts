@@ -34,3 +34,33 @@ export function downloadText(fileName: string, text: string, type = 'text/plain'
   // Revoked on the next tick: the download has started by then.
   setTimeout(() => URL.revokeObjectURL(url), 0);
 }
+
+/** Saves a binary answer (a zip) as a file, the same way as downloadText. */
+export function downloadBlob(fileName: string, blob: Blob) {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+/** '{ kind: "module" }' steps, a setup module or a browser state: the test exports as a project (issue 13). */
+export function needsProject(test: {
+  testModuleIdForSetup: string | null;
+  browserStateId: string | null;
+  testGenerationSteps: unknown[];
+}): boolean {
+  return (
+    Boolean(test.testModuleIdForSetup || test.browserStateId) ||
+    test.testGenerationSteps.some(
+      (step) => (step as { action?: { kind?: unknown } } | null)?.action?.kind === 'module',
+    )
+  );
+}
+
+/** 'Pay by card!' → 'pay-by-card-playwright.zip'. */
+export const projectFileName = (name: string) => `${words(name).join('-') || 'test'}-playwright.zip`;

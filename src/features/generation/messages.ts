@@ -4,6 +4,7 @@ import { GENERATION_MESSAGES } from '../../../contract/generation';
 export const messages = {
   ...GENERATION_MESSAGES,
   generateFailed: 'Failed to start generation. Please try again.',
+  exportFailed: 'Failed to export the Playwright project:',
   regenerateFailed: 'Failed to regenerate test case. Please try again.',
   cancelFailed: 'Failed to cancel generation',
   markCompleteFailed: 'Failed to mark as completed',

@@ -12,10 +12,8 @@ export interface TestSuiteDto {
   created_at: string;
 }
 
-export interface BrowserState {
-  id: string;
-  name: string;
-}
+/** SPEC §3 "Browser state" with what the server adds (issue 13): when it was saved, which module saves it. */
+export type { BrowserState } from '../../../contract/modules';
 
 export const toTestSuite = (dto: TestSuiteDto): TestSuite => ({
   id: dto.test_suite_id,

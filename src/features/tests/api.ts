@@ -26,6 +26,13 @@ function changesToWire(changes: TestCaseChanges) {
     ...(changes.parameters !== undefined && { parameters: changes.parameters }),
     ...(changes.sharedParameterIds !== undefined && { shared_parameter_ids: changes.sharedParameterIds }),
     ...(changes.collectionIds !== undefined && { collection_ids: changes.collectionIds }),
+    ...(changes.viewportWidth !== undefined && { viewport_width: changes.viewportWidth }),
+    ...(changes.viewportHeight !== undefined && { viewport_height: changes.viewportHeight }),
+    ...(changes.userAgent !== undefined && { user_agent: changes.userAgent }),
+    ...(changes.testModuleIdForSetup !== undefined && {
+      test_module_id_for_setup: changes.testModuleIdForSetup,
+    }),
+    ...(changes.browserStateId !== undefined && { browser_state_id: changes.browserStateId }),
   };
 }
 
@@ -131,9 +138,15 @@ const endpointsApi = baseApi.injectEndpoints({
       }),
       transformResponse: toTestCase,
       // A stale edit (409) reloads the test so the person sees what changed.
-      invalidatesTags: (test, error, { id }) =>
+      invalidatesTags: (test, error, { id, changes }) =>
         test
-          ? [{ type: 'TestTree', id: test.suiteId }]
+          ? [
+              { type: 'TestTree', id: test.suiteId },
+              // The secrets page lists the tests that use each secret.
+              ...(changes.sharedParameterIds !== undefined
+                ? [{ type: 'SharedParameter' as const, id: 'LIST' }]
+                : []),
+            ]
           : error?.status === 409
             ? [{ type: 'TestCase', id }]
             : [],

@@ -1,4 +1,4 @@
-import { object, string } from 'yup';
+import { number, object, string } from 'yup';
 import {
   isSimpleName,
   isWebsiteUrl,
@@ -58,3 +58,23 @@ export function websiteHint(value: string): string | undefined {
   const normalized = normalizeWebsite(value);
   return normalized !== value.trim() ? t.tests.websiteSavedAs(normalized) : undefined;
 }
+
+/** A viewport side as the server checks it: whole pixels within LIMITS, same sentence. */
+function viewportSide(label: string, max: number) {
+  const sentence = `${label} must be between ${TEST_CASE_LIMITS.viewportMin} and ${max} pixels`;
+  return number()
+    .typeError(sentence)
+    .required(sentence)
+    .integer(sentence)
+    .min(TEST_CASE_LIMITS.viewportMin, sentence)
+    .max(max, sentence);
+}
+
+/** Per-test browser settings: viewport and user agent (blank: the browser's own). */
+export const browserSettingsSchema = object({
+  viewportWidth: viewportSide('Viewport width', TEST_CASE_LIMITS.viewportWidthMax),
+  viewportHeight: viewportSide('Viewport height', TEST_CASE_LIMITS.viewportHeightMax),
+  userAgent: string()
+    .trim()
+    .max(TEST_CASE_LIMITS.userAgent, `User agents must be at most ${TEST_CASE_LIMITS.userAgent} characters`),
+});

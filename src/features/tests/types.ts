@@ -136,6 +136,13 @@ export interface TestCaseChanges {
   parameters?: Record<string, string>;
   sharedParameterIds?: string[];
   collectionIds?: string[];
+  viewportWidth?: number;
+  viewportHeight?: number;
+  /** null: the browser's own. */
+  userAgent?: string | null;
+  /** Issue 13: the module that runs first, and the saved browser state to start from (null: none). */
+  testModuleIdForSetup?: string | null;
+  browserStateId?: string | null;
 }
 
 export interface NewTestCase {

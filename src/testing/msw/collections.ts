@@ -90,6 +90,7 @@ export function seedRunGroup(
       _id: newId('run'),
       test_case_id: testId,
       test_name: db.testCases.find((t) => t._id === testId)?.name ?? testId,
+      browser: 'chromium',
       status,
       execution_time_in_secs: finished ? durationInSecs + index : null,
       failing_step_index: status === 'failed' ? 1 : null,

@@ -4,12 +4,16 @@ import { collectionHandlers } from './collections';
 import { dashboardHandlers } from './dashboard';
 import { generationHandlers } from './generation';
 import { identityHandlers } from './identity';
+import { moduleHandlers } from './modules';
 import { runHandlers } from './runs';
 import { scheduleHandlers } from './schedules';
+import { sharedParameterHandlers } from './sharedParameters';
+import { sharingHandlers } from './sharing';
 import { testCaseHandlers } from './testCases';
 
 export const handlers = [
   ...identityHandlers,
+  ...moduleHandlers, // before apiHandlers: its browser-states answer replaces the empty one
   ...apiHandlers,
   ...testCaseHandlers,
   ...generationHandlers,
@@ -18,4 +22,6 @@ export const handlers = [
   ...collectionHandlers,
   ...scheduleHandlers,
   ...alertHandlers,
+  ...sharedParameterHandlers,
+  ...sharingHandlers,
 ];

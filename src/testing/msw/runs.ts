@@ -137,6 +137,7 @@ export function buildRun(test: DbTestCase, overrides: Partial<DbRun> = {}): DbRu
     attempts: 1,
     steps_out_of_date: false,
     trigger: 'manual',
+    browser: 'chromium',
     first_failure: null,
     log: running(status) ? null : passedLog(id, descriptions),
     ...overrides,

@@ -1,10 +1,12 @@
 import { http, HttpResponse } from 'msw';
 import {
+  DEFAULT_VIEWPORT,
   effectiveParameters,
   isSimpleName,
   isWebsiteUrl,
   MESSAGES,
   parseFolderPath,
+  TEST_CASE_LIMITS,
   type TestTreeItem,
 } from '../../../contract/testCases';
 import { apiError } from './api';
@@ -75,6 +77,26 @@ function checkFields(input: Body, full: boolean): { values: Partial<DbTestCase> 
     values.collection_ids = (input.collection_ids as string[]) ?? [];
   if (input.shared_parameter_ids !== undefined || full)
     values.shared_parameter_ids = (input.shared_parameter_ids as string[]) ?? [];
+  for (const [key, label, max, fallback] of [
+    ['viewport_width', 'Viewport width', TEST_CASE_LIMITS.viewportWidthMax, DEFAULT_VIEWPORT.width],
+    ['viewport_height', 'Viewport height', TEST_CASE_LIMITS.viewportHeightMax, DEFAULT_VIEWPORT.height],
+  ] as const) {
+    if (input[key] === undefined && !full) continue;
+    const size = (input[key] as number | undefined) ?? fallback;
+    if (!Number.isInteger(size) || size < TEST_CASE_LIMITS.viewportMin || size > max)
+      return {
+        error: invalid(`${label} must be between ${TEST_CASE_LIMITS.viewportMin} and ${max} pixels`, key),
+      };
+    values[key] = size;
+  }
+  if (input.user_agent !== undefined || full) {
+    const userAgent = (input.user_agent as string | null | undefined)?.trim() || null;
+    if (userAgent && userAgent.length > TEST_CASE_LIMITS.userAgent)
+      return {
+        error: invalid(`User agents must be at most ${TEST_CASE_LIMITS.userAgent} characters`, 'user_agent'),
+      };
+    values.user_agent = userAgent;
+  }
   return { values };
 }
 

@@ -1,17 +1,61 @@
 import { useParams } from 'react-router';
+import { describeError } from '../../../api/apiError';
+import { t } from '../../../config/locale';
 import { GenerationActions } from '../../../features/generation/components/GenerationActions';
 import { GenerationPanel } from '../../../features/generation/components/GenerationPanel';
+import { TestSetupFields, type TestSetupPatch } from '../../../features/modules/components/TestSetupFields';
 import { RunPanel } from '../../../features/runs/components/RunPanel';
 import { TestSchedule } from '../../../features/schedules/components/TestSchedule';
-import { TestDetails, type TestDetailsSlots } from '../../../features/tests/components/TestDetails';
+import { ShareButton } from '../../../features/sharing/components/ShareButton';
+import {
+  TestDetails,
+  type TestDetailsSlots,
+  type TestEditor,
+} from '../../../features/tests/components/TestDetails';
+import { type TestCase } from '../../../features/tests/types';
+import { notify } from '../../../lib/notify';
 import { useTestCrumb } from './useTestCrumb';
 
-// The generation, runs and schedules features' parts of the page, composed here (features never import each other).
+/** The generation actions, then Share (issue 15). */
+function TestActions({ test }: { test: TestCase }) {
+  return (
+    <>
+      <GenerationActions test={test} />
+      <ShareButton testCaseId={test.id} testName={test.name} />
+    </>
+  );
+}
+
+/** The test's setup module and browser state (issue 13), saved with the test like its other fields. */
+function TestSetup({ test, onSave }: { test: TestCase; onSave: TestEditor }) {
+  return (
+    <TestSetupFields
+      suiteId={test.suiteId}
+      testId={test.id}
+      moduleId={test.testModuleIdForSetup}
+      browserStateId={test.browserStateId}
+      onChange={(patch) => void save(patch)}
+    />
+  );
+  async function save(patch: TestSetupPatch) {
+    const error = await onSave({
+      ...(patch.test_module_id_for_setup !== undefined && {
+        testModuleIdForSetup: patch.test_module_id_for_setup,
+      }),
+      ...(patch.browser_state_id !== undefined && { browserStateId: patch.browser_state_id }),
+    });
+    if (error) notify.error(describeError(error, t.tests.updateFailed));
+  }
+}
+
+// The generation, runs, schedules, modules and sharing features' parts of the page, composed here
+// (features never import each other).
 const slots: TestDetailsSlots = {
-  actions: GenerationActions,
+  actions: TestActions,
   steps: GenerationPanel,
   runs: RunPanel,
   schedule: TestSchedule,
+  setup: TestSetup,
 };
 
 /** /test-cases/details/{id} */

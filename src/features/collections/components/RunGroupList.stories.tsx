@@ -10,6 +10,7 @@ function group(createdAt: string, statuses: CollectionRun['status'][]): Collecti
     _id: `${createdAt}-${index}`,
     test_case_id: `test-${index}`,
     test_name: ['Pay by card', 'Refund an order', 'Browse the catalog'][index % 3],
+    browser: 'chromium',
     status,
     execution_time_in_secs: status === 'running' || status === 'pending' ? null : 14 + index * 7,
     failing_step_index: status === 'failed' ? 2 : null,

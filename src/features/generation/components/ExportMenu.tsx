@@ -10,7 +10,16 @@ import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import type { TestCase } from '../../tests/api';
-import { downloadText, scriptFileName, type ScriptLanguage } from '../exportScript';
+import { env } from '../../../config/env';
+import { getAccessToken } from '../../../lib/supabase';
+import {
+  downloadBlob,
+  downloadText,
+  needsProject,
+  projectFileName,
+  scriptFileName,
+  type ScriptLanguage,
+} from '../exportScript';
 import { messages } from '../messages';
 
 const LANGUAGES: { language: ScriptLanguage; label: string; mime: string }[] = [
@@ -19,7 +28,25 @@ const LANGUAGES: { language: ScriptLanguage; label: string; mime: string }[] = [
 ];
 
 /** Export of the generated test: Playwright Test (TypeScript) or pytest-playwright (Python). */
-export function ExportMenu({ test }: { test: Pick<TestCase, 'name' | 'finalScript' | 'finalScriptPy'> }) {
+type ExportedTest = Pick<TestCase, 'name' | 'finalScript' | 'finalScriptPy'> &
+  Partial<Pick<TestCase, 'id' | 'testModuleIdForSetup' | 'browserStateId' | 'testGenerationSteps'>>;
+
+/** The test as a Playwright project (setup project, modules' helpers, config) from the server, zipped. */
+async function fetchProject(id: string): Promise<Blob> {
+  const token = await getAccessToken();
+  const url = new URL(
+    `${env.apiUrl.replace(/\/$/, '')}/test-case/${encodeURIComponent(id)}/export.zip`,
+    window.location.origin,
+  );
+  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+    throw new Error(body?.error?.message ?? `The export failed (${response.status})`);
+  }
+  return response.blob();
+}
+
+export function ExportMenu({ test }: { test: ExportedTest }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const scripts: Record<ScriptLanguage, string | null> = {
@@ -35,6 +62,22 @@ export function ExportMenu({ test }: { test: Pick<TestCase, 'name' | 'finalScrip
       notify.success(messages.copied);
     } catch {
       notify.error(messages.copyFailed);
+    }
+  };
+
+  const project =
+    test.id !== undefined &&
+    needsProject({
+      testModuleIdForSetup: test.testModuleIdForSetup ?? null,
+      browserStateId: test.browserStateId ?? null,
+      testGenerationSteps: test.testGenerationSteps ?? [],
+    });
+  const downloadProject = async () => {
+    setAnchor(null);
+    try {
+      downloadBlob(projectFileName(test.name), await fetchProject(test.id!));
+    } catch (error) {
+      notify.error(`${messages.exportFailed} ${(error as Error).message}`);
     }
   };
 
@@ -60,7 +103,11 @@ export function ExportMenu({ test }: { test: Pick<TestCase, 'name' | 'finalScrip
           const script = scripts[language];
           return [
             index > 0 && <Divider key={`${language}-divider`} />,
-            <MenuItem key={`${language}-copy`} disabled={!script} onClick={() => script && void copy(script)}>
+            <MenuItem
+              key={`${language}-copy`}
+              disabled={!script || project}
+              onClick={() => script && void copy(script)}
+            >
               <ListItemIcon>
                 <ContentCopyOutlinedIcon fontSize="small" />
               </ListItemIcon>
@@ -68,16 +115,34 @@ export function ExportMenu({ test }: { test: Pick<TestCase, 'name' | 'finalScrip
             </MenuItem>,
             <MenuItem
               key={`${language}-download`}
-              disabled={!script}
+              disabled={!script || project}
               onClick={() => download(language, mime)}
             >
               <ListItemIcon>
                 <DownloadOutlinedIcon fontSize="small" />
               </ListItemIcon>
-              <ListItemText primary={`Download ${label}`} secondary={scriptFileName(test.name, language)} />
+              <ListItemText
+                primary={`Download ${label}`}
+                // NOTE: one file cannot hold the modules it calls: only the project runs as it is.
+                secondary={
+                  project ? 'Uses modules: download the project below' : scriptFileName(test.name, language)
+                }
+              />
             </MenuItem>,
           ].filter(Boolean);
         })}
+        {project && <Divider />}
+        {project && (
+          <MenuItem onClick={() => void downloadProject()}>
+            <ListItemIcon>
+              <DownloadOutlinedIcon fontSize="small" />
+            </ListItemIcon>
+            <ListItemText
+              primary="Download Playwright project"
+              secondary={`${projectFileName(test.name)}: uses modules, so it comes with a setup project`}
+            />
+          </MenuItem>
+        )}
       </Menu>
     </>
   );

@@ -85,6 +85,7 @@ export function RunDetail({ run: listed, viewport, suiteId }: RunDetailProps) {
                   : `${progress.done} of ${progress.total} steps · ${formatDuration(run.execution_time_in_secs)}`}
                 {run.attempts > 1 && ` · started ${run.attempts} times`}
                 {run.trigger === 'schedule' && ' · started by its schedule'}
+                {run.trigger === 'ci' && ' · started from CI'}
               </Typography>
             </Box>
             <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>

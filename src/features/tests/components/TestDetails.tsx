@@ -19,7 +19,7 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { type ObjectSchema } from 'yup';
-import { useId, useState, type ComponentType, type ReactNode } from 'react';
+import { useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { TEST_CASE_LIMITS } from '../../../../contract/testCases';
 import { describeError, isApiError } from '../../../api/apiError';
@@ -48,8 +48,11 @@ import { folderHref } from '../folderPaths';
 import { testNameSchema, websiteHint, websiteSchema } from '../schemas';
 import { clearInstructionsDraft, useUnsavedDraft } from '../useUnsavedDraft';
 import type { TestCase, TestCaseChanges } from '../types';
+import { useGetSharedParametersQuery } from '../../secrets/api';
+import { BrowserSettings } from './BrowserSettings';
 import { MoveTestDialog } from './MoveTestDialog';
 import { StatusChip } from './StatusChip';
+import { TestSecrets } from './TestSecrets';
 import { PageRegion, SectionNav, TestPageGrid } from './TestPageLayout';
 import { VariablesEditor } from './VariablesEditor';
 
@@ -65,6 +68,8 @@ export interface TestDetailsSlots {
   runs?: ComponentType<{ test: TestCase }>;
   /** The test's own schedule (issue 12). */
   schedule?: ComponentType<{ test: TestCase }>;
+  /** What runs before the test: its setup module and browser state (issue 13). */
+  setup?: ComponentType<{ test: TestCase; onSave: TestEditor }>;
 }
 
 /** A test's page: name, start URL, instructions, variables and steps, with duplicate, move and delete. */
@@ -97,6 +102,9 @@ function TestNotFound() {
 }
 
 /** Edits with the version the person saw, so a change made meanwhile is refused rather than lost. */
+/** Saves changes to the test: null when saved (a toast says so), else the error to show. */
+export type TestEditor = ReturnType<typeof useEditTest>;
+
 function useEditTest(test: TestCase) {
   const [updateTestCase] = useUpdateTestCaseMutation();
   return async (changes: TestCaseChanges, success: string = t.tests.updated) => {
@@ -109,8 +117,9 @@ function useEditTest(test: TestCase) {
 }
 
 function LoadedTest({ test, slots }: { test: TestCase; slots: TestDetailsSlots }) {
-  const { actions: Actions, steps: Steps, runs: Runs, schedule: Schedule } = slots;
+  const { actions: Actions, steps: Steps, runs: Runs, schedule: Schedule, setup: Setup } = slots;
   useDocumentTitle(test.name);
+  const editTest = useEditTest(test);
   const navigate = useNavigate();
   const [duplicateTestCase, { isLoading: duplicating }] = useDuplicateTestCaseMutation();
   const [deleteTestCase, { isLoading: deleting }] = useDeleteTestCaseMutation();
@@ -203,6 +212,8 @@ function LoadedTest({ test, slots }: { test: TestCase; slots: TestDetailsSlots }
           { id: 'test-instructions', label: 'Instructions' },
           { id: 'test-website', label: 'Website' },
           { id: 'test-variables', label: 'Variables' },
+          { id: 'test-browser', label: 'Browser' },
+          ...(Setup ? [{ id: 'test-setup', label: 'Setup' }] : []),
           ...(Steps ? [{ id: 'test-steps', label: 'Steps' }] : []),
           ...(Runs ? [{ id: 'test-runs', label: 'Runs' }] : []),
           ...(Schedule ? [{ id: 'test-schedule', label: 'Schedule' }] : []),
@@ -220,11 +231,26 @@ function LoadedTest({ test, slots }: { test: TestCase; slots: TestDetailsSlots }
           </Section>
         </PageRegion>
         <PageRegion id="test-variables" area="variables">
-          <Section title="Variables" description="Values the instructions refer to as {{name}}.">
-            <VariablesEditor testId={test.id} variables={test.parameters} />
-          </Section>
+          <Stack spacing={3}>
+            <Section title="Variables" description="Values the instructions refer to as {{name}}.">
+              <VariablesEditor testId={test.id} variables={test.parameters} />
+            </Section>
+            <Section title="Secrets" description="Values of the project the test uses; never shown.">
+              <TestSecrets test={test} onSave={editTest} />
+            </Section>
+          </Stack>
         </PageRegion>
       </TestPageGrid>
+      <PageRegion id="test-browser">
+        <BrowserSettings test={test} onSave={editTest} />
+      </PageRegion>
+      {Setup && (
+        <PageRegion id="test-setup">
+          <Section title="Setup" description="What runs before the test starts.">
+            <Setup test={test} onSave={editTest} />
+          </Section>
+        </PageRegion>
+      )}
       {Steps && (
         <PageRegion id="test-steps">
           <Section title="Steps" description="What the agents generated from the instructions.">
@@ -453,6 +479,14 @@ function InlineEditForm<Field extends 'name' | 'website'>({
 
 function InstructionsField({ test }: { test: TestCase }) {
   const editTest = useEditTest(test);
+  const { data: secrets } = useGetSharedParametersQuery(test.suiteId);
+  const parameterNames = useMemo(
+    () => [
+      ...Object.keys(test.parameters).map((name) => ({ name, kind: 'variable' as const })),
+      ...(secrets ?? []).map(({ key }) => ({ name: key, kind: 'secret' as const })),
+    ],
+    [test.parameters, secrets],
+  );
   const { draft, setDraft, dirty, restored, discard, committed } = useUnsavedDraft(test);
   const [saving, setSaving] = useState(false);
   const leaveGuard = useLeaveGuard(dirty);
@@ -485,7 +519,8 @@ function InstructionsField({ test }: { test: TestCase }) {
         value={draft}
         onChange={setDraft}
         disabled={saving}
-        placeholder="Describe what the test does, step by step, in plain words."
+        placeholder="Describe what the test does, step by step, in plain words. Type {{ for a variable or a secret."
+        parameterNames={parameterNames}
       />
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', mt: 1.5 }}>
         <Button onClick={discard} disabled={!dirty || saving}>

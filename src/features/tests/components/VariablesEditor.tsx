@@ -23,6 +23,7 @@ import { notify } from '../../../lib/notify';
 import { useAddVariableMutation, useDeleteVariableMutation, useUpdateVariableMutation } from '../api';
 import { serverFieldErrors } from '../fieldErrors';
 import { variableSchema, variableValueSchema } from '../schemas';
+import { visuallyHidden } from '../../../lib/visuallyHidden';
 
 interface VariablesEditorProps {
   testId: string;
@@ -130,18 +131,6 @@ export function VariablesEditor({ testId, variables }: VariablesEditorProps) {
     </Box>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: 1,
-  margin: -1,
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: 1,
-} as const;
 
 function AddVariableForm({ testId }: { testId: string }) {
   const id = useId();

@@ -1,0 +1,1 @@
+ALTER TABLE "test_runs" ADD COLUMN "browser" text DEFAULT 'chromium' NOT NULL;

@@ -1,0 +1,331 @@
+import { and, asc, eq } from 'drizzle-orm';
+import { type Db } from '../db/client';
+import { testCases, testModules } from '../db/schema';
+import { UnprocessableError } from '../errors';
+import { isUuid } from '../lib/validate';
+import { translatePythonScript } from '../modules/python';
+import {
+  type Action,
+  isAction,
+  messageOf,
+  type ModuleScript,
+  type ProjectFile,
+  rebaseStep,
+  type ReplayStep,
+  typescriptProject,
+} from '../runner';
+import { type GenerationStep } from '../../../contract/generation';
+import { MODULE_MESSAGES } from '../../../contract/modules';
+import { effectiveParameters } from '../../../contract/testCases';
+import { type Actor } from './actor';
+import { type BrowserStateService, type StorageState } from './browserStates';
+import { type SharedParameterService } from './sharedParameters';
+import { type StepsSource, type TestCaseService } from './testCases';
+
+// Modules at run time (issue 13): a module expands into the runner's own steps when a run or a
+// generation starts, read then (changing a module changes every test that uses it). A test_case
+// module's steps are its source test's stored steps; a python_script module's are its script's,
+// translated, and only once a person with the expert or admin role approved it.
+
+/** A module's steps are prefixed with its name in the run's steps and log. */
+export function moduleStepDescription(moduleName: string, description: string): string {
+  return `Module "${moduleName}": ${description}`;
+}
+
+/** Modules inside modules stop here (a module's test may call another module). */
+const MAX_DEPTH = 5;
+
+export type ModuleResolution =
+  | {
+      ok: true;
+      moduleId: string;
+      name: string;
+      /** The steps, each description prefixed with the module's name. */
+      steps: ReplayStep[];
+      /** The source test's variables: defaults under the running test's own. */
+      parameters: Record<string, string>;
+    }
+  | { ok: false; message: string };
+
+/** What a run or a generation of a test starts with, modules expanded; or why it cannot start. */
+export interface PreparedSteps {
+  ok: true;
+  steps: ReplayStep[];
+  parameters: Record<string, string>;
+  /** The fresh browser state the context starts from (never logged). */
+  storageState: StorageState | null;
+  /** The browser state a green run saves (its setup module ran, or the test is a module's source). */
+  saveStateId: string | null;
+  /** Lines for the run's log: which state and modules were used, and why. */
+  notes: string[];
+}
+
+type TestRow = typeof testCases.$inferSelect;
+
+export class ModuleSteps {
+  constructor(
+    private readonly _db: Db,
+    readonly browserStates: BrowserStateService,
+    private readonly _testCases: TestCaseService,
+    private readonly _sharedParameters: SharedParameterService,
+  ) {}
+
+  /**
+   * GET /test-case/{id}/export: the files a person keeps. A test that uses modules is a Playwright
+   * project (exportProject); any other test is its single spec, final_script, unchanged.
+   */
+  async exportFiles(actor: Actor, id: string): Promise<{ files: ProjectFile[] }> {
+    const { row } = await this._testCases.requireTest(actor, id, 'Test case not found');
+    const nothing = new UnprocessableError(
+      'This test has no generated script to export yet: generate it first.',
+    );
+    if ((row.testGenerationSteps as GenerationStep[]).length === 0) throw nothing;
+    const secretNames = Object.keys(await this._sharedParameters.valuesForSuite(row.testSuiteId));
+    const project = await this.exportProject(row, secretNames);
+    if (project) return { files: project };
+    if (!row.finalScript) throw nothing;
+    return { files: [{ path: specFileName(row.name), content: row.finalScript }] };
+  }
+
+  /** The suite's modules by name, for 'Use the "…" module' in instructions. */
+  async suiteModules(suiteId: string): Promise<{ id: string; name: string }[]> {
+    return this._db
+      .select({ id: testModules.id, name: testModules.name })
+      .from(testModules)
+      .where(eq(testModules.testSuiteId, suiteId))
+      .orderBy(asc(testModules.name));
+  }
+
+  /** One module's steps, read now; only a module of the suite (another suite's id is "no longer exists"). */
+  async resolve(suiteId: string, moduleId: string, seen: string[] = []): Promise<ModuleResolution> {
+    const [row] = isUuid(moduleId)
+      ? await this._db
+          .select()
+          .from(testModules)
+          .where(and(eq(testModules.id, moduleId), eq(testModules.testSuiteId, suiteId)))
+      : [];
+    if (!row) return { ok: false, message: 'A module this test uses no longer exists in its project.' };
+    const name = row.name;
+    const cannot = (why: string) => ({
+      ok: false as const,
+      message: `The module "${name}" cannot run: ${why}`,
+    });
+    if (seen.includes(row.id))
+      return cannot(`it uses itself (${[...seen, row.id].length} modules deep); remove the loop.`);
+    if (seen.length >= MAX_DEPTH) return cannot(`modules are nested more than ${MAX_DEPTH} deep.`);
+
+    const read = await this._ownSteps(row);
+    if (!read.ok) return read;
+    const own = read.steps;
+    let parameters = read.parameters;
+
+    const steps: ReplayStep[] = [];
+    for (const step of own) {
+      if (step.action.kind !== 'module') {
+        steps.push({ ...step, description: moduleStepDescription(name, step.description) });
+        continue;
+      }
+      const inner = await this.resolve(suiteId, step.action.moduleId, [...seen, row.id]);
+      if (!inner.ok) return inner;
+      parameters = { ...inner.parameters, ...parameters };
+      steps.push(
+        ...inner.steps.map((innerStep) => ({
+          ...innerStep,
+          description: moduleStepDescription(name, innerStep.description),
+        })),
+      );
+    }
+    return { ok: true, moduleId: row.id, name, steps, parameters };
+  }
+
+  /** A module's own steps (its calls of other modules kept as calls) and variables, or why it cannot run. */
+  private async _ownSteps(
+    row: typeof testModules.$inferSelect,
+  ): Promise<
+    { ok: true; steps: ReplayStep[]; parameters: Record<string, string> } | { ok: false; message: string }
+  > {
+    const name = row.name;
+    const cannot = (why: string) => ({
+      ok: false as const,
+      message: `The module "${name}" cannot run: ${why}`,
+    });
+    let own: ReplayStep[];
+    let parameters: Record<string, string> = {};
+    if (row.moduleType === 'python_script') {
+      if (!row.isDefiningPyScriptApproved)
+        return {
+          ok: false,
+          message: `${MODULE_MESSAGES.notApproved} (module "${name}"). An expert or an admin must approve it before the tests that use it can run.`,
+        };
+      const script = row.definingPyScript ?? '';
+      let translated: ReturnType<typeof translatePythonScript>;
+      try {
+        translated = translatePythonScript(script);
+      } catch (error) {
+        return cannot(`its Python script could not be read (${messageOf(error).split('\n')[0]}).`);
+      }
+      if (!translated.ok) {
+        const reasons = translated.errors
+          .map((error) => `line ${error.line}: ${error.code} (${error.reason})`)
+          .join('; ');
+        return cannot(`${MODULE_MESSAGES.unsafe} ${reasons}`);
+      }
+      own = translated.steps;
+    } else {
+      const [test] = isUuid(row.testCaseId ?? '')
+        ? await this._db.select().from(testCases).where(eq(testCases.id, row.testCaseId!))
+        : [];
+      if (!test) return cannot('the test it was made from was deleted.');
+      const generated = test.testGenerationSteps as GenerationStep[];
+      if (generated.length === 0)
+        return cannot(`its test "${test.name}" has no generated steps yet; generate it first.`);
+      if (generated.some((step) => !step.execution_succeded || !isAction(step.action)))
+        return cannot(`its test "${test.name}" did not generate successfully; fix or regenerate it first.`);
+      // As a run of the source test would: moved from where the steps were generated to its website now.
+      const generatedOn = (test.stepsSource as StepsSource | null)?.website ?? test.website;
+      own = generated.map((step) =>
+        rebaseStep(
+          { description: step.step_description, actionName: step.action_name, action: step.action as Action },
+          generatedOn,
+          test.website,
+        ),
+      );
+      parameters = effectiveParameters(test.parameters, test.credentials);
+    }
+    return { ok: true, steps: own, parameters };
+  }
+
+  /**
+   * The Playwright project a test that uses modules exports as (issue 13), its modules read now; null
+   * for a test that uses none (its single-file export, final_script, stands).
+   */
+  async exportProject(test: TestRow, secretNames: string[]): Promise<ProjectFile[] | null> {
+    const generated = test.testGenerationSteps as GenerationStep[];
+    const own = generated
+      .filter((step) => isAction(step.action))
+      .map((step) => ({ description: step.step_description, action: step.action as Action }));
+    const state =
+      test.browserStateId && isUuid(test.browserStateId)
+        ? await this.browserStates.usable(test.testSuiteId, test.browserStateId)
+        : null;
+    const setupId = test.testModuleIdForSetup || state?.moduleId || null;
+    const calls = own.flatMap(({ action }) => (action.kind === 'module' ? [action.moduleId] : []));
+    if (!setupId && calls.length === 0) return null;
+
+    const modules = new Map<string, ModuleScript>();
+    const collect = async (moduleId: string, depth: number): Promise<ModuleScript> => {
+      const known = modules.get(moduleId);
+      if (known) return known;
+      const [row] = isUuid(moduleId)
+        ? await this._db
+            .select()
+            .from(testModules)
+            .where(and(eq(testModules.id, moduleId), eq(testModules.testSuiteId, test.testSuiteId)))
+        : [];
+      if (!row) throw new UnprocessableError('A module this test uses no longer exists in its project.');
+      const read = await this._ownSteps(row);
+      if (!read.ok) throw new UnprocessableError(read.message);
+      const script: ModuleScript = { name: row.name, steps: read.steps, parameters: read.parameters };
+      modules.set(moduleId, script);
+      if (depth >= MAX_DEPTH)
+        throw new UnprocessableError(`The module "${row.name}" nests modules more than ${MAX_DEPTH} deep.`);
+      for (const step of read.steps)
+        if (step.action.kind === 'module') await collect(step.action.moduleId, depth + 1);
+      return script;
+    };
+    const setup = setupId ? await collect(setupId, 0) : null;
+    for (const id of calls) await collect(id, 0);
+    return typescriptProject(
+      {
+        name: test.name,
+        steps: own,
+        parameters: effectiveParameters(test.parameters, test.credentials),
+        secretNames,
+        viewport: { width: test.viewportWidth, height: test.viewportHeight },
+        userAgent: test.userAgent,
+        setup,
+        modules: [...modules.values()],
+      },
+      specFileName(test.name),
+    );
+  }
+
+  /**
+   * The steps a run or generation of the test starts with: its browser state (when fresh), its setup
+   * module's steps (unless that state stands for them), then its own steps with every module call
+   * expanded. A module that cannot run makes the whole run not runnable, saying why.
+   */
+  async prepare(test: TestRow, own: ReplayStep[]): Promise<PreparedSteps | { ok: false; message: string }> {
+    const notes: string[] = [];
+    const state = test.browserStateId
+      ? await this.browserStates.usable(test.testSuiteId, test.browserStateId)
+      : null;
+    if (test.browserStateId && !state)
+      notes.push('The browser state this test starts from no longer exists; it starts from a fresh browser.');
+    const setupId = test.testModuleIdForSetup || state?.moduleId || null;
+    const skipSetup = Boolean(state?.storageState && setupId && setupId === state.moduleId);
+    let parameters: Record<string, string> = {};
+    const steps: ReplayStep[] = [];
+    let saveStateId: string | null = null;
+
+    if (state?.storageState)
+      notes.push(
+        skipSetup
+          ? `Started from the browser state "${state.name}"; its setup module was skipped.`
+          : `Started from the browser state "${state.name}".`,
+      );
+    else if (state)
+      notes.push(
+        `The browser state "${state.name}" has not been saved yet or is out of date: ${setupId ? 'the setup module runs and saves it when the run passes' : 'the test starts from a fresh browser'}.`,
+      );
+
+    if (setupId && !skipSetup) {
+      const setup = await this.resolve(test.testSuiteId, setupId);
+      if (!setup.ok) return setup;
+      steps.push(...setup.steps);
+      parameters = { ...setup.parameters };
+      saveStateId = await this.browserStates.forModule(setup.moduleId);
+      notes.push(`The setup module "${setup.name}" runs first (${setup.steps.length} steps).`);
+    }
+
+    for (const step of own) {
+      if (step.action.kind !== 'module') {
+        steps.push(step);
+        continue;
+      }
+      const called = await this.resolve(test.testSuiteId, step.action.moduleId);
+      if (!called.ok) return called;
+      parameters = { ...called.parameters, ...parameters };
+      steps.push(...called.steps);
+    }
+
+    // A run of a module's own source test refreshes the module's state too.
+    if (!saveStateId) {
+      const [made] = await this._db
+        .select({ id: testModules.id })
+        .from(testModules)
+        .where(and(eq(testModules.testCaseId, test.id), eq(testModules.testSuiteId, test.testSuiteId)));
+      if (made) saveStateId = await this.browserStates.forModule(made.id);
+    }
+
+    return {
+      ok: true,
+      steps,
+      parameters,
+      storageState: state?.storageState ?? null,
+      saveStateId,
+      notes,
+    };
+  }
+}
+
+/** 'Pay by card!' → 'pay-by-card.spec.ts', as the single-file export names it. */
+export function specFileName(name: string): string {
+  const words =
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? [];
+  return `${words.join('-') || 'test'}.spec.ts`;
+}

@@ -1,0 +1,189 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { findChromium, QUIET_CHROMIUM_ARGS } from '../src/runner/chromium';
+import { type Action } from '../src/runner';
+import { api, tokenFor } from './helpers';
+import { createTest, setUpGeneration, waitForGeneration, type GenerationContext } from './generationFixtures';
+import { createGeneratedTest } from './runFixtures';
+import { type SpecsReport } from './exportedSpecs';
+import { readZip } from '../src/runner/zip';
+import { createModule, dashboardShows, signInActions, useSetup } from './moduleFixtures';
+
+jest.setTimeout(240_000);
+
+// Issue 13, "Export keeps it real": a test that uses a setup module exports as a Playwright project
+// (a setup project runs the module and saves storageState, the test's project depends on it and
+// starts from it); a module called from the steps is a function of modules.ts. Both run green under
+// `npx playwright test` against the fixture site; a test without modules keeps its single file.
+
+const ROOT = path.resolve(__dirname, '../..');
+const run = promisify(execFile);
+
+interface Exported {
+  files: { path: string; content: string }[];
+}
+
+/** Writes the files, wraps their config with this machine's Chromium, and runs them all. */
+async function runProject(
+  files: Exported['files'],
+): Promise<{ report: SpecsReport; output: string; dir: string }> {
+  // Inside the repository so the files resolve @playwright/test; test-results/ is ignored by git.
+  fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(ROOT, 'test-results', 'modules-'));
+  for (const file of files) fs.writeFileSync(path.join(dir, file.path), file.content);
+  fs.writeFileSync(
+    path.join(dir, 'local.config.ts'),
+    [
+      "import { defineConfig } from '@playwright/test';",
+      "import exported from './playwright.config';",
+      'export default defineConfig({',
+      '  ...exported,',
+      `  outputDir: ${JSON.stringify(path.join(dir, 'output'))},`,
+      '  workers: 1,',
+      '  retries: 0,',
+      '  timeout: 30_000,',
+      `  reporter: [['json', { outputFile: ${JSON.stringify(path.join(dir, 'results.json'))} }]],`,
+      `  use: { ...exported.use, launchOptions: { executablePath: ${JSON.stringify(findChromium())}, args: ${JSON.stringify(QUIET_CHROMIUM_ARGS)} } },`,
+      '});',
+      '',
+    ].join('\n'),
+  );
+  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '' };
+  // NOTE: Playwright Test loads no spec when it sees JEST_WORKER_ID (it thinks jest runs it).
+  delete env.JEST_WORKER_ID;
+  const result: { stdout?: string; stderr?: string } = await run(
+    process.execPath,
+    [require.resolve('@playwright/test/cli'), 'test', '--config', path.join(dir, 'local.config.ts')],
+    { cwd: dir, env, maxBuffer: 20 * 1024 * 1024 },
+  ).catch((error: { stdout?: string; stderr?: string }) => error);
+  const report = JSON.parse(fs.readFileSync(path.join(dir, 'results.json'), 'utf8')) as SpecsReport;
+  return { report, output: `${result.stdout ?? ''}${result.stderr ?? ''}`, dir };
+}
+
+function green(outcome: { report: SpecsReport; output: string }, expected: number) {
+  const { report, output } = outcome;
+  const clean =
+    report.stats.expected === expected && report.stats.unexpected === 0 && report.errors.length === 0;
+  expect({ stats: report.stats, output: clean ? '' : output }).toEqual({
+    stats: expect.objectContaining({ expected, unexpected: 0, flaky: 0, skipped: 0 }),
+    output: '',
+  });
+}
+
+describe('the export of a test that uses modules', () => {
+  let ctx: GenerationContext;
+  let login: string;
+  let dashboard: string;
+  let moduleId: string;
+  const dirs: string[] = [];
+
+  beforeAll(async () => {
+    ctx = await setUpGeneration();
+    login = ctx.sites.url('login');
+    dashboard = `${login}dashboard.html`;
+    const source = await createGeneratedTest(
+      ctx,
+      'Sign in as Ada',
+      login,
+      signInActions(login, 'ada@example.com'),
+      {
+        password: 'correct-horse-battery',
+      },
+    );
+    moduleId = await createModule(ctx, { name: 'Sign in as admin', testCaseId: source });
+  });
+
+  afterAll(async () => {
+    for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
+    await ctx?.close();
+  });
+
+  async function exported(testId: string, token = ctx.token) {
+    return api<Exported>(ctx.server, 'GET', `/test-case/${testId}/export`, { token });
+  }
+
+  it('is a project whose setup project signs in once and whose test starts signed in, green under npx playwright test', async () => {
+    const test = await createGeneratedTest(
+      ctx,
+      'Greets Ada',
+      login,
+      dashboardShows(dashboard, 'Welcome, Ada Lovelace'),
+    );
+    await useSetup(ctx, test, { moduleId });
+    const response = await exported(test);
+    expect(response.status).toBe(200);
+    const files = Object.fromEntries(response.body.files.map((file) => [file.path, file.content]));
+    expect(Object.keys(files).sort()).toEqual([
+      'auth.setup.ts',
+      'greets-ada.spec.ts',
+      'modules.ts',
+      'playwright.config.ts',
+    ]);
+    expect(files['playwright.config.ts']).toContain("dependencies: ['setup']");
+    expect(files['playwright.config.ts']).toContain(
+      "use: { storageState: path.join(__dirname, '.auth', 'state.json') }",
+    );
+    // The same files, zipped for the SPA's download button.
+    const zipped = await fetch(`${ctx.server.url}/api/test-case/${test}/export.zip`, {
+      headers: { authorization: `Bearer ${ctx.token}` },
+    });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers.get('content-type')).toBe('application/zip');
+    const entries = readZip(Buffer.from(await zipped.arrayBuffer()));
+    expect(Object.fromEntries(entries.map((entry) => [entry.name, entry.data.toString('utf8')]))).toEqual(
+      files,
+    );
+    expect(files['auth.setup.ts']).toContain('await signInAsAdmin(page);');
+    expect(files['auth.setup.ts']).toContain('await page.context().storageState({');
+    expect(files['modules.ts']).toContain('export async function signInAsAdmin(page: Page): Promise<void> {');
+    expect(files['modules.ts']).toContain("password: process.env.PARAM_PASSWORD ?? 'correct-horse-battery',");
+    // The test itself does not sign in: it starts from the state the setup saved.
+    expect(files['greets-ada.spec.ts']).not.toContain("getByLabel('Email')");
+
+    const outcome = await runProject(response.body.files);
+    dirs.push(outcome.dir);
+    green(outcome, 2);
+    expect(fs.existsSync(path.join(outcome.dir, '.auth', 'state.json'))).toBe(true);
+  });
+
+  it('exports a module called from the steps as a call to its function, green too', async () => {
+    const call: Action = { kind: 'module', moduleId, name: 'Sign in as admin' };
+    const test = await createGeneratedTest(ctx, 'Calls the module', login, [
+      { kind: 'goto', url: login },
+      call,
+      ...dashboardShows(dashboard, 'Your plan'),
+    ]);
+    const response = await exported(test);
+    expect(response.status).toBe(200);
+    const files = Object.fromEntries(response.body.files.map((file) => [file.path, file.content]));
+    expect(Object.keys(files).sort()).toEqual([
+      'calls-the-module.spec.ts',
+      'modules.ts',
+      'playwright.config.ts',
+    ]);
+    expect(files['calls-the-module.spec.ts']).toContain("import { signInAsAdmin } from './modules';");
+    expect(files['calls-the-module.spec.ts']).toContain('  await signInAsAdmin(page);');
+    const outcome = await runProject(response.body.files);
+    dirs.push(outcome.dir);
+    green(outcome, 1);
+  });
+
+  it('keeps the single-file export of a test without modules, and keeps tests to their organization', async () => {
+    const created = await createTest(ctx, {
+      name: 'Plain sign in',
+      website: login,
+      description: 'Type "ada@example.com" into the Email field.',
+    });
+    const test = await waitForGeneration(ctx, created._id);
+    expect(test.state).toBe('passed');
+    const response = await exported(test._id);
+    expect(response.body).toEqual({ files: [{ path: 'plain-sign-in.spec.ts', content: test.final_script }] });
+
+    const stranger = await tokenFor(ctx.server, { email: `stranger-${Date.now()}@example.com` });
+    const hidden = await exported(test._id, stranger.token);
+    expect(hidden.status).toBe(404);
+    expect(JSON.stringify(hidden.body)).not.toContain('Plain sign in');
+  });
+});

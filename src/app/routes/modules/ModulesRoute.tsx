@@ -1,0 +1,44 @@
+import { skipToken } from '@reduxjs/toolkit/query';
+import Card from '@mui/material/Card';
+import { useMemo } from 'react';
+import { EmptyState } from '../../../components/EmptyState';
+import { PageHeader } from '../../../components/PageHeader';
+import { pages } from '../../../config/pages';
+import { hasAnyRole, selectCurrentUser } from '../../../features/auth/selectors';
+import { ModulesPage } from '../../../features/modules/components/ModulesPage';
+import { useGetOrganizationUsersQuery } from '../../../features/organizations/api';
+import { selectCurrentOrganization } from '../../../features/organizations/selectors';
+import { selectSelectedSuiteId } from '../../../features/suites/selectors';
+import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { useAppSelector } from '../../hooks';
+
+// Identity roles that may approve a module's Python script, besides the organization's admins (issue 13).
+const APPROVER_ROLES = ['expert', 'admin'] as const;
+
+/** /modules: the selected project's modules. */
+export function ModulesRoute() {
+  const { title, description } = pages.modules;
+  useDocumentTitle(title);
+  const suiteId = useAppSelector(selectSelectedSuiteId);
+  const organization = useAppSelector(selectCurrentOrganization);
+  const user = useAppSelector(selectCurrentUser);
+  const canApprove = organization?.role === 'admin' || hasAnyRole(user?.roles ?? [], APPROVER_ROLES);
+  // Approvals name people by id; the team list turns them into e-mails.
+  const { data: team } = useGetOrganizationUsersQuery(organization?.id ?? skipToken);
+  const people = useMemo(() => new Map((team ?? []).map(({ id, email }) => [id, email])), [team]);
+  return (
+    <>
+      <PageHeader title={title} description={description} />
+      {suiteId ? (
+        <ModulesPage key={suiteId} suiteId={suiteId} canApprove={canApprove} people={people} />
+      ) : (
+        <Card>
+          <EmptyState
+            title="No project selected"
+            description="Create or pick a project to see its modules."
+          />
+        </Card>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,8 @@
+export type { SharedParameter } from '../../../contract/sharedParameters';
+
+/** What the create and edit dialogs send: a blank value on edit keeps the stored one. */
+export interface SecretInput {
+  key: string;
+  value: string;
+  linkedTestIds: string[];
+}

@@ -1,0 +1,7 @@
+export type {
+  PublishResult,
+  ShareState,
+  ShareVisibility,
+  SharedStep,
+  SharedTest,
+} from '../../../contract/sharing';
