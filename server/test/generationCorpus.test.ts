@@ -27,8 +27,9 @@ describe('the acceptance corpus', () => {
   let generated: GeneratedTest[] = [];
 
   beforeAll(async () => {
-    // Two generations at a time suit a 2-core machine best (more only fight over the CPU).
-    ctx = await setUpGeneration({ env: { WORKER_CONCURRENCY: '2' } });
+    // Two generations at a time suit a 2-core machine best (more only fight over the CPU). A busy CI
+    // machine once needed more than the quick 2.5 s to fill a search field: the corpus waits 5 s a step.
+    ctx = await setUpGeneration({ env: { WORKER_CONCURRENCY: '2', STEP_TIMEOUT_MS: '5000' } });
     const secret = await api<{ _id: string }>(
       ctx.server,
       'POST',

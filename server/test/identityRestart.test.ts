@@ -37,6 +37,9 @@ async function jwksKids(url: string): Promise<string[]> {
   return jwks.keys.map((key) => key.kid);
 }
 
+// Two starts of a whole server (migrations, the job queue) on a busy CI machine take far more than jest's 5 s.
+jest.setTimeout(120_000);
+
 describe('identity provider: restart', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-idp-restart-'));
   let durable: Awaited<ReturnType<typeof durableTarget>>;
