@@ -1,13 +1,10 @@
-import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
-import { findChromium, QUIET_CHROMIUM_ARGS } from '../src/runner/chromium';
 import { type Action } from '../src/runner';
 import { api, tokenFor } from './helpers';
 import { createTest, setUpGeneration, waitForGeneration, type GenerationContext } from './generationFixtures';
 import { createGeneratedTest } from './runFixtures';
-import { type SpecsReport } from './exportedSpecs';
+import { runExportedProject, type SpecsReport } from './exportedSpecs';
 import { readZip } from '../src/runner/zip';
 import { createModule, dashboardShows, signInActions, useSetup } from './moduleFixtures';
 
@@ -18,48 +15,8 @@ jest.setTimeout(240_000);
 // starts from it); a module called from the steps is a function of modules.ts. Both run green under
 // `npx playwright test` against the fixture site; a test without modules keeps its single file.
 
-const ROOT = path.resolve(__dirname, '../..');
-const run = promisify(execFile);
-
 interface Exported {
   files: { path: string; content: string }[];
-}
-
-/** Writes the files, wraps their config with this machine's Chromium, and runs them all. */
-async function runProject(
-  files: Exported['files'],
-): Promise<{ report: SpecsReport; output: string; dir: string }> {
-  // Inside the repository so the files resolve @playwright/test; test-results/ is ignored by git.
-  fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
-  const dir = fs.mkdtempSync(path.join(ROOT, 'test-results', 'modules-'));
-  for (const file of files) fs.writeFileSync(path.join(dir, file.path), file.content);
-  fs.writeFileSync(
-    path.join(dir, 'local.config.ts'),
-    [
-      "import { defineConfig } from '@playwright/test';",
-      "import exported from './playwright.config';",
-      'export default defineConfig({',
-      '  ...exported,',
-      `  outputDir: ${JSON.stringify(path.join(dir, 'output'))},`,
-      '  workers: 1,',
-      '  retries: 0,',
-      '  timeout: 30_000,',
-      `  reporter: [['json', { outputFile: ${JSON.stringify(path.join(dir, 'results.json'))} }]],`,
-      `  use: { ...exported.use, launchOptions: { executablePath: ${JSON.stringify(findChromium())}, args: ${JSON.stringify(QUIET_CHROMIUM_ARGS)} } },`,
-      '});',
-      '',
-    ].join('\n'),
-  );
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_OPTIONS: '' };
-  // NOTE: Playwright Test loads no spec when it sees JEST_WORKER_ID (it thinks jest runs it).
-  delete env.JEST_WORKER_ID;
-  const result: { stdout?: string; stderr?: string } = await run(
-    process.execPath,
-    [require.resolve('@playwright/test/cli'), 'test', '--config', path.join(dir, 'local.config.ts')],
-    { cwd: dir, env, maxBuffer: 20 * 1024 * 1024 },
-  ).catch((error: { stdout?: string; stderr?: string }) => error);
-  const report = JSON.parse(fs.readFileSync(path.join(dir, 'results.json'), 'utf8')) as SpecsReport;
-  return { report, output: `${result.stdout ?? ''}${result.stderr ?? ''}`, dir };
 }
 
 function green(outcome: { report: SpecsReport; output: string }, expected: number) {
@@ -142,7 +99,7 @@ describe('the export of a test that uses modules', () => {
     // The test itself does not sign in: it starts from the state the setup saved.
     expect(files['greets-ada.spec.ts']).not.toContain("getByLabel('Email')");
 
-    const outcome = await runProject(response.body.files);
+    const outcome = await runExportedProject(response.body.files);
     dirs.push(outcome.dir);
     green(outcome, 2);
     expect(fs.existsSync(path.join(outcome.dir, '.auth', 'state.json'))).toBe(true);
@@ -165,7 +122,7 @@ describe('the export of a test that uses modules', () => {
     ]);
     expect(files['calls-the-module.spec.ts']).toContain("import { signInAsAdmin } from './modules';");
     expect(files['calls-the-module.spec.ts']).toContain('  await signInAsAdmin(page);');
-    const outcome = await runProject(response.body.files);
+    const outcome = await runExportedProject(response.body.files);
     dirs.push(outcome.dir);
     green(outcome, 1);
   });

@@ -89,6 +89,7 @@ export const en = {
     runFailed: 'Failed to create test collection run. Please try again.',
     cancelled: 'Run cancelled',
     cancelFailed: 'Failed to cancel the run. Please try again.',
+    exportFailed: 'Failed to export the test suite.',
   },
   tests: {
     fetchFailed: 'Failed to fetch test cases',

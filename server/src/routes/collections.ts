@@ -13,6 +13,8 @@ import {
   UpdateCollectionBody,
 } from '../../../contract/collections';
 import { actorOf } from '../plugins/auth';
+import { fileSlug } from '../runner';
+import { writeZip } from '../runner/zip';
 import { type Services } from '../services';
 
 const tags = ['collections'];
@@ -34,7 +36,7 @@ export const collectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
   app,
   { services },
 ) => {
-  const { collections } = services;
+  const { collections, collectionExport } = services;
 
   app.get(
     '/test-suites/collections/:suiteId',
@@ -139,5 +141,52 @@ export const collectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
       },
     },
     async (request) => collections.cancelGroup(actorOf(request), request.params.id, request.query.created_at),
+  );
+
+  // Issue 15: the collection as a Playwright Test project a team runs in its own CI.
+  app.get(
+    '/test-suites/collection/:id/export',
+    {
+      schema: {
+        tags,
+        summary: 'The collection as a Playwright Test project (its files)',
+        description:
+          'package.json, playwright.config.ts (chromium, firefox, webkit; a setup project for setup modules), ' +
+          'modules.ts, setup/*.setup.ts, tests/*.spec.ts, README.md. Tests not generated yet are left out ' +
+          'and named in README.md; 422 when none is generated.',
+        params: CollectionIdParams,
+        response: {
+          200: Type.Object({
+            name: Type.String(),
+            files: Type.Array(Type.Object({ path: Type.String(), content: Type.String() })),
+          }),
+        },
+      },
+    },
+    async (request) => collectionExport.exportFiles(actorOf(request), request.params.id),
+  );
+
+  app.get(
+    '/test-suites/collection/:id/export.zip',
+    {
+      schema: {
+        tags,
+        summary: 'The collection as a Playwright Test project (a zip)',
+        params: CollectionIdParams,
+      },
+    },
+    async (request, reply) => {
+      const { name, files } = await collectionExport.exportFiles(actorOf(request), request.params.id);
+      const zip = writeZip(
+        files.map((file) => ({ name: file.path, data: Buffer.from(file.content, 'utf8') })),
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header(
+          'content-disposition',
+          `attachment; filename="${fileSlug(name, 'collection')}-playwright.zip"`,
+        )
+        .send(zip);
+    },
   );
 };

@@ -61,7 +61,7 @@ export function pyString(value: string): string {
   return JSON.stringify(value).replace(/[\u2028\u2029]/g, (char) => `\\u${char.charCodeAt(0).toString(16)}`);
 }
 
-const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+export const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 function tsProperty(object: string, key: string): string {
   return IDENTIFIER.test(key) ? `${object}.${key}` : `${object}[${tsString(key)}]`;
@@ -320,7 +320,7 @@ export function moduleFunctionName(name: string, language: Language): string {
 
 // ── Whole scripts ─────────────────────────────────────────────────────────────────────────────────
 
-function oneLine(text: string): string {
+export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
@@ -423,133 +423,4 @@ export function pythonScript(spec: ScriptSpec): string {
   });
   lines.push('');
   return lines.join('\n');
-}
-
-// ── Projects (issue 13) ───────────────────────────────────────────────────────────────────────────
-// A test that uses modules exports as a Playwright project: its modules become functions in
-// modules.ts; a setup module runs in a `setup` project that saves the browser's storage state, which
-// the test's project starts from (Playwright's authentication pattern: dependencies + storageState).
-
-/** A module as exported: its steps (module calls kept as calls) and its variables. */
-export interface ModuleScript {
-  name: string;
-  steps: ScriptStep[];
-  parameters: Record<string, string>;
-}
-
-export interface ProjectSpec extends ScriptSpec {
-  /** The module the setup project runs; the test starts from the state it saves. */
-  setup: ModuleScript | null;
-  /** Every module the steps (or other modules) call, the setup's included. */
-  modules: ModuleScript[];
-}
-
-export interface ProjectFile {
-  path: string;
-  content: string;
-}
-
-/** The files of the project: playwright.config.ts, modules.ts, setup and spec files. */
-export function typescriptProject(spec: ProjectSpec, specFileName: string): ProjectFile[] {
-  const files: ProjectFile[] = [];
-  const secrets = new Set(spec.secretNames);
-  const stateFile = "path.join(__dirname, '.auth', 'state.json')";
-  files.push({
-    path: 'playwright.config.ts',
-    content: [
-      "import path from 'node:path';",
-      "import { defineConfig } from '@playwright/test';",
-      '',
-      'export default defineConfig({',
-      "  testDir: '.',",
-      '  projects: [',
-      ...(spec.setup
-        ? [
-            "    // Runs the setup module once and saves the browser's storage state (cookies, local storage).",
-            "    { name: 'setup', testMatch: /.*\\.setup\\.ts/ },",
-            '    {',
-            "      name: 'tests',",
-            '      testMatch: /.*\\.spec\\.ts/,',
-            "      dependencies: ['setup'],",
-            `      use: { storageState: ${stateFile} },`,
-            '    },',
-          ]
-        : ["    { name: 'tests', testMatch: /.*\\.spec\\.ts/ },"]),
-      '  ],',
-      '});',
-      '',
-    ].join('\n'),
-  });
-
-  const parameters: Record<string, string> = {};
-  for (const module of spec.modules) Object.assign(parameters, module.parameters);
-  const checks = spec.modules.some((module) => module.steps.some((step) => step.action.kind === 'expect'));
-  const helpers: string[] = [
-    '// The modules this test uses, one function each, as Plainwright runs them.',
-    `import { ${checks ? 'expect, ' : ''}type Page } from '@playwright/test';`,
-    '',
-  ];
-  const names = Object.keys(parameters).sort();
-  if (names.length > 0) {
-    helpers.push("// Variables: the modules' values, overridden by PARAM_<NAME> environment variables.");
-    helpers.push('const params = {');
-    for (const name of names)
-      helpers.push(
-        `  ${IDENTIFIER.test(name) ? name : tsString(name)}: process.env.${envName('PARAM', name)} ?? ${tsString(parameters[name])},`,
-      );
-    helpers.push('};', '');
-  }
-  if (secrets.size > 0)
-    helpers.push(
-      'function secret(name: string): string {',
-      '  const value = process.env[name];',
-      '  if (value === undefined) throw new Error(`Set ${name}: this test reads a secret from the environment.`);',
-      '  return value;',
-      '}',
-      '',
-    );
-  const seen = new Set<string>();
-  for (const module of spec.modules) {
-    const fn = moduleFunctionName(module.name, 'typescript');
-    if (seen.has(fn)) continue;
-    seen.add(fn);
-    helpers.push(`/** The module "${oneLine(module.name).replace(/\*\//g, '* /')}". */`);
-    helpers.push(`export async function ${fn}(page: Page): Promise<void> {`);
-    module.steps.forEach((step, index) => {
-      helpers.push(`  // ${index + 1}. ${oneLine(step.description)}`);
-      helpers.push(`  ${actionCode(step.action, 'typescript', secrets)}`);
-    });
-    helpers.push('}', '');
-  }
-  files.push({ path: 'modules.ts', content: helpers.join('\n') });
-
-  if (spec.setup) {
-    const fn = moduleFunctionName(spec.setup.name, 'typescript');
-    files.push({
-      path: 'auth.setup.ts',
-      content: [
-        "import path from 'node:path';",
-        "import { test as setup } from '@playwright/test';",
-        `import { ${fn} } from './modules';`,
-        '',
-        `setup(${tsString(spec.setup.name)}, async ({ page }) => {`,
-        `  await ${fn}(page);`,
-        `  await page.context().storageState({ path: ${stateFile} });`,
-        '});',
-        '',
-      ].join('\n'),
-    });
-  }
-
-  const called = [
-    ...new Set(
-      spec.steps.flatMap(({ action }) =>
-        action.kind === 'module' ? [moduleFunctionName(action.name, 'typescript')] : [],
-      ),
-    ),
-  ];
-  const script = typescriptScript(spec).split('\n');
-  if (called.length > 0) script.splice(1, 0, `import { ${called.join(', ')} } from './modules';`);
-  files.push({ path: specFileName, content: script.join('\n') });
-  return files;
 }

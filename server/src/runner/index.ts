@@ -24,10 +24,6 @@ export {
   envName,
   locatorCode,
   moduleFunctionName,
-  typescriptProject,
-  type ModuleScript,
-  type ProjectFile,
-  type ProjectSpec,
   pythonScript,
   typescriptScript,
   type Language,
@@ -56,6 +52,15 @@ export {
   type RunValues,
 } from './values';
 export { findChromium, QUIET_CHROMIUM_ARGS } from './chromium';
+export {
+  collectionProject,
+  fileSlug,
+  typescriptProject,
+  type CollectionExport,
+  type ModuleScript,
+  type ProjectFile,
+  type ProjectSpec,
+} from './projects';
 export {
   explainFailure,
   missingValue,

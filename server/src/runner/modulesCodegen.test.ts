@@ -1,5 +1,6 @@
 import { type Action } from './actions';
-import { actionCode, moduleFunctionName, typescriptProject } from './codegen';
+import { actionCode, moduleFunctionName } from './codegen';
+import { typescriptProject } from './projects';
 
 describe('moduleFunctionName', () => {
   it.each([

@@ -7,6 +7,7 @@ import { AlertService } from './alerts';
 import { ArtifactService } from './artifacts';
 import { BrowserStateService } from './browserStates';
 import { CollectionService } from './collections';
+import { CollectionExportService } from './collectionExport';
 import { DashboardService } from './dashboard';
 import { GenerationService } from './generation';
 import { MailService } from './mail';
@@ -36,6 +37,8 @@ export interface Services {
   generation: GenerationService;
   runs: RunService;
   collections: CollectionService;
+  /** A collection as a Playwright Test project (issue 15). */
+  collectionExport: CollectionExportService;
   schedules: ScheduleService;
   alerts: AlertService;
   dashboard: DashboardService;
@@ -124,6 +127,7 @@ export async function createServices(
     generation,
     runs,
     collections,
+    collectionExport: new CollectionExportService(db, collections, moduleSteps, sharedParameters),
     schedules,
     alerts,
     dashboard: new DashboardService(db, testSuites),

@@ -10,6 +10,8 @@ import {
   messageOf,
   type ModuleScript,
   type ProjectFile,
+  type ProjectSpec,
+  fileSlug,
   rebaseStep,
   type ReplayStep,
   typescriptProject,
@@ -200,6 +202,17 @@ export class ModuleSteps {
    * for a test that uses none (its single-file export, final_script, stands).
    */
   async exportProject(test: TestRow, secretNames: string[]): Promise<ProjectFile[] | null> {
+    const spec = await this.projectSpec(test, secretNames);
+    if (!spec.setup && spec.modules.length === 0) return null;
+    return typescriptProject(spec, specFileName(test.name));
+  }
+
+  /**
+   * A generated test as exported code: its own steps (module calls kept as calls), its variables and
+   * browser settings, the module its setup project runs (its own, or the one that saves its browser
+   * state), and every module it reaches. A module that cannot be read is a 422 saying which.
+   */
+  async projectSpec(test: TestRow, secretNames: string[]): Promise<ProjectSpec> {
     const generated = test.testGenerationSteps as GenerationStep[];
     const own = generated
       .filter((step) => isAction(step.action))
@@ -210,7 +223,6 @@ export class ModuleSteps {
         : null;
     const setupId = test.testModuleIdForSetup || state?.moduleId || null;
     const calls = own.flatMap(({ action }) => (action.kind === 'module' ? [action.moduleId] : []));
-    if (!setupId && calls.length === 0) return null;
 
     const modules = new Map<string, ModuleScript>();
     const collect = async (moduleId: string, depth: number): Promise<ModuleScript> => {
@@ -235,19 +247,16 @@ export class ModuleSteps {
     };
     const setup = setupId ? await collect(setupId, 0) : null;
     for (const id of calls) await collect(id, 0);
-    return typescriptProject(
-      {
-        name: test.name,
-        steps: own,
-        parameters: effectiveParameters(test.parameters, test.credentials),
-        secretNames,
-        viewport: { width: test.viewportWidth, height: test.viewportHeight },
-        userAgent: test.userAgent,
-        setup,
-        modules: [...modules.values()],
-      },
-      specFileName(test.name),
-    );
+    return {
+      name: test.name,
+      steps: own,
+      parameters: effectiveParameters(test.parameters, test.credentials),
+      secretNames,
+      viewport: { width: test.viewportWidth, height: test.viewportHeight },
+      userAgent: test.userAgent,
+      setup,
+      modules: [...modules.values()],
+    };
   }
 
   /**
@@ -321,11 +330,5 @@ export class ModuleSteps {
 
 /** 'Pay by card!' → 'pay-by-card.spec.ts', as the single-file export names it. */
 export function specFileName(name: string): string {
-  const words =
-    name
-      .normalize('NFKD')
-      .replace(/[\u0300-\u036f]/g, '')
-      .toLowerCase()
-      .match(/[a-z0-9]+/g) ?? [];
-  return `${words.join('-') || 'test'}.spec.ts`;
+  return `${fileSlug(name)}.spec.ts`;
 }

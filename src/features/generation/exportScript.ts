@@ -21,32 +21,7 @@ export const pythonFileName = (name: string) => `test_${words(name).join('_') ||
 export const scriptFileName = (name: string, language: ScriptLanguage) =>
   language === 'typescript' ? typescriptFileName(name) : pythonFileName(name);
 
-/** Saves text as a file through a temporary link (no server round trip). */
-export function downloadText(fileName: string, text: string, type = 'text/plain') {
-  const url = URL.createObjectURL(new Blob([text], { type: `${type};charset=utf-8` }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked on the next tick: the download has started by then.
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
-/** Saves a binary answer (a zip) as a file, the same way as downloadText. */
-export function downloadBlob(fileName: string, blob: Blob) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
+export { downloadBlob, downloadText } from '../../lib/download';
 
 /** '{ kind: "module" }' steps, a setup module or a browser state: the test exports as a project (issue 13). */
 export function needsProject(test: {

@@ -1,4 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { captureDownloads } from '../../../testing/downloads';
+import { apiError } from '../../../testing/msw/api';
+import { server } from '../../../testing/msw/server';
 import {
   findCollection,
   finishRunGroup,
@@ -151,5 +155,37 @@ describe('the /collections/{suiteId}/{collectionId} link', () => {
     const oldest = (await groupRows()).at(-1)!;
     expect(within(oldest).getByRole('button', { expanded: true })).toBeInTheDocument();
     expect(within(oldest).getByRole('list', { name: /^Runs of/ })).toHaveTextContent('Count stock');
+  });
+
+  it('exports the collection as a Playwright project zip, and says why when the server cannot', async () => {
+    const { suite, pay } = shopWithTests();
+    const collection = seedCollection(suite, 'Nightly: checkout', { linked_test_ids: [pay._id] });
+    const blobs = captureDownloads();
+    const requested: string[] = [];
+    server.use(
+      http.get('/api/test-suites/collection/:id/export.zip', ({ request }) => {
+        requested.push(new URL(request.url).pathname);
+        return requested.length === 1
+          ? new HttpResponse(new Uint8Array([0x50, 0x4b, 0x05, 0x06]), {
+              headers: { 'content-type': 'application/zip' },
+            })
+          : apiError(422, 'unprocessable', "None of this collection's tests has been generated yet.");
+      }),
+    );
+    const { user } = renderApp(`/test-cases/collection/${collection._id}`);
+    const button = await screen.findByRole('button', { name: 'Export as Playwright project' });
+    await user.click(button);
+    await waitFor(() => expect(blobs).toHaveLength(1));
+    expect(requested).toEqual([`/api/test-suites/collection/${collection._id}/export.zip`]);
+    expect(HTMLAnchorElement.prototype.click).toHaveBeenCalledTimes(1);
+
+    await user.click(button);
+    expect(
+      await screen.findByText(
+        "Failed to export the test suite. None of this collection's tests has been generated yet.",
+      ),
+    ).toBeInTheDocument();
+    expect(blobs).toHaveLength(1);
+    jest.restoreAllMocks();
   });
 });

@@ -1,4 +1,5 @@
 import AddIcon from '@mui/icons-material/Add';
+import DownloadOutlinedIcon from '@mui/icons-material/DownloadOutlined';
 import CloseIcon from '@mui/icons-material/Close';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import PlayArrowIcon from '@mui/icons-material/PlayArrow';
@@ -23,6 +24,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { ListSkeleton } from '../../../components/ListSkeleton';
 import { t } from '../../../config/locale';
+import { downloadBlob, fetchApiFile } from '../../../lib/download';
 import { notify } from '../../../lib/notify';
 import { useGetTestTreeQuery } from '../../tests/api';
 import {
@@ -44,6 +46,17 @@ export const LIVE_POLL_MS = 2000;
 export const SCHEDULED_POLL_MS = 15_000;
 
 const PAGE = COLLECTION_LIMITS.storePageSize;
+
+/** 'Nightly: sign-in' → 'nightly-sign-in-playwright.zip', as the server names it. */
+export function projectZipName(name: string): string {
+  const words =
+    name
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? [];
+  return `${words.join('-').slice(0, 80).replace(/-+$/, '') || 'collection'}-playwright.zip`;
+}
 
 /** Newest first, one per creation time: the first copy seen (the freshest source) wins. */
 function mergeGroups(...sources: CollectionRunGroup[][]): CollectionRunGroup[] {
@@ -122,6 +135,7 @@ export function CollectionDetails({
   const [cancelGroup] = useCancelGroupMutation();
   const [cancelling, setCancelling] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
+  const [exporting, setExporting] = useState(false);
 
   const groups = useMemo(
     () => mergeGroups(data?.linked_runs ?? [], linkedGroup?.linked_runs ?? [], store.groups),
@@ -163,6 +177,21 @@ export function CollectionDetails({
     } catch {
       notify.error(t.collections.updateFailed);
       return false;
+    }
+  };
+
+  // Issue 15: the collection as a Playwright Test project, for a team's own CI.
+  const exportProject = async () => {
+    setExporting(true);
+    try {
+      const zip = await fetchApiFile(
+        `/test-suites/collection/${encodeURIComponent(collectionId)}/export.zip`,
+      );
+      downloadBlob(projectZipName(collection.name), zip);
+    } catch (failure) {
+      notify.error(`${t.collections.exportFailed} ${(failure as Error).message}`);
+    } finally {
+      setExporting(false);
     }
   };
 
@@ -214,6 +243,13 @@ export function CollectionDetails({
   return (
     <Stack spacing={3}>
       <Stack direction="row" spacing={2} sx={{ justifyContent: 'flex-end' }}>
+        <Button
+          startIcon={<DownloadOutlinedIcon />}
+          disabled={linked.length === 0 || exporting}
+          onClick={() => void exportProject()}
+        >
+          {exporting ? 'Exporting…' : 'Export as Playwright project'}
+        </Button>
         <Button
           variant="contained"
           startIcon={<PlayArrowIcon />}

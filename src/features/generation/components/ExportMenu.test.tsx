@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createElement } from 'react';
+import { captureDownloads } from '../../../testing/downloads';
 import { apiError } from '../../../testing/msw/api';
 import { server } from '../../../testing/msw/server';
 import { renderWithStore } from '../../../testing/renderWithStore';
@@ -18,19 +19,6 @@ const plain = {
   browserStateId: null,
   testGenerationSteps: [{ action: { kind: 'goto', url: 'https://example.com' } }],
 };
-
-function captureDownloads() {
-  const blobs: Blob[] = [];
-  Object.assign(URL, {
-    createObjectURL: jest.fn((blob: Blob) => {
-      blobs.push(blob);
-      return 'blob:export';
-    }),
-    revokeObjectURL: jest.fn(),
-  });
-  jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
-  return blobs;
-}
 
 afterEach(() => jest.restoreAllMocks());
 

@@ -10,8 +10,7 @@ import MenuItem from '@mui/material/MenuItem';
 import { useId, useState } from 'react';
 import { notify } from '../../../lib/notify';
 import type { TestCase } from '../../tests/api';
-import { env } from '../../../config/env';
-import { getAccessToken } from '../../../lib/supabase';
+import { fetchApiFile } from '../../../lib/download';
 import {
   downloadBlob,
   downloadText,
@@ -32,19 +31,7 @@ type ExportedTest = Pick<TestCase, 'name' | 'finalScript' | 'finalScriptPy'> &
   Partial<Pick<TestCase, 'id' | 'testModuleIdForSetup' | 'browserStateId' | 'testGenerationSteps'>>;
 
 /** The test as a Playwright project (setup project, modules' helpers, config) from the server, zipped. */
-async function fetchProject(id: string): Promise<Blob> {
-  const token = await getAccessToken();
-  const url = new URL(
-    `${env.apiUrl.replace(/\/$/, '')}/test-case/${encodeURIComponent(id)}/export.zip`,
-    window.location.origin,
-  );
-  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
-    throw new Error(body?.error?.message ?? `The export failed (${response.status})`);
-  }
-  return response.blob();
-}
+const fetchProject = (id: string) => fetchApiFile(`/test-case/${encodeURIComponent(id)}/export.zip`);
 
 export function ExportMenu({ test }: { test: ExportedTest }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
