@@ -24,6 +24,8 @@ const PUBLIC: Record<string, string> = {
   'GET /api/shared/{slug}':
     "a shared test's page (issue 15): public shares for anyone; a private one answers 404 without a member's token",
   'GET /api/shared/{slug}/badge.svg': "a public share's badge, put in READMEs (issue 15)",
+  'GET /api/cli/plainwright.mjs':
+    'the CI command line pipelines download before they have a session (issue 15)',
 };
 
 type Role = 'org' | 'suite' | 'test' | 'run' | 'sharedParameter' | 'user' | 'collection' | 'module' | 'slug';

@@ -89,6 +89,54 @@ afterAll(async () => {
 });
 
 describe('plainwright ci', () => {
+  it('runs as the one file the server serves, from a folder with nothing installed', async () => {
+    const response = await fetch(`${ctx.server.url}/api/cli/plainwright.mjs`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const etag = response.headers.get('etag')!;
+    const code = await response.text();
+    expect(code.startsWith('#!/usr/bin/env node')).toBe(true);
+    expect(code).not.toMatch(/from ['"](?!node:)/);
+    const again = await fetch(`${ctx.server.url}/api/cli/plainwright.mjs`, {
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.status).toBe(304);
+
+    const bare = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-cli-'));
+    fs.writeFileSync(path.join(bare, 'plainwright.mjs'), code);
+    const collection = await collectionOf('Downloaded CLI', [['Add a todo', todo('1 item left')]]);
+    const { spawn } = await import('node:child_process');
+    const child = spawn(
+      process.execPath,
+      [
+        'plainwright.mjs',
+        'ci',
+        '--server',
+        ctx.server.url,
+        '--collection',
+        collection,
+        '--timeout',
+        '60',
+        '--junit',
+        'results.xml',
+      ],
+      { cwd: bare, env: { PATH: process.env.PATH, PLAINWRIGHT_KEY: key } },
+    );
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exit = await new Promise<number | null>((resolve) => child.on('close', resolve));
+    expect({ exit, stderr }).toEqual({ exit: EXIT.passed, stderr: '' });
+    expect(stdout).toContain('1 test: 1 passed');
+    await expectValidJunit(path.join(bare, 'results.xml'));
+
+    const usage = spawnSync(process.execPath, ['plainwright.mjs', 'start'], { cwd: bare, encoding: 'utf8' });
+    expect(usage.status).toBe(EXIT.error);
+    expect(usage.stderr).toContain('Usage: node plainwright.mjs ci');
+    fs.rmSync(bare, { recursive: true, force: true });
+  });
+
   it('exits 0 with valid JUnit when every test passes (the real command, as a pipeline runs it)', async () => {
     const collection = await collectionOf('Green', [
       ['Add a todo', todo('1 item left')],

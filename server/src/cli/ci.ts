@@ -271,7 +271,7 @@ export function summary(group: CollectionRunGroup): string {
     line(widths.map((w) => '-'.repeat(w))),
     ...rows.map(line),
     '',
-    `${group.runs.length} tests: ${totals}`,
+    `${group.runs.length} ${group.runs.length === 1 ? 'test' : 'tests'}: ${totals}`,
   ].join('\n');
 }
 

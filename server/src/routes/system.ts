@@ -1,6 +1,7 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../../contract/common';
 import { Health, RuntimeConfig } from '../../../contract/config';
+import { cliBundle } from '../cli/bundle';
 import { APP_VERSION, identityUrl, type Config } from '../config';
 
 export const systemRoutes: FastifyPluginAsyncTypebox<{ config: Config; isReady: () => boolean }> = async (
@@ -19,4 +20,21 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ config: Config; isReady: 
     supabase_anon_key: config.supabaseAnonKey,
     version: APP_VERSION,
   }));
+
+  // Issue 15: the CI command line as one file a pipeline downloads from this server (no secrets in it).
+  app.get(
+    '/cli/plainwright.mjs',
+    {
+      schema: {
+        summary:
+          'The `plainwright ci` command line as one file for Node 18+ (`node plainwright.mjs ci --help`)',
+      },
+    },
+    async (request, reply) => {
+      const { code, etag } = await cliBundle();
+      reply.header('etag', etag).header('cache-control', 'no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      return reply.header('content-type', 'text/javascript; charset=utf-8').send(code);
+    },
+  );
 };

@@ -14,9 +14,9 @@ const options: CiWorkflowOptions = {
   collectionName: 'Checkout: nightly',
   timeoutSeconds: 420,
   browsers: ['chromium'],
-  ref: 'v0.2.8',
-  repository: 'acme/plainwright',
 };
+
+const DOWNLOAD = 'curl -fsSL https://plainwright.example.com/api/cli/plainwright.mjs -o plainwright.mjs';
 
 interface Workflow {
   on: Record<string, unknown>;
@@ -33,11 +33,11 @@ interface Workflow {
 }
 
 const expectedCommand = (key: string) =>
-  'npx --prefix plainwright --no-install plainwright ci --server https://plainwright.example.com ' +
+  'node plainwright.mjs ci --server https://plainwright.example.com ' +
   `--key "${key}" --collection 3f2c9a1e-5b7d-4c1a-9e8f-0a1b2c3d4e5f --timeout 420 --junit results.xml`;
 
 describe('githubActionsWorkflow', () => {
-  it('is a workflow on push, pull request and by hand that checks out, installs and runs the CLI', () => {
+  it('is a workflow on push, pull request and by hand that downloads the CLI from the server and runs it', () => {
     const workflow = parse(githubActionsWorkflow(options)) as Workflow;
     expect(Object.keys(workflow.on)).toEqual(['push', 'pull_request', 'workflow_dispatch']);
     expect(workflow.permissions).toEqual({ contents: 'read', checks: 'write' });
@@ -47,13 +47,9 @@ describe('githubActionsWorkflow', () => {
       'runs-on': 'ubuntu-latest',
       'timeout-minutes': 17,
     });
-    const [checkout, node, install, run, report] = job.steps;
-    expect(checkout).toMatchObject({
-      uses: 'actions/checkout@v4',
-      with: { repository: 'acme/plainwright', ref: 'v0.2.8', path: 'plainwright' },
-    });
+    const [node, download, run, report] = job.steps;
     expect(node).toMatchObject({ uses: 'actions/setup-node@v4', with: { 'node-version': 20 } });
-    expect(install.run).toBe('npm ci --prefix plainwright');
+    expect(download.run).toBe(DOWNLOAD);
     expect(run.run).toBe(expectedCommand('${{ secrets.PLAINWRIGHT_KEY }}'));
     expect(report).toMatchObject({
       if: 'always()',
@@ -66,26 +62,26 @@ describe('githubActionsWorkflow', () => {
     const workflow = parse(
       githubActionsWorkflow({ ...options, browsers: ['chromium', 'webkit'] }),
     ) as Workflow;
-    expect(workflow.jobs.plainwright.steps[3].run).toContain(
+    expect(workflow.jobs.plainwright.steps[2].run).toContain(
       '--browsers chromium,webkit --junit results.xml',
     );
   });
 
-  it('keeps a version-like tag as text', () => {
-    const workflow = parse(githubActionsWorkflow({ ...options, ref: '1.10' })) as Workflow;
-    expect(workflow.jobs.plainwright.steps[0].with?.ref).toBe('1.10');
+  it('quotes a server address the shell would read otherwise', () => {
+    const workflow = parse(
+      githubActionsWorkflow({ ...options, server: "https://example.com/it's here" }),
+    ) as Workflow;
+    expect(workflow.jobs.plainwright.steps[1].run).toBe(
+      `curl -fsSL 'https://example.com/it'\\''s here/api/cli/plainwright.mjs' -o plainwright.mjs`,
+    );
   });
 });
 
 describe('gitlabCiJob', () => {
-  it('clones, installs, runs the CLI with the CI/CD variable and keeps the JUnit report', () => {
+  it('downloads the CLI, runs it with the CI/CD variable and keeps the JUnit report', () => {
     const job = (parse(gitlabCiJob(options)) as Record<string, Record<string, unknown>>).plainwright;
     expect(job.image).toBe('node:20');
-    expect(job.script).toEqual([
-      'git clone --depth 1 --branch v0.2.8 https://github.com/acme/plainwright.git plainwright',
-      'npm ci --prefix plainwright',
-      expectedCommand('$PLAINWRIGHT_KEY'),
-    ]);
+    expect(job.script).toEqual([DOWNLOAD, expectedCommand('$PLAINWRIGHT_KEY')]);
     expect(job.artifacts).toEqual({ when: 'always', reports: { junit: 'results.xml' } });
   });
 });

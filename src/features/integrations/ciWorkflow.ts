@@ -1,11 +1,13 @@
 import type { CiBrowser } from './types';
 
 // The pipeline snippets the Integrations page hands out: a GitHub Actions workflow and a GitLab CI job
-// that check Plainwright out, install it and run one collection with the CLI (README "Running a
-// collection from CI"). Pure text, so they are tested by parsing them back.
+// that download the CLI from the Plainwright server itself (one file, the version that server speaks,
+// nothing to install) and run one collection with it (README "Running a collection from CI"). Pure
+// text, so they are tested by parsing them back.
 
-/** Where teams get the CLI from; the tag is this server's version. */
-export const PLAINWRIGHT_REPOSITORY = 'plainwright/plainwright';
+/** The file the server serves the CLI as, and what pipelines save it as. */
+export const CLI_PATH = '/api/cli/plainwright.mjs';
+export const CLI_FILE = 'plainwright.mjs';
 /** The CLI's option for browsers other than its default, Chromium alone. */
 export const BROWSERS_OPTION = '--browsers';
 export const KEY_SECRET = 'PLAINWRIGHT_KEY';
@@ -18,9 +20,6 @@ export interface CiWorkflowOptions {
   collectionName: string;
   timeoutSeconds: number;
   browsers: readonly CiBrowser[];
-  /** The tag of Plainwright to check out, e.g. v0.2.8. */
-  ref: string;
-  repository?: string;
 }
 
 /** A word the shell reads as itself: left bare when it is plain, else single-quoted. */
@@ -42,8 +41,8 @@ export function yamlString(value: string): string {
 export function ciCommand(options: CiWorkflowOptions, key: string): string[] {
   const browsers = options.browsers.join(',');
   return [
-    'npx --prefix plainwright --no-install plainwright ci',
-    `--server ${shellQuote(options.server.replace(/\/+$/, ''))}`,
+    `node ${CLI_FILE} ci`,
+    `--server ${shellQuote(serverOf(options))}`,
     `--key "${key}"`,
     `--collection ${shellQuote(options.collectionId)}`,
     `--timeout ${options.timeoutSeconds}`,
@@ -52,11 +51,16 @@ export function ciCommand(options: CiWorkflowOptions, key: string): string[] {
   ];
 }
 
-/** Minutes a job may take: the CLI's own timeout plus the install. */
+const serverOf = (options: CiWorkflowOptions) => options.server.replace(/\/+$/, '');
+
+/** Downloads the CLI from the server the pipeline calls. */
+export const downloadCommand = (options: CiWorkflowOptions) =>
+  `curl -fsSL ${shellQuote(`${serverOf(options)}${CLI_PATH}`)} -o ${CLI_FILE}`;
+
+/** Minutes a job may take: the CLI's own timeout plus room for the download and the runner's start. */
 const jobMinutes = (timeoutSeconds: number) => Math.ceil(timeoutSeconds / 60) + 10;
 
 export function githubActionsWorkflow(options: CiWorkflowOptions): string {
-  const repository = options.repository ?? PLAINWRIGHT_REPOSITORY;
   const command = ciCommand(options, `\${{ secrets.${KEY_SECRET} }}`);
   return [
     'name: Plainwright',
@@ -73,17 +77,11 @@ export function githubActionsWorkflow(options: CiWorkflowOptions): string {
     '    runs-on: ubuntu-latest',
     `    timeout-minutes: ${jobMinutes(options.timeoutSeconds)}`,
     '    steps:',
-    '      - name: Check out Plainwright',
-    '        uses: actions/checkout@v4',
-    '        with:',
-    `          repository: ${yamlString(repository)}`,
-    `          ref: ${yamlString(options.ref)}`,
-    '          path: plainwright',
     '      - uses: actions/setup-node@v4',
     '        with:',
     '          node-version: 20',
-    '      - name: Install the Plainwright CLI',
-    '        run: npm ci --prefix plainwright',
+    '      - name: Get the Plainwright CLI from the server',
+    `        run: ${yamlString(downloadCommand(options))}`,
     '      - name: Run the test suite',
     '        run: >-',
     ...command.map((part) => `          ${part}`),
@@ -97,16 +95,13 @@ export function githubActionsWorkflow(options: CiWorkflowOptions): string {
 }
 
 export function gitlabCiJob(options: CiWorkflowOptions): string {
-  const repository = options.repository ?? PLAINWRIGHT_REPOSITORY;
-  const clone = `git clone --depth 1 --branch ${shellQuote(options.ref)} https://github.com/${repository}.git plainwright`;
   const command = ciCommand(options, `$${KEY_SECRET}`).join(' ');
   return [
     'plainwright:',
     '  image: node:20',
     `  timeout: ${jobMinutes(options.timeoutSeconds)} minutes`,
     '  script:',
-    `    - ${yamlString(clone)}`,
-    '    - npm ci --prefix plainwright',
+    `    - ${yamlString(downloadCommand(options))}`,
     `    - ${yamlString(command)}`,
     '  artifacts:',
     '    when: always',

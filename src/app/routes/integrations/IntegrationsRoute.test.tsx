@@ -45,8 +45,8 @@ describe('the Integrations page', () => {
     };
     expect(workflow.jobs.plainwright.name).toBe('Plainwright: Nightly');
     expect(workflow.jobs.plainwright.steps.map((step) => step.run).filter(Boolean)).toEqual([
-      'npm ci --prefix plainwright',
-      `npx --prefix plainwright --no-install plainwright ci --server ${window.location.origin} ` +
+      `curl -fsSL ${window.location.origin}/api/cli/plainwright.mjs -o plainwright.mjs`,
+      `node plainwright.mjs ci --server ${window.location.origin} ` +
         `--key "\${{ secrets.PLAINWRIGHT_KEY }}" --collection ${nightly._id} --timeout 600 --junit results.xml`,
     ]);
     const gitlab = await snippet('GitLab CI job');

@@ -25,7 +25,6 @@ import { useId, type ComponentType } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
-import { env } from '../../../config/env';
 import { paths } from '../../../config/paths';
 import { useGetCollectionsQuery, type Collection } from '../../collections/api';
 import { useGetCiRunsQuery } from '../api';
@@ -209,7 +208,6 @@ function Snippets({ collections }: { collections: Collection[] }) {
     collectionName: collection.name,
     timeoutSeconds: Number(values.timeoutSeconds),
     browsers: values.browsers,
-    ref: `v${env.version}`,
   };
   return (
     <Stack spacing={3}>
