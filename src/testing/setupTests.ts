@@ -36,8 +36,9 @@ afterEach(async () => {
 
 afterAll(() => server.close());
 
-// Integration tests type into real forms; a busy 2-core CI machine needs more than jest's 5 s.
-jest.setTimeout(20_000);
+// Integration tests type into real forms and render the whole app; on a busy 2-core CI machine one
+// took over 20 s. Waiting longer only costs time when a test is about to fail anyway.
+jest.setTimeout(60_000);
 // Routes are lazy chunks: the first find* of a file compiles them, which takes over Testing Library's 1 s on a busy
 // 2-core CI machine. Waiting longer only costs time when a test is about to fail anyway.
 configure({ asyncUtilTimeout: 5000 });
