@@ -107,7 +107,7 @@ export default tseslint.config(
         'error',
         {
           selector: "CallExpression[callee.object.name='process'][callee.property.name='exit']",
-          message: 'process.exit only in server/src/main.ts.',
+          message: 'process.exit only in entry points (server/src/main.ts, the standalone CLI, scripts).',
         },
       ],
       'check-file/filename-naming-convention': [
@@ -144,7 +144,15 @@ export default tseslint.config(
   { files: ['src/main.tsx'], rules: { 'check-file/filename-naming-convention': 'off' } },
   { files: ['*.config.js', '*.cjs', 'bin/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
   {
-    files: ['server/src/main.ts', 'bin/**', 'scripts/**', 'bench/**', 'fixtures/**', 'e2e/**'],
+    files: [
+      'server/src/main.ts',
+      'server/src/cli/standalone.ts',
+      'bin/**',
+      'scripts/**',
+      'bench/**',
+      'fixtures/**',
+      'e2e/**',
+    ],
     rules: { 'no-restricted-syntax': 'off' },
   },
   { files: ['**/*.test.ts', '**/*.test.tsx'], rules: { '@typescript-eslint/no-non-null-assertion': 'off' } },
