@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Action } from '../src/runner';
@@ -9,6 +10,8 @@ import { readZip } from '../src/runner/zip';
 import { createModule, dashboardShows, signInActions, useSetup } from './moduleFixtures';
 
 jest.setTimeout(240_000);
+
+const ROOT = path.resolve(__dirname, '../..');
 
 // Issue 13, "Export keeps it real": a test that uses a setup module exports as a Playwright project
 // (a setup project runs the module and saves storageState, the test's project depends on it and
@@ -125,6 +128,79 @@ describe('the export of a test that uses modules', () => {
     const outcome = await runExportedProject(response.body.files);
     dirs.push(outcome.dir);
     green(outcome, 1);
+  });
+
+  it('exports the same tests as pytest-playwright projects (conftest fixture for the setup) that compile', async () => {
+    const greets = await createGeneratedTest(
+      ctx,
+      'Greets Ada in Python',
+      login,
+      dashboardShows(dashboard, 'Welcome, Ada Lovelace'),
+    );
+    await useSetup(ctx, greets, { moduleId });
+    const response = await api<Exported>(ctx.server, 'GET', `/test-case/${greets}/export?language=python`, {
+      token: ctx.token,
+    });
+    expect(response.status).toBe(200);
+    const files = Object.fromEntries(response.body.files.map((file) => [file.path, file.content]));
+    expect(Object.keys(files).sort()).toEqual([
+      'conftest.py',
+      'modules.py',
+      'requirements.txt',
+      'test_greets_ada_in_python.py',
+    ]);
+    expect(files['conftest.py']).toContain('def sign_in_as_admin_state(browser: Browser) -> str:');
+    expect(files['conftest.py']).toContain('    sign_in_as_admin(page)');
+    expect(files['conftest.py']).toContain('    context.storage_state(path=str(path))');
+    expect(files['modules.py']).toContain('def sign_in_as_admin(page: Page) -> None:');
+    expect(files['modules.py']).toContain(
+      '"password": os.environ.get("PARAM_PASSWORD", "correct-horse-battery"),',
+    );
+    const test = files['test_greets_ada_in_python.py'];
+    // Its browser settings and the saved state, in the one context it starts with.
+    expect(test).toContain('def browser_context_args(browser_context_args, sign_in_as_admin_state):');
+    expect(test).toContain('"storage_state": sign_in_as_admin_state}');
+    expect(test).not.toContain('get_by_label("Email")');
+
+    const call: Action = { kind: 'module', moduleId, name: 'Sign in as admin' };
+    const caller = await createGeneratedTest(ctx, 'Calls the module in Python', login, [
+      { kind: 'goto', url: login },
+      call,
+      ...dashboardShows(dashboard, 'Your plan'),
+    ]);
+    const zipped = await fetch(`${ctx.server.url}/api/test-case/${caller}/export.zip?language=python`, {
+      headers: { authorization: `Bearer ${ctx.token}` },
+    });
+    expect(zipped.status).toBe(200);
+    expect(zipped.headers.get('content-disposition')).toBe('attachment; filename="pytest-project.zip"');
+    const entries = readZip(Buffer.from(await zipped.arrayBuffer()));
+    const called = Object.fromEntries(entries.map((entry) => [entry.name, entry.data.toString('utf8')]));
+    expect(Object.keys(called).sort()).toEqual([
+      'modules.py',
+      'requirements.txt',
+      'test_calls_the_module_in_python.py',
+    ]);
+    expect(called['test_calls_the_module_in_python.py']).toContain('from modules import sign_in_as_admin');
+    expect(called['test_calls_the_module_in_python.py']).toContain('    sign_in_as_admin(page)');
+
+    // No Python Playwright on this machine: the files must at least be Python that compiles.
+    fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
+    const dir = fs.mkdtempSync(path.join(ROOT, 'test-results', 'pytest-'));
+    dirs.push(dir);
+    for (const [name, content] of [...Object.entries(files), ...Object.entries(called)])
+      if (name.endsWith('.py')) fs.writeFileSync(path.join(dir, name), content);
+    const compiled = spawnSync(
+      'python3',
+      ['-m', 'py_compile', ...fs.readdirSync(dir).map((name) => path.join(dir, name))],
+      {
+        encoding: 'utf8',
+      },
+    );
+    expect({ status: compiled.status, stderr: compiled.stderr }).toEqual({ status: 0, stderr: '' });
+    expect(
+      (await api(ctx.server, 'GET', `/test-case/${greets}/export?language=ruby`, { token: ctx.token }))
+        .status,
+    ).toBe(400);
   });
 
   it('keeps the single-file export of a test without modules, and keeps tests to their organization', async () => {

@@ -162,6 +162,7 @@ export const testCaseRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
     {
       schema: {
         params: IdParams,
+        querystring: ExportQuery,
         response: {
           200: Type.Object({
             files: Type.Array(Type.Object({ path: Type.String(), content: Type.String() })),
@@ -169,19 +170,38 @@ export const testCaseRoutes: FastifyPluginAsyncTypebox<{ services: Services }> =
         },
       },
     },
-    async (request) => services.moduleSteps.exportFiles(actorOf(request), request.params.id),
+    async (request) =>
+      services.moduleSteps.exportFiles(actorOf(request), request.params.id, request.query.language),
   );
 
   // The same files as one zip, for a download button (issues 13, 15).
-  app.get('/test-case/:id/export.zip', { schema: { params: IdParams } }, async (request, reply) => {
-    const { files } = await services.moduleSteps.exportFiles(actorOf(request), request.params.id);
-    const zip = writeZip(files.map((file) => ({ name: file.path, data: Buffer.from(file.content, 'utf8') })));
-    return reply
-      .header('content-type', 'application/zip')
-      .header('content-disposition', 'attachment; filename="playwright-project.zip"')
-      .send(zip);
-  });
+  app.get(
+    '/test-case/:id/export.zip',
+    { schema: { params: IdParams, querystring: ExportQuery } },
+    async (request, reply) => {
+      const { files } = await services.moduleSteps.exportFiles(
+        actorOf(request),
+        request.params.id,
+        request.query.language,
+      );
+      const zip = writeZip(
+        files.map((file) => ({ name: file.path, data: Buffer.from(file.content, 'utf8') })),
+      );
+      return reply
+        .header('content-type', 'application/zip')
+        .header(
+          'content-disposition',
+          `attachment; filename="${request.query.language === 'python' ? 'pytest-project' : 'playwright-project'}.zip"`,
+        )
+        .send(zip);
+    },
+  );
 };
+
+/** Which language's files an export gives (TypeScript when absent). */
+const ExportQuery = Type.Object({
+  language: Type.Optional(Type.Union([Type.Literal('typescript'), Type.Literal('python')])),
+});
 
 function booleanQuery(value: string | undefined, name: string): boolean {
   if (value === undefined || value === 'false') return false;

@@ -312,7 +312,8 @@ export function moduleFunctionName(name: string, language: Language): string {
     .filter(Boolean)
     .map((word) => word.toLowerCase());
   if (words.length === 0) words.push('module');
-  if (/^\d/.test(words[0])) words.unshift('module');
+  // A leading digit is no identifier; a Python function named test_… would be collected by pytest.
+  if (/^\d/.test(words[0]) || (language === 'python' && words[0] === 'test')) words.unshift('module');
   return language === 'typescript'
     ? words.map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join('')
     : words.join('_');

@@ -55,6 +55,8 @@ export { findChromium, QUIET_CHROMIUM_ARGS } from './chromium';
 export {
   collectionProject,
   fileSlug,
+  pythonProject,
+  pythonTestFileName,
   typescriptProject,
   type CollectionExport,
   type ModuleScript,

@@ -5,6 +5,8 @@ import {
   IDENTIFIER,
   moduleFunctionName,
   oneLine,
+  pyString,
+  pythonScript,
   type ScriptSpec,
   type ScriptStep,
   tsString,
@@ -45,6 +47,11 @@ export function fileSlug(name: string, fallback = 'test'): string {
       .toLowerCase()
       .match(/[a-z0-9]+/g) ?? [];
   return words.join('-').slice(0, 80).replace(/-+$/, '') || fallback;
+}
+
+/** 'Pay by card!' → 'test_pay_by_card.py', the file pytest collects. */
+export function pythonTestFileName(name: string): string {
+  return `test_${fileSlug(name, 'generated').replace(/-/g, '_')}.py`;
 }
 
 /** The version of @playwright/test the exported project pins: the one the runner generated against. */
@@ -266,6 +273,132 @@ function readme(
   if (collection.skipped.length > 0) {
     lines.push('## Left out', '');
     for (const test of collection.skipped) lines.push(`- ${oneLine(test.name)}: ${test.reason}`);
+    lines.push('');
+  }
+  return lines.join('\n');
+}
+
+// ── One test, in Python ─────────────────────────────────────────────────────────────────────────
+// pytest-playwright's own patterns: the modules are functions of modules.py; a setup module runs once
+// per session in a fixture of conftest.py that saves the storage state, and the test's module
+// overrides browser_context_args to start from it.
+
+/** The files of a test's pytest project: requirements.txt, modules.py, conftest.py and the test. */
+export function pythonProject(spec: ProjectSpec, testFileName: string): ProjectFile[] {
+  const secrets = new Set(spec.secretNames);
+  const files: ProjectFile[] = [
+    { path: 'requirements.txt', content: 'pytest-playwright\n' },
+    { path: 'modules.py', content: pythonModulesFile(spec.modules, secrets) },
+  ];
+  const setup = spec.setup && moduleFunctionName(spec.setup.name, 'python');
+  if (spec.setup && setup)
+    files.push({
+      path: 'conftest.py',
+      content: [
+        'from pathlib import Path',
+        '',
+        'import pytest',
+        'from playwright.sync_api import Browser',
+        '',
+        `from modules import ${setup}`,
+        '',
+        'AUTH = Path(__file__).parent / ".auth"',
+        '',
+        '',
+        '@pytest.fixture(scope="session")',
+        `def ${setup}_state(browser: Browser) -> str:`,
+        `    """Runs the setup module ${pyString(oneLine(spec.setup.name))} once and saves the browser's storage state."""`,
+        '    AUTH.mkdir(exist_ok=True)',
+        `    path = AUTH / ${pyString(`${setup}.json`)}`,
+        '    context = browser.new_context()',
+        '    page = context.new_page()',
+        `    ${setup}(page)`,
+        '    context.storage_state(path=str(path))',
+        '    context.close()',
+        '    return str(path)',
+        '',
+      ].join('\n'),
+    });
+
+  const called = [
+    ...new Set(
+      spec.steps.flatMap(({ action }) =>
+        action.kind === 'module' ? [moduleFunctionName(action.name, 'python')] : [],
+      ),
+    ),
+  ];
+  const script = pythonScript(spec).split('\n');
+  const imports = called.length > 0 ? [`from modules import ${called.join(', ')}`] : [];
+  // After `from playwright.sync_api import …` and its blank line.
+  const afterImports = script.findIndex((line) => line.startsWith('from playwright.sync_api')) + 1;
+  script.splice(afterImports, 0, ...imports);
+  if (setup) {
+    const test = script.findIndex((line) => line.startsWith('def test_'));
+    const overridden = script.findIndex((line) => line.startsWith('def browser_context_args('));
+    if (overridden >= 0) {
+      // The browser settings' override: the state joins them.
+      script[overridden] = `def browser_context_args(browser_context_args, ${setup}_state):`;
+      script[overridden + 1] = script[overridden + 1].replace(/}$/, `, "storage_state": ${setup}_state}`);
+    } else
+      script.splice(
+        test - 1,
+        0,
+        '',
+        '@pytest.fixture',
+        `def browser_context_args(browser_context_args, ${setup}_state):`,
+        `    # The test starts from the state the setup module ${pyString(oneLine(spec.setup!.name))} saved.`,
+        `    return {**browser_context_args, "storage_state": ${setup}_state}`,
+        '',
+      );
+  }
+  files.push({ path: testFileName, content: script.join('\n') });
+  return files;
+}
+
+/** modules.py: one function per module, with the modules' variables and the secret reader. */
+function pythonModulesFile(modules: ModuleScript[], secrets: ReadonlySet<string>): string {
+  const parameters: Record<string, string> = {};
+  for (const module of modules) Object.assign(parameters, module.parameters);
+  const lines = [
+    '"""The modules this test uses, one function each, as Plainwright runs them."""',
+    'import os',
+    'import re',
+    '',
+    'from playwright.sync_api import Page, expect',
+    '',
+  ];
+  const names = Object.keys(parameters).sort();
+  if (names.length > 0) {
+    lines.push("# Variables: the modules' values, overridden by PARAM_<NAME> environment variables.");
+    lines.push('PARAMS = {');
+    for (const name of names)
+      lines.push(
+        `    ${pyString(name)}: os.environ.get(${pyString(envName('PARAM', name))}, ${pyString(parameters[name])}),`,
+      );
+    lines.push('}', '');
+  }
+  if (secrets.size > 0)
+    lines.push(
+      '',
+      'def secret(name: str) -> str:',
+      '    """Secrets are read from SECRET_<NAME> environment variables; they are never written into this file."""',
+      '    value = os.environ.get(name)',
+      '    if value is None:',
+      '        raise RuntimeError(f"Set {name}: this test reads a secret from the environment.")',
+      '    return value',
+      '',
+    );
+  const seen = new Set<string>();
+  for (const module of modules) {
+    const fn = moduleFunctionName(module.name, 'python');
+    if (seen.has(fn)) continue;
+    seen.add(fn);
+    lines.push('', `def ${fn}(page: Page) -> None:`);
+    lines.push(`    """The module ${pyString(oneLine(module.name))}."""`);
+    module.steps.forEach((step, index) => {
+      lines.push(`    # ${index + 1}. ${oneLine(step.description)}`);
+      lines.push(`    ${actionCode(step.action, 'python', secrets)}`);
+    });
     lines.push('');
   }
   return lines.join('\n');

@@ -12,6 +12,8 @@ import {
   type ProjectFile,
   type ProjectSpec,
   fileSlug,
+  pythonProject,
+  pythonTestFileName,
   rebaseStep,
   type ReplayStep,
   typescriptProject,
@@ -73,20 +75,27 @@ export class ModuleSteps {
   ) {}
 
   /**
-   * GET /test-case/{id}/export: the files a person keeps. A test that uses modules is a Playwright
-   * project (exportProject); any other test is its single spec, final_script, unchanged.
+   * GET /test-case/{id}/export?language=: the files a person keeps. A test that uses modules is a
+   * project (exportProject: Playwright Test, or pytest-playwright for Python); any other test is its
+   * single file, final_script or final_script_py, unchanged.
    */
-  async exportFiles(actor: Actor, id: string): Promise<{ files: ProjectFile[] }> {
+  async exportFiles(
+    actor: Actor,
+    id: string,
+    language: 'typescript' | 'python' = 'typescript',
+  ): Promise<{ files: ProjectFile[] }> {
     const { row } = await this._testCases.requireTest(actor, id, 'Test case not found');
     const nothing = new UnprocessableError(
       'This test has no generated script to export yet: generate it first.',
     );
     if ((row.testGenerationSteps as GenerationStep[]).length === 0) throw nothing;
     const secretNames = Object.keys(await this._sharedParameters.valuesForSuite(row.testSuiteId));
-    const project = await this.exportProject(row, secretNames);
+    const project = await this.exportProject(row, secretNames, language);
     if (project) return { files: project };
-    if (!row.finalScript) throw nothing;
-    return { files: [{ path: specFileName(row.name), content: row.finalScript }] };
+    const script = language === 'python' ? row.finalScriptPy : row.finalScript;
+    if (!script) throw nothing;
+    const path = language === 'python' ? pythonTestFileName(row.name) : specFileName(row.name);
+    return { files: [{ path, content: script }] };
   }
 
   /** The suite's modules by name, for 'Use the "…" module' in instructions. */
@@ -201,10 +210,16 @@ export class ModuleSteps {
    * The Playwright project a test that uses modules exports as (issue 13), its modules read now; null
    * for a test that uses none (its single-file export, final_script, stands).
    */
-  async exportProject(test: TestRow, secretNames: string[]): Promise<ProjectFile[] | null> {
+  async exportProject(
+    test: TestRow,
+    secretNames: string[],
+    language: 'typescript' | 'python' = 'typescript',
+  ): Promise<ProjectFile[] | null> {
     const spec = await this.projectSpec(test, secretNames);
     if (!spec.setup && spec.modules.length === 0) return null;
-    return typescriptProject(spec, specFileName(test.name));
+    return language === 'python'
+      ? pythonProject(spec, pythonTestFileName(test.name))
+      : typescriptProject(spec, specFileName(test.name));
   }
 
   /**

@@ -37,5 +37,6 @@ export function needsProject(test: {
   );
 }
 
-/** 'Pay by card!' → 'pay-by-card-playwright.zip'. */
-export const projectFileName = (name: string) => `${words(name).join('-') || 'test'}-playwright.zip`;
+/** 'Pay by card!' → 'pay-by-card-playwright.zip' (TypeScript) or 'pay-by-card-pytest.zip' (Python). */
+export const projectFileName = (name: string, language: ScriptLanguage = 'typescript') =>
+  `${words(name).join('-') || 'test'}-${language === 'python' ? 'pytest' : 'playwright'}.zip`;

@@ -35,7 +35,7 @@ describe('ExportMenu', () => {
     const requested: string[] = [];
     server.use(
       http.get('/api/test-case/:id/export.zip', ({ request }) => {
-        requested.push(new URL(request.url).pathname);
+        requested.push(`${new URL(request.url).pathname}${new URL(request.url).search}`);
         return new HttpResponse(new Uint8Array([0x50, 0x4b, 0x05, 0x06]), {
           headers: { 'content-type': 'application/zip' },
         });
@@ -51,7 +51,11 @@ describe('ExportMenu', () => {
     expect(screen.getByRole('menuitem', { name: /Copy Python/ })).toHaveAttribute('aria-disabled', 'true');
     await user.click(screen.getByRole('menuitem', { name: /Download Playwright project/ }));
     await waitFor(() => expect(blobs).toHaveLength(1));
-    expect(requested).toEqual(['/api/test-case/test-modules/export.zip']);
+    expect(requested).toEqual(['/api/test-case/test-modules/export.zip?language=typescript']);
+    await user.click(screen.getByRole('button', { name: 'Export' }));
+    await user.click(screen.getByRole('menuitem', { name: /Download pytest project/ }));
+    await waitFor(() => expect(blobs).toHaveLength(2));
+    expect(requested[1]).toBe('/api/test-case/test-modules/export.zip?language=python');
     expect(blobs[0].size).toBe(4);
   });
 

@@ -30,8 +30,15 @@ const LANGUAGES: { language: ScriptLanguage; label: string; mime: string }[] = [
 type ExportedTest = Pick<TestCase, 'name' | 'finalScript' | 'finalScriptPy'> &
   Partial<Pick<TestCase, 'id' | 'testModuleIdForSetup' | 'browserStateId' | 'testGenerationSteps'>>;
 
-/** The test as a Playwright project (setup project, modules' helpers, config) from the server, zipped. */
-const fetchProject = (id: string) => fetchApiFile(`/test-case/${encodeURIComponent(id)}/export.zip`);
+/** The test as a project (its modules' helpers and setup) from the server, zipped. */
+const fetchProject = (id: string, language: ScriptLanguage) =>
+  fetchApiFile(`/test-case/${encodeURIComponent(id)}/export.zip?language=${language}`);
+
+/** The project downloads a test that uses modules offers, one per language. */
+const PROJECTS: { language: ScriptLanguage; label: string; detail: string }[] = [
+  { language: 'typescript', label: 'Download Playwright project', detail: 'with a setup project' },
+  { language: 'python', label: 'Download pytest project', detail: 'with a conftest.py fixture' },
+];
 
 export function ExportMenu({ test }: { test: ExportedTest }) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -59,10 +66,10 @@ export function ExportMenu({ test }: { test: ExportedTest }) {
       browserStateId: test.browserStateId ?? null,
       testGenerationSteps: test.testGenerationSteps ?? [],
     });
-  const downloadProject = async () => {
+  const downloadProject = async (language: ScriptLanguage) => {
     setAnchor(null);
     try {
-      downloadBlob(projectFileName(test.name), await fetchProject(test.id!));
+      downloadBlob(projectFileName(test.name, language), await fetchProject(test.id!, language));
     } catch (error) {
       notify.error(`${messages.exportFailed} ${(error as Error).message}`);
     }
@@ -112,24 +119,25 @@ export function ExportMenu({ test }: { test: ExportedTest }) {
                 primary={`Download ${label}`}
                 // NOTE: one file cannot hold the modules it calls: only the project runs as it is.
                 secondary={
-                  project ? 'Uses modules: download the project below' : scriptFileName(test.name, language)
+                  project ? 'Uses modules: download a project below' : scriptFileName(test.name, language)
                 }
               />
             </MenuItem>,
           ].filter(Boolean);
         })}
         {project && <Divider />}
-        {project && (
-          <MenuItem onClick={() => void downloadProject()}>
-            <ListItemIcon>
-              <DownloadOutlinedIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText
-              primary="Download Playwright project"
-              secondary={`${projectFileName(test.name)}: uses modules, so it comes with a setup project`}
-            />
-          </MenuItem>
-        )}
+        {project &&
+          PROJECTS.map(({ language, label, detail }) => (
+            <MenuItem key={`${language}-project`} onClick={() => void downloadProject(language)}>
+              <ListItemIcon>
+                <DownloadOutlinedIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText
+                primary={label}
+                secondary={`${projectFileName(test.name, language)}: uses modules, so it comes ${detail}`}
+              />
+            </MenuItem>
+          ))}
       </Menu>
     </>
   );
