@@ -104,7 +104,10 @@ export function StepScreenshot({
   outline = null,
   onEnlarge,
 }: StepScreenshotProps) {
-  const [view, setView] = useState<View>(afterId ? 'after' : 'before');
+  // The side the person chose; until then (and when the chosen side has no picture, e.g. while the
+  // step is still being generated) the after-view when there is one, so it shows once it arrives.
+  const [chosen, setView] = useState<View | null>(null);
+  const view: View = chosen === 'before' && beforeId ? 'before' : afterId ? 'after' : 'before';
   // The point, with the size of the screenshot it is on (to draw the marker).
   const [point, setPoint] = useState<(Point & { width: number; height: number }) | null>(null);
   const image = useRef<HTMLImageElement>(null);
