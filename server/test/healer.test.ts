@@ -1,0 +1,374 @@
+import { serveFixtureSites, type FixtureSites } from '../../fixtures/sites/serve';
+import { healTest, type HealHooks, type HealInput, type HealOutcome } from '../src/agents/healer/healer';
+import {
+  type Action,
+  type Target,
+  BrowserPool,
+  describeAction,
+  replay,
+  type ReplayOutcome,
+  RunnerSession,
+} from '../src/runner';
+
+// The healer in real Chromium on the fixture sites: drift variants (v2) are healed with every check
+// kept, bug variants are reported and never healed, and a test that passes as stored is flaky.
+
+const STEP_TIMEOUT_MS = 5000;
+
+let sites: FixtureSites;
+let pool: BrowserPool;
+beforeAll(async () => {
+  sites = await serveFixtureSites();
+  pool = new BrowserPool({ wsEndpoint: null });
+});
+afterAll(async () => {
+  await pool?.close();
+  await sites?.close();
+});
+afterEach(() => {
+  sites.setVariant('login', null);
+  sites.setVariant('shop', null);
+});
+
+type Step = HealInput['steps'][number];
+
+const byRole = (role: string, name: string): Target => ({
+  locator: { by: 'role', role, name, exact: true },
+});
+const byLabel = (text: string): Target => ({ locator: { by: 'label', text, exact: true } });
+
+/** Signs in as Ada and checks the dashboard, as the generator stores such a test. */
+function loginTest(url: string): Step[] {
+  return [
+    { description: `Open ${url}`, action: { kind: 'goto', url } },
+    {
+      description: 'Enter "ada@example.com" in the Email field',
+      action: { kind: 'fill', target: byLabel('Email'), value: 'ada@example.com' },
+    },
+    {
+      description: 'Enter "correct-horse-battery" in the Password field',
+      action: { kind: 'fill', target: byLabel('Password'), value: 'correct-horse-battery' },
+    },
+    { description: 'Check "Remember me"', action: { kind: 'check', target: byLabel('Remember me') } },
+    {
+      description: 'Click the "Sign in" button',
+      action: { kind: 'click', target: byRole('button', 'Sign in') },
+    },
+    {
+      description: 'Verify the URL contains "dashboard.html"',
+      action: { kind: 'expect', assert: { type: 'url', value: 'dashboard.html', match: 'contains' } },
+    },
+    {
+      description: 'Verify the page shows "Welcome, Ada Lovelace"',
+      action: {
+        kind: 'expect',
+        assert: { type: 'visible', target: { locator: { by: 'text', text: 'Welcome, Ada Lovelace' } } },
+      },
+    },
+    {
+      description: 'Verify the "Sign out" button is visible',
+      action: { kind: 'expect', assert: { type: 'visible', target: byRole('button', 'Sign out') } },
+    },
+  ];
+}
+
+/** Searches the shop, adds the mug, checks the cart's total and removes the mug again. */
+function shopTest(url: string): Step[] {
+  return [
+    { description: `Open ${url}`, action: { kind: 'goto', url } },
+    {
+      description: 'Fill "Search products" with "mug"',
+      action: { kind: 'fill', target: byLabel('Search products'), value: 'mug' },
+    },
+    {
+      description: 'Click the "Search" button',
+      action: { kind: 'click', target: byRole('button', 'Search') },
+    },
+    {
+      description: 'Verify the page shows "1 product"',
+      action: {
+        kind: 'expect',
+        assert: { type: 'visible', target: { locator: { by: 'text', text: '1 product' } } },
+      },
+    },
+    {
+      description: 'Click the add button for "Stoneware mug"',
+      action: { kind: 'click', target: byRole('button', 'Add to cart: Stoneware mug') },
+    },
+    { description: `Open ${url}cart.html`, action: { kind: 'goto', url: `${url}cart.html` } },
+    {
+      description: 'Verify the total is "$19.50"',
+      action: {
+        kind: 'expect',
+        assert: { type: 'text', target: { locator: { by: 'testId', testId: 'total' } }, value: '$19.50' },
+      },
+    },
+    {
+      description: 'Remove "Stoneware mug"',
+      action: { kind: 'click', target: byRole('button', 'Remove Stoneware mug') },
+    },
+    {
+      description: 'Verify the page does not show "Stoneware mug"',
+      action: {
+        kind: 'expect',
+        assert: {
+          type: 'visible',
+          target: { locator: { by: 'text', text: 'Stoneware mug' } },
+          negate: true,
+        },
+      },
+    },
+  ];
+}
+
+async function inSession<T>(work: (session: RunnerSession) => Promise<T>): Promise<T> {
+  const session = await RunnerSession.open(await pool.acquire(), {
+    viewport: { width: 1280, height: 720 },
+    values: { parameters: {}, secrets: {} },
+    stepTimeoutMs: STEP_TIMEOUT_MS,
+    trace: false,
+  });
+  try {
+    return await work(session);
+  } finally {
+    await session.close();
+  }
+}
+
+function heal(
+  site: string,
+  steps: Step[],
+  failingStepIndex: number | null = null,
+  hooks?: HealHooks,
+): Promise<HealOutcome> {
+  return inSession((session) =>
+    healTest(
+      session,
+      { website: sites.url(site), steps, stepTimeoutMs: STEP_TIMEOUT_MS, failingStepIndex },
+      hooks,
+    ),
+  );
+}
+
+function replayed(steps: { description: string; action: Action }[]): Promise<ReplayOutcome> {
+  return inSession((session) =>
+    replay(
+      session,
+      steps.map((step) => ({ ...step, actionName: describeAction(step.action) })),
+      { onStep: async () => undefined, stopped: () => false },
+      { language: 'typescript', stepTimeoutMs: STEP_TIMEOUT_MS, screenshots: false, log: null },
+    ),
+  );
+}
+
+/** The healed test's actions, for a fresh replay; throws when a step has none. */
+function healedSteps(outcome: HealOutcome): Step[] {
+  return outcome.steps.map((step) => {
+    if (!step.action) throw new Error(`step "${step.description}" has no healed action`);
+    return { description: step.description, action: step.action };
+  });
+}
+
+/** Every step kept byte for byte, and every check's expectation equal to the original's (only its target may differ). */
+function expectKeptAndChecksSacred(outcome: HealOutcome): void {
+  for (const step of outcome.steps) {
+    if (!step.changed && step.action) expect(JSON.stringify(step.action)).toBe(JSON.stringify(step.original));
+    if (step.original.kind === 'expect' && step.action) {
+      expect(step.action.kind).toBe('expect');
+      const { target: _healedTarget, ...healed } = {
+        target: null,
+        ...(step.action as typeof step.original).assert,
+      };
+      const { target: _originalTarget, ...original } = { target: null, ...step.original.assert };
+      expect(JSON.stringify(healed)).toBe(JSON.stringify(original));
+    }
+  }
+}
+
+const changedIndexes = (outcome: HealOutcome) =>
+  outcome.steps.flatMap((step, index) => (step.changed ? [index] : []));
+
+it('heals the login test on v2: the renamed button and field and the moved check, every check kept', async () => {
+  const steps = loginTest(sites.url('login'));
+  const started = Date.now();
+  const passing = await replayed(steps);
+  const oneRunMs = Date.now() - started;
+  expect(passing.state).toBe('passed');
+
+  sites.setVariant('login', 'v2');
+  const failingStarted = Date.now();
+  const failing = await replayed(steps);
+  const failingRunMs = Date.now() - failingStarted;
+  expect(failing.state).toBe('failed');
+  expect(failing.stepIndex).toBe(1);
+
+  const healing = Date.now();
+  const outcome = await heal('login', steps, failing.stepIndex);
+  const healingMs = Date.now() - healing;
+  console.info(
+    `healing the login test: ${healingMs} ms; one run of it: ${oneRunMs} ms passing, ${failingRunMs} ms failing on v2`,
+  );
+
+  expect(outcome.status).toBe('passed');
+  expect(outcome.steps).toHaveLength(steps.length);
+  expect(changedIndexes(outcome)).toEqual([1, 4, 7]);
+  const [email, signIn, signOut] = [1, 4, 7].map((index) => outcome.steps[index]);
+  expect(email.action).toEqual({
+    kind: 'fill',
+    target: byRole('textbox', 'Work email'),
+    value: 'ada@example.com',
+  });
+  expect(email.note).toBe('The "Email" field is now labelled "Work email".');
+  expect(signIn.action).toEqual({ kind: 'click', target: byRole('button', 'Log in') });
+  expect(signIn.note).toBe('The "Sign in" button is now called "Log in".');
+  expect(signOut.action).toEqual({
+    kind: 'expect',
+    assert: { type: 'visible', target: byRole('button', 'Log out') },
+  });
+  for (const step of outcome.steps) {
+    expect(step.ok).toBe(true);
+    expect(Buffer.isBuffer(step.screenshot)).toBe(step.changed);
+  }
+  expectKeptAndChecksSacred(outcome);
+  // The unchanged steps are the very actions stored, and the healed test passes afresh on v2.
+  expect(outcome.steps[6].action).toBe(steps[6].action);
+  expect((await replayed(healedSteps(outcome))).state).toBe('passed');
+});
+
+it('heals the shop search and cart test on v2 and keeps its checks', async () => {
+  const steps = shopTest(sites.url('shop'));
+  sites.setVariant('shop', 'v2');
+  expect((await replayed(steps)).state).toBe('failed');
+
+  const outcome = await heal('shop', steps);
+
+  expect(outcome.status).toBe('passed');
+  expect(changedIndexes(outcome)).toEqual([1, 2, 4, 7]);
+  expect(outcome.steps[1].action).toEqual({
+    kind: 'fill',
+    target: byRole('searchbox', 'Find products'),
+    value: 'mug',
+  });
+  expect(outcome.steps[1].note).toBe('The "Search products" field is now labelled "Find products".');
+  expect(outcome.steps[7].note).toBe(
+    'The "Remove Stoneware mug" button is now called "Delete Stoneware mug".',
+  );
+  expect(outcome.steps[2].action).toEqual({ kind: 'click', target: byRole('button', 'Find') });
+  // The mug's own add button, found in the item of the mug as the step's words say.
+  expect(outcome.steps[4].action).toMatchObject({
+    kind: 'click',
+    target: { ...byRole('button', 'Add to basket: Stoneware mug'), withinText: 'Stoneware mug' },
+  });
+  expect(outcome.steps[7].action).toMatchObject({
+    kind: 'click',
+    target: { ...byRole('button', 'Delete Stoneware mug'), withinText: 'Stoneware mug' },
+  });
+  for (const index of [3, 6, 8]) expect(outcome.steps[index].changed).toBe(false);
+  expectKeptAndChecksSacred(outcome);
+  expect((await replayed(healedSteps(outcome))).state).toBe('passed');
+});
+
+it('proposes nothing when the login test passes as stored: flaky', async () => {
+  const steps = loginTest(sites.url('login'));
+  const reported: number[] = [];
+  const outcome = await heal('login', steps, null, {
+    onStep: async (step, index) => {
+      expect(step.description).toBe(steps[index].description);
+      reported.push(index);
+    },
+  });
+
+  expect(reported).toEqual(steps.map((_step, index) => index));
+  expect(outcome.status).toBe('flaky');
+  expect(outcome.message).toMatch(/did not happen again/);
+  expect(outcome.steps).toHaveLength(steps.length);
+  expect(changedIndexes(outcome)).toEqual([]);
+  outcome.steps.forEach((step, index) => expect(step.action).toBe(steps[index].action));
+});
+
+it('reports a wrong cart total as the application changing, and heals nothing (shop bug-total)', async () => {
+  const steps = shopTest(sites.url('shop'));
+  sites.setVariant('shop', 'bug-total');
+
+  const outcome = await heal('shop', steps);
+
+  expect(outcome.status).toBe('unchanged');
+  expect(outcome.message).toContain(
+    "The application seems to have changed behaviour: expected '$19.50', the page shows '$24.50'",
+  );
+  expect(changedIndexes(outcome)).toEqual([]);
+  const total = outcome.steps.at(-1)!;
+  expect(total.original).toBe(steps[6].action);
+  expect(total.ok).toBe(false);
+  expect(total.action).toBeNull();
+  expect(Buffer.isBuffer(total.screenshot)).toBe(true);
+  expect(outcome.steps).toHaveLength(7);
+});
+
+it('never heals a Sign in button that does nothing (login bug-signin)', async () => {
+  const steps = loginTest(sites.url('login'));
+  sites.setVariant('login', 'bug-signin');
+
+  const outcome = await heal('login', steps);
+
+  expect(outcome.status).toBe('unchanged');
+  expect(outcome.message).toContain(
+    `The application seems to have changed behaviour: expected 'dashboard.html', the page shows '${sites.url('login')}'`,
+  );
+  expect(changedIndexes(outcome)).toEqual([]);
+  expect(outcome.steps).toHaveLength(6);
+  expect(outcome.steps[5].ok).toBe(false);
+});
+
+it('fails, naming what it saw, when the words match two elements equally well', async () => {
+  const url = sites.url('shop');
+  const steps: Step[] = [
+    { description: `Open ${url}`, action: { kind: 'goto', url } },
+    {
+      description: 'Click "Add to cart"',
+      action: { kind: 'click', target: byRole('button', 'Add to cart') },
+    },
+  ];
+
+  const outcome = await heal('shop', steps);
+
+  expect(outcome.status).toBe('failed');
+  expect(outcome.message).toContain('The "Add to cart" button is no longer on the page');
+  expect(outcome.message).toContain('More than one element matches "Add to cart" equally well');
+  expect(outcome.message).toContain('button "Add to cart: Brass desk lamp"');
+  expect(outcome.steps[1]).toMatchObject({ ok: false, changed: false, action: null });
+});
+
+it('moves a check whose element is gone and keeps its expectation, never onto the expected text itself', async () => {
+  const url = sites.url('shop');
+  const total = (description: string, testId: string): Step => ({
+    description,
+    action: {
+      kind: 'expect',
+      assert: { type: 'text', target: { locator: { by: 'testId', testId } }, value: '$19.50' },
+    },
+  });
+  const [, , , , addMug, openCart] = shopTest(url);
+  const steps: Step[] = [
+    { description: `Open ${url}?q=mug`, action: { kind: 'goto', url: `${url}?q=mug` } },
+    addMug,
+    openCart,
+    total('Verify the total is "$19.50"', 'order-total'),
+    total('Verify the grand sum is "$19.50"', 'grand-sum'),
+  ];
+
+  const outcome = await heal('shop', steps);
+
+  // The total's test id changed: the check reads the total again, with the same expectation.
+  expect(outcome.steps[3]).toMatchObject({ ok: true, changed: true });
+  expect(outcome.steps[3].action).toEqual({
+    kind: 'expect',
+    assert: { type: 'text', target: { locator: { by: 'testId', testId: 'total' } }, value: '$19.50' },
+  });
+  // Words that name nothing must not turn the check into 'the page shows "$19.50"'.
+  expect(outcome.status).toBe('failed');
+  expect(outcome.steps).toHaveLength(5);
+  expect(outcome.steps[4]).toMatchObject({ ok: false, action: null });
+  expect(outcome.message).toContain('the expected text itself');
+  expectKeptAndChecksSacred(outcome);
+});
