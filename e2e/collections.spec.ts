@@ -40,7 +40,7 @@ test('a person groups two tests into a test suite, runs all, reads the group, sc
   await expect(page.getByRole('button', { name: 'Regenerate' }).first()).toBeVisible({ timeout: 120_000 });
   const nav = page.getByRole('navigation', { name: 'Main' });
   await nav.getByRole('link', { name: 'Tests' }).click();
-  await page.getByRole('button', { name: 'New test' }).click();
+  await page.getByRole('button', { name: 'New test' }).first().click();
   const create = page.getByRole('dialog', { name: 'New test' });
   await create.getByLabel('Name').fill('Not generated yet');
   await create.getByLabel('Website URL').fill(sites.url('login'));

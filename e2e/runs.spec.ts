@@ -36,7 +36,7 @@ test('a person runs a generated test, sees it pass, breaks the site, runs it aga
   await createProject(page, 'Accounts');
 
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tests' }).click();
-  await page.getByRole('button', { name: 'New test' }).click();
+  await page.getByRole('button', { name: 'New test' }).first().click();
   const create = page.getByRole('dialog', { name: 'New test' });
   await create.getByLabel('Name').fill('Sign in');
   await create.getByLabel('Website URL').fill(sites.url('login'));

@@ -24,6 +24,7 @@ import { collectionRoutes } from './routes/collections';
 import { dashboardRoutes } from './routes/dashboard';
 import { devMailApiRoutes, devMailPageRoutes } from './routes/devMail';
 import { generationRoutes } from './routes/generation';
+import { healingRoutes } from './routes/healing';
 import { moduleRoutes } from './routes/modules';
 import { organizationRoutes } from './routes/organizations';
 import { runRoutes } from './routes/runs';
@@ -176,6 +177,7 @@ export async function buildApp({
         await secured.register(moduleRoutes, { services });
         await secured.register(generationRoutes, { services });
         await secured.register(runRoutes, { services });
+        await secured.register(healingRoutes, { services });
         await secured.register(collectionRoutes, { services });
         await secured.register(scheduleRoutes, { services });
         await secured.register(alertRoutes, { services });

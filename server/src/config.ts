@@ -76,6 +76,8 @@ export interface GenerationConfig {
   stepTimeoutMs: number;
   /** Record the screencast (frames for the trace viewer's filmstrip) in generation traces. */
   traceScreencast: boolean;
+  /** AUTO_HEAL: projects may heal their failed runs automatically (each project's own switch, on by default, still decides). */
+  autoHeal: boolean;
   generationTimeoutMs: number;
   /** A run (issue 6) taking longer than this fails at the step in progress. */
   runTimeoutMs: number;
@@ -224,6 +226,7 @@ export function loadConfig(env: Env = process.env): Config {
     browserWsEndpoint: url('BROWSER_WS_ENDPOINT', ['ws:', 'wss:']),
     stepTimeoutMs: int('STEP_TIMEOUT_MS', 10_000, 100, 120_000),
     traceScreencast: bool('TRACE_SCREENCAST', false),
+    autoHeal: bool('AUTO_HEAL', true),
     generationTimeoutMs: int('GENERATION_TIMEOUT_MS', 900_000, 1_000, 86_400_000),
     runTimeoutMs: int('RUN_TIMEOUT_MS', 600_000, 1_000, 86_400_000),
     maxSteps: int('GENERATION_MAX_STEPS', 100, 1, 1_000),

@@ -49,6 +49,8 @@ const PATH_PARAMS: Record<string, Role | ((world: World) => string)> = {
   email: () => 'newcomer@a.example',
   stepOrId: () => '0',
   stepIndex: () => '0',
+  // No healing exists in these worlds (they have no worker): any well-formed id names none.
+  healingId: () => '0f0e0d0c-0b0a-4908-8706-050403020100',
 };
 
 /** Path parameters that are not names, with why any text may be accepted there. */

@@ -104,6 +104,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     DATA_DIR: dataDir,
     STATIC_DIR: path.join(dataDir, 'no-spa'),
     LOG_LEVEL: 'silent',
+    // Suites about other things keep failed runs to themselves; server/test/healing.test.ts turns it on.
+    AUTO_HEAL: 'false',
     ...options.env,
   });
   let target = options.target;

@@ -223,6 +223,8 @@ export const testSuites = pgTable(
       .notNull()
       .references(() => organizations.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
+    /** Heal every failed run of the suite's tests automatically (issue 14; on by default). */
+    autoHeal: boolean('auto_heal').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -658,5 +660,66 @@ export const browserStates = pgTable(
   (t) => [
     uniqueIndex('browser_states_suite_name_key').on(t.testSuiteId, sql`lower(${t.name})`),
     uniqueIndex('browser_states_module_key').on(t.moduleId),
+  ],
+);
+
+// ── Healing (issue 14) ──────────────────────────────────────────────────────────────────────────
+
+/**
+ * A healing of a failed run (its test's suite, and so its organization, is reached through the test): a tracked job (leased like runs) that replays the test, re-targets the
+ * steps whose elements moved and proposes the result; a person accepts it (the test's steps are
+ * replaced, the previous ones kept here so they can be restored) or rejects it.
+ */
+export const testHealings = pgTable(
+  'test_healings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    testCaseId: uuid('test_case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    triggeredByTestRunId: uuid('triggered_by_test_run_id')
+      .notNull()
+      .references(() => testRuns.id, { onDelete: 'cascade' }),
+    /** A healing state (contract/states.ts HEALING_STATES). */
+    status: text('status').notNull().default('pending'),
+    healerName: text('healer_name').notNull(),
+    /** 'manual' (a person's Heal), 'auto' (after a failed run) or 'collection' (a group's failures). */
+    trigger: text('trigger').$type<'manual' | 'auto' | 'collection'>().notNull(),
+    message: text('message'),
+    checksTotal: integer('checks_total').notNull().default(0),
+    checksKept: integer('checks_kept').notNull().default(0),
+    /** contract/healing.ts HealingStep[], secrets hidden. */
+    steps: jsonb('steps').$type<unknown[]>().notNull().default([]),
+    /** The GenerationStep[] the test gets on accept (null until a proposal passes the comparator). */
+    proposedSteps: jsonb('proposed_steps').$type<unknown[] | null>(),
+    proposedScript: text('proposed_script'),
+    proposedScriptPy: text('proposed_script_py'),
+    /** The test's steps and scripts an accept replaced: kept so they can be restored. */
+    previousSteps: jsonb('previous_steps').$type<unknown[] | null>(),
+    previousScript: text('previous_script'),
+    previousScriptPy: text('previous_script_py'),
+    /** The test's last_modified_at when the healing began: an accept after the test changed is refused. */
+    testModifiedAt: timestamp('test_modified_at', { withTimezone: true }).notNull(),
+    // ── The job's lease, as runs have it ──
+    jobId: uuid('job_id'),
+    claimId: uuid('claim_id'),
+    attempts: integer('attempts').notNull().default(0),
+    worker: text('worker'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => appUsers.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('test_healings_test_case_idx').on(t.testCaseId, t.createdAt.desc()),
+    index('test_healings_run_idx').on(t.triggeredByTestRunId, t.createdAt.desc()),
+    index('test_healings_status_idx').on(t.status),
+    // At most one healing under way per test: a second one waits for nothing and would race the first.
+    uniqueIndex('test_healings_one_pending_key')
+      .on(t.testCaseId)
+      .where(sql`${t.status} IN ('created', 'pending', 'waiting_for_executor', 'running')`),
   ],
 );

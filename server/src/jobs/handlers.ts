@@ -2,6 +2,7 @@ import { type Services } from '../services';
 import { ALERT_QUEUE, type AlertJob } from '../services/alerts';
 import { MAIL_DELIVERY_QUEUE } from '../services/mail';
 import { registerGenerationWorker } from './generate';
+import { registerHealWorker } from './heal';
 import { type JobQueue } from './queue';
 import { registerRunWorker } from './run';
 import { registerScheduleWorker } from './schedules';
@@ -33,16 +34,20 @@ export async function registerWorkers(
   const generation = await registerGenerationWorker(queue, services, concurrency, options);
   // Runs share the worker's browser (one per process); each run gets a fresh context.
   const runs = await registerRunWorker(queue, services, generation.pool, concurrency, options);
+  // Healings (issue 14) share it too: a healing replays a test like a run.
+  const healings = await registerHealWorker(queue, services, generation.pool, concurrency, options);
   // Schedules' ticks (issue 12): each starts a group or a run, which the run workers then take.
   const schedules = await registerScheduleWorker(queue, services.schedules);
   return {
     beforeStop: () => {
       runs.release();
+      healings.release();
       generation.release();
     },
     close: async () => {
       await schedules.close();
       await runs.close();
+      await healings.close();
       await generation.close();
     },
   };

@@ -10,6 +10,7 @@ import { CollectionService } from './collections';
 import { CollectionExportService } from './collectionExport';
 import { DashboardService } from './dashboard';
 import { GenerationService } from './generation';
+import { HealingService } from './healing';
 import { MailService } from './mail';
 import { ModuleService } from './modules';
 import { ModuleSteps } from './moduleSteps';
@@ -47,6 +48,8 @@ export interface Services {
   browserStates: BrowserStateService;
   /** Modules at run time and in exports (issue 13). */
   moduleSteps: ModuleSteps;
+  /** Healings of failed runs (issue 14). */
+  healing: HealingService;
   /** Generation and run events (LISTEN/NOTIFY): the live socket listens, services publish. */
   events: EventBus;
 }
@@ -114,6 +117,19 @@ export async function createServices(
   );
   // A run that ends may end its collection's group, which may alert (issue 12).
   runs.onEnded((row) => alerts.runEnded(row));
+  const healing = new HealingService(
+    db,
+    queue,
+    testCases,
+    testSuites,
+    collections,
+    sharedParameters,
+    artifacts,
+    config.generation,
+    moduleSteps,
+  );
+  // A failed run of a suite that heals automatically gets a healing (issue 14).
+  runs.onEnded((row) => healing.runEnded(row));
   return {
     mail,
     users: new UserDirectory(db),
@@ -134,6 +150,7 @@ export async function createServices(
     sharing: new SharingService(db, testCases, artifacts),
     browserStates,
     moduleSteps,
+    healing,
     events,
   };
 }

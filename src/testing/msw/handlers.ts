@@ -3,6 +3,7 @@ import { apiHandlers } from './api';
 import { collectionHandlers } from './collections';
 import { dashboardHandlers } from './dashboard';
 import { generationHandlers } from './generation';
+import { healingHandlers } from './healing';
 import { identityHandlers } from './identity';
 import { moduleHandlers } from './modules';
 import { runHandlers } from './runs';
@@ -24,4 +25,5 @@ export const handlers = [
   ...alertHandlers,
   ...sharedParameterHandlers,
   ...sharingHandlers,
+  ...healingHandlers,
 ];

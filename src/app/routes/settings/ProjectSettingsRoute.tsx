@@ -1,9 +1,13 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
 import { PageHeader } from '../../../components/PageHeader';
 import { pages } from '../../../config/pages';
 import {
   selectCurrentOrganization,
   selectCurrentOrganizationId,
 } from '../../../features/organizations/selectors';
+import { AutoHealSwitch } from '../../../features/healing/components/AutoHealSwitch';
 import { ProjectSettings } from '../../../features/suites/components/ProjectSettings';
 import { selectSelectedSuiteId } from '../../../features/suites/selectors';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -23,6 +27,18 @@ export function ProjectSettingsRoute() {
       />
       <SettingsTabs />
       <ProjectSettings organizationId={organizationId} selectedSuiteId={selectedSuiteId} />
+      {selectedSuiteId && (
+        <Card variant="outlined" sx={{ mt: 2 }}>
+          <CardHeader
+            title="Healing"
+            subheader="When a run fails because the application changed, propose a fix to accept or reject."
+            slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+          />
+          <CardContent>
+            <AutoHealSwitch suiteId={selectedSuiteId} />
+          </CardContent>
+        </Card>
+      )}
     </>
   );
 }

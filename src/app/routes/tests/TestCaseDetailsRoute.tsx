@@ -1,8 +1,13 @@
+import Stack from '@mui/material/Stack';
 import { useParams } from 'react-router';
 import { describeError } from '../../../api/apiError';
 import { t } from '../../../config/locale';
 import { GenerationActions } from '../../../features/generation/components/GenerationActions';
 import { GenerationPanel } from '../../../features/generation/components/GenerationPanel';
+import { ScreenshotImage } from '../../../features/generation/components/ScreenshotImage';
+import { HealingHistory } from '../../../features/healing/components/HealingHistory';
+import { HealingPanel } from '../../../features/healing/components/HealingPanel';
+import { HealingScreenshotProvider } from '../../../features/healing/components/HealingScreenshot';
 import { TestSetupFields, type TestSetupPatch } from '../../../features/modules/components/TestSetupFields';
 import { RunPanel } from '../../../features/runs/components/RunPanel';
 import { TestSchedule } from '../../../features/schedules/components/TestSchedule';
@@ -48,12 +53,26 @@ function TestSetup({ test, onSave }: { test: TestCase; onSave: TestEditor }) {
   }
 }
 
-// The generation, runs, schedules, modules and sharing features' parts of the page, composed here
+/** The test's current healing and its healing history (issue 14) around its runs. */
+function TestRuns({ test }: { test: TestCase }) {
+  const aspectRatio = test.viewportWidth / test.viewportHeight;
+  return (
+    <HealingScreenshotProvider value={ScreenshotImage}>
+      <Stack spacing={2}>
+        <HealingPanel testCaseId={test.id} aspectRatio={aspectRatio} />
+        <RunPanel test={test} />
+        <HealingHistory testCaseId={test.id} aspectRatio={aspectRatio} />
+      </Stack>
+    </HealingScreenshotProvider>
+  );
+}
+
+// The generation, runs, healing, schedules, modules and sharing features' parts of the page, composed here
 // (features never import each other).
 const slots: TestDetailsSlots = {
   actions: TestActions,
   steps: GenerationPanel,
-  runs: RunPanel,
+  runs: TestRuns,
   schedule: TestSchedule,
   setup: TestSetup,
 };

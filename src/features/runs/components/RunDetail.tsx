@@ -6,7 +6,7 @@ import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { useGetRunQuery } from '../api';
 import { initialStep, stepRows } from '../steps';
 import {
@@ -51,10 +51,14 @@ interface RunDetailProps {
   run: TestRun;
   viewport: { width: number; height: number };
   suiteId?: string;
+  /** What other features show under an ended run's outcome (the app composes it: healing, issue 14). */
+  runExtra?: RunExtra;
 }
 
+export type RunExtra = ComponentType<{ run: TestRun; viewport: { width: number; height: number } }>;
+
 /** One run: its state, duration, every step's result and screenshot, the failure, trace, log and files. */
-export function RunDetail({ run: listed, viewport, suiteId }: RunDetailProps) {
+export function RunDetail({ run: listed, viewport, suiteId, runExtra: Extra }: RunDetailProps) {
   const { data } = useGetRunQuery(listed._id);
   // The fresher of the two copies (the list is read again when runs start and end).
   const run = data && data.last_modified_at >= listed.last_modified_at ? data : listed;
@@ -113,6 +117,7 @@ export function RunDetail({ run: listed, viewport, suiteId }: RunDetailProps) {
           {run.error_message && outcome !== 'passed' && run.status !== 'flaky' && !running && (
             <Alert severity={outcome === 'failed' ? 'error' : 'warning'}>{run.error_message}</Alert>
           )}
+          {Extra && !running && <Extra run={run} viewport={viewport} />}
 
           {run.status === 'flaky' && (
             <Alert severity="warning">

@@ -25,11 +25,12 @@ import { useRuns } from '../useRuns';
 import { useRunsErrorToast } from '../useRunsErrorToast';
 import { LazyRunHistoryChart } from './LazyRunHistoryChart';
 import { RunActions } from './RunActions';
-import { RunDetail } from './RunDetail';
+import { RunDetail, type RunExtra } from './RunDetail';
 import { RunList } from './RunList';
 
 /** /test-cases/details/{id}/runs: the runs of one test, newest first, and the selected run in full. */
-export function TestRunsPage({ testId }: { testId: string }) {
+/** `runExtra`: what the app shows under an ended run (healing, issue 14). */
+export function TestRunsPage({ testId, runExtra }: { testId: string; runExtra?: RunExtra }) {
   const { data: test, error, isLoading, isFetching, refetch } = useGetTestCaseQuery(testId);
   if (isApiError(error) && error.status === 404)
     return (
@@ -53,10 +54,10 @@ export function TestRunsPage({ testId }: { testId: string }) {
         retrying={isFetching}
       />
     );
-  return <LoadedRunsPage test={test} />;
+  return <LoadedRunsPage test={test} runExtra={runExtra} />;
 }
 
-function LoadedRunsPage({ test }: { test: TestCase }) {
+function LoadedRunsPage({ test, runExtra }: { test: TestCase; runExtra?: RunExtra }) {
   useDocumentTitle(`Runs · ${test.name}`);
   const dispatch = useAppDispatch();
   const viewType = useAppSelector(selectRunsViewType);
@@ -154,6 +155,7 @@ function LoadedRunsPage({ test }: { test: TestCase }) {
                 run={runs.selected}
                 viewport={viewport}
                 suiteId={test.suiteId}
+                runExtra={runExtra}
               />
             )}
           </Box>

@@ -1,0 +1,674 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { type GenerationConfig } from '../config';
+import { type Db } from '../db/client';
+import { organizationMembers, testCases, testRuns, testSuites, testHealings } from '../db/schema';
+import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../errors';
+import { isUuid } from '../lib/validate';
+import { hideSecrets, type Language, type ReplayStep, type RunValues } from '../runner';
+import { type GenerationStep } from '../../../contract/generation';
+import {
+  HEALING_MESSAGES as MESSAGES,
+  type HealingSettings,
+  type HealingStep,
+  type TestHealing,
+} from '../../../contract/healing';
+import { type RunStep, type RunBrowser } from '../../../contract/runs';
+import { GENERATING_STATES, type GenerationState, type HealingState } from '../../../contract/states';
+import { effectiveParameters } from '../../../contract/testCases';
+import { type Actor } from './actor';
+import { type ArtifactService } from './artifacts';
+import { type StorageState } from './browserStates';
+import { type CollectionService } from './collections';
+import { stepsHash } from './dashboard';
+import { type ModuleSteps } from './moduleSteps';
+import { prepareReplay } from './runs';
+import { type SharedParameterService } from './sharedParameters';
+import { type TestCaseService } from './testCases';
+import { type TestSuiteService } from './testSuites';
+import { type JobScheduler } from './trackedJobs';
+
+export const HEAL_QUEUE = 'heal-test';
+export const HEALER_NAME = 'Plainwright healer (rules)';
+/** A healing whose worker dies is retried once; dying again ends it failed. */
+export const MAX_HEALING_ATTEMPTS = 2;
+
+/** SPEC §4's pending group: a healing under way. */
+const UNDER_WAY: HealingState[] = ['created', 'pending', 'waiting_for_executor', 'running'];
+/** States in which a worker holds the healing. */
+const HELD: HealingState[] = ['waiting_for_executor', 'running'];
+const GENERATING = GENERATING_STATES as GenerationState[];
+/** Run triggers that heal automatically: a person's, a schedule's and a pipeline's runs (every kind there is). */
+const AUTO_HEALED_TRIGGERS = new Set(['manual', 'schedule', 'ci']);
+/** A pending healing with no live job is re-sent after this long (the send follows the commit). */
+const RESEND_AFTER_MS = 30_000;
+
+export type HealingTrigger = TestHealing['trigger'];
+type HealingRow = typeof testHealings.$inferSelect;
+type RunRow = typeof testRuns.$inferSelect;
+
+export interface HealJob {
+  healingId: string;
+  jobId: string;
+}
+
+/** A worker's hold on a healing: every write of the worker needs it (and hides the secrets it was given). */
+export interface HealingClaim {
+  healingId: string;
+  testCaseId: string;
+  runId: string;
+  claimId: string;
+  secrets: Record<string, string>;
+}
+
+export interface ClaimedHealing extends HealingClaim {
+  testName: string;
+  /** The steps to replay, module calls expanded, on the website the failed run opened. */
+  steps: ReplayStep[];
+  /** For each of the test's own steps, its index in `steps`. */
+  ownAt: number[];
+  /** The test's stored steps (what an accept replaces). */
+  ownSteps: GenerationStep[];
+  language: Language;
+  secretNames: string[];
+  viewport: { width: number; height: number };
+  userAgent: string | null;
+  browser: RunBrowser;
+  values: RunValues;
+  storageState: StorageState | null;
+  /** The website the failed run opened (its override, else the test's). */
+  website: string;
+  /** The website the test's steps are stored for: a proposal moves back onto it. */
+  storedOn: string;
+  /** The step the run failed at, when the run replayed the very steps the test has now. */
+  failingStepIndex: number | null;
+  /** The failed run's screenshot of each replayed step, by step index. */
+  runScreenshots: Map<number, string>;
+  /** The test's parameters and scripts' settings, for the proposal's exports. */
+  parameters: Record<string, string>;
+}
+
+/** What a healing ends with. */
+export interface HealingResult {
+  status: 'passed' | 'failed' | 'flaky' | 'unchanged';
+  message: string;
+  steps: HealingStep[];
+  checksTotal: number;
+  checksKept: number;
+  proposal: { steps: GenerationStep[]; script: string; scriptPy: string } | null;
+}
+
+/**
+ * Healings' rules (issue 14): who may ask for one, read it or decide on it, and the transitions its
+ * job makes. Like runs, every worker write is conditioned on its claim, and an accept is one
+ * conditional update of the test: two accepts (or an edit and an accept) never both win.
+ */
+export class HealingService {
+  readonly worker = `${os.hostname()}:${process.pid}`;
+
+  constructor(
+    private readonly _db: Db,
+    private readonly _queue: JobScheduler | null,
+    private readonly _testCases: TestCaseService,
+    private readonly _testSuites: TestSuiteService,
+    private readonly _collections: CollectionService,
+    private readonly _sharedParameters: SharedParameterService,
+    readonly artifacts: ArtifactService,
+    readonly config: GenerationConfig,
+    readonly modules: ModuleSteps,
+  ) {}
+
+  // ── Asked for by people ───────────────────────────────────────────────────────────────────────
+
+  /** GET /healing/test-case/{id}: the test's healings, newest first. */
+  async listForTest(actor: Actor, testCaseId: string | undefined): Promise<TestHealing[]> {
+    const id = required(testCaseId, 'testCaseId', 'Test case ID is required');
+    const { row: test } = await this._testCases.requireTest(actor, id, 'Test case not found');
+    const rows = await this._db
+      .select()
+      .from(testHealings)
+      .where(eq(testHealings.testCaseId, test.id))
+      .orderBy(desc(testHealings.createdAt), desc(testHealings.id));
+    return rows.map((row) => toWire(row, test.name));
+  }
+
+  /** GET /healing/test-run/{id}: the run's latest healing. */
+  async latestForRun(actor: Actor, runId: string | undefined): Promise<TestHealing> {
+    const run = await this._requireRun(actor, runId, MESSAGES.notFound);
+    const [row] = await this._db
+      .select({ healing: testHealings, name: testCases.name })
+      .from(testHealings)
+      .innerJoin(testCases, eq(testCases.id, testHealings.testCaseId))
+      .where(eq(testHealings.triggeredByTestRunId, run.id))
+      .orderBy(desc(testHealings.createdAt), desc(testHealings.id))
+      .limit(1);
+    if (!row) throw new NotFoundError(MESSAGES.notFound);
+    return toWire(row.healing, row.name);
+  }
+
+  /** POST /healing/test-run/{id}: a person's Heal on a failed run. */
+  async healRun(actor: Actor, runId: string | undefined): Promise<TestHealing> {
+    const run = await this._requireRun(actor, runId, 'Test run not found');
+    if (run.status !== 'failed') throw new UnprocessableError(MESSAGES.runNotFailed);
+    const created = await this._create(run, 'manual', actor.id);
+    if (!created) throw new ConflictError(MESSAGES.alreadyHealing);
+    return created;
+  }
+
+  /** POST /healing/collection/{id}?created_at=: heals every failed run of the group (those not being healed already). */
+  async healGroup(
+    actor: Actor,
+    collectionId: string | undefined,
+    createdAt: string | undefined,
+  ): Promise<TestHealing[]> {
+    const collection = await this._collections.requireCollection(actor, collectionId);
+    const raw = createdAt?.trim() ?? '';
+    if (!raw)
+      throw new ValidationError('The run group (created_at) is required', {
+        fields: { created_at: 'required' },
+      });
+    const at = new Date(raw);
+    if (Number.isNaN(at.getTime()))
+      throw new ValidationError('created_at must be a date and time', { fields: { created_at: 'invalid' } });
+    const group = await this._db
+      .select()
+      .from(testRuns)
+      .where(
+        and(
+          eq(testRuns.collectionId, collection.id),
+          sql`date_trunc('milliseconds', ${testRuns.createdAt}) = ${at.toISOString()}::timestamptz`,
+        ),
+      )
+      .orderBy(testRuns.id);
+    if (group.length === 0) throw new NotFoundError('Run group not found');
+    const healings: TestHealing[] = [];
+    for (const run of group.filter((row) => row.status === 'failed')) {
+      const created = await this._create(run, 'collection', actor.id);
+      if (created) healings.push(created);
+    }
+    return healings;
+  }
+
+  /** POST /healing/{id}/approve?approved=: accept (the test gets the proposal) or reject. */
+  async approve(
+    actor: Actor,
+    healingId: string | undefined,
+    approved: string | undefined,
+  ): Promise<TestHealing> {
+    const current = await this._requireHealing(actor, healingId);
+    const answer = approved?.trim().toLowerCase();
+    if (answer !== 'true' && answer !== 'false')
+      throw new ValidationError('approved must be true or false', { fields: { approved: 'invalid' } });
+    if (current.healing.status !== 'passed' || !current.healing.proposedSteps)
+      throw new ConflictError(MESSAGES.notProposed);
+    if (answer === 'false') {
+      const [row] = await this._db
+        .update(testHealings)
+        .set({ status: 'rejected', decidedAt: sql`now()`, lastModifiedAt: new Date() })
+        .where(and(eq(testHealings.id, current.healing.id), eq(testHealings.status, 'passed')))
+        .returning();
+      if (!row) throw new ConflictError(MESSAGES.notProposed);
+      return toWire(row, current.name);
+    }
+    return this._accept(current.healing, current.name);
+  }
+
+  /** GET /healing/settings/{suiteId}. */
+  async settings(actor: Actor, suiteId: string | undefined): Promise<HealingSettings> {
+    const suite = await this._testSuites.requireSuite(actor, suiteId?.trim() ?? '');
+    return { auto_heal: suite.autoHeal };
+  }
+
+  /** PUT /healing/settings/{suiteId}. */
+  async updateSettings(
+    actor: Actor,
+    suiteId: string | undefined,
+    body: Partial<HealingSettings> | null,
+  ): Promise<HealingSettings> {
+    const suite = await this._testSuites.requireSuite(actor, suiteId?.trim() ?? '');
+    if (typeof body?.auto_heal !== 'boolean')
+      throw new ValidationError('auto_heal must be true or false', { fields: { auto_heal: 'required' } });
+    await this._db
+      .update(testSuites)
+      .set({ autoHeal: body.auto_heal, updatedAt: new Date() })
+      .where(eq(testSuites.id, suite.id));
+    return { auto_heal: body.auto_heal };
+  }
+
+  /** After a run ended: a failed run of a suite that heals automatically gets a healing. */
+  async runEnded(run: RunRow): Promise<void> {
+    if (!this.config.autoHeal || run.status !== 'failed' || !AUTO_HEALED_TRIGGERS.has(run.trigger)) return;
+    const [suite] = await this._db
+      .select({ autoHeal: testSuites.autoHeal })
+      .from(testCases)
+      .innerJoin(testSuites, eq(testSuites.id, testCases.testSuiteId))
+      .where(eq(testCases.id, run.testCaseId));
+    if (!suite?.autoHeal) return;
+    await this._create(run, 'auto', null);
+  }
+
+  // ── The job's side ────────────────────────────────────────────────────────────────────────────
+
+  /** Takes the healing for this job; null when the job is stale (already taken, ended, or gone). */
+  async claim(job: HealJob): Promise<ClaimedHealing | null> {
+    const claimId = crypto.randomUUID();
+    const [row] = await this._db
+      .update(testHealings)
+      .set({
+        status: 'waiting_for_executor',
+        attempts: sql`${testHealings.attempts} + 1`,
+        claimId,
+        worker: this.worker,
+        heartbeatAt: sql`now()`,
+        lastModifiedAt: new Date(),
+      })
+      .where(
+        and(
+          eq(testHealings.id, job.healingId),
+          eq(testHealings.jobId, job.jobId),
+          eq(testHealings.status, 'pending'),
+        ),
+      )
+      .returning();
+    if (!row) return null;
+    const claim: HealingClaim = {
+      healingId: row.id,
+      testCaseId: row.testCaseId,
+      runId: row.triggeredByTestRunId,
+      claimId,
+      secrets: {},
+    };
+    const fail = async (message: string) => {
+      await this.finish(claim, failedResult(message));
+      return null;
+    };
+    if (row.attempts > MAX_HEALING_ATTEMPTS)
+      return fail(`The healing was started ${row.attempts - 1} times and its worker stopped each time.`);
+    const [test] = await this._db.select().from(testCases).where(eq(testCases.id, row.testCaseId));
+    const [run] = await this._db.select().from(testRuns).where(eq(testRuns.id, row.triggeredByTestRunId));
+    if (!test || !run) return null;
+    const override = run.settings.website_url_override;
+    const prepared = prepareReplay(test, override);
+    if ('reason' in prepared) return fail(prepared.reason);
+    const own: ReplayStep[] = prepared.replaySteps.map((step) => ({
+      description: step.description,
+      actionName: step.action_name,
+      action: step.action,
+    }));
+    const expanded = await this.modules.prepare(test, own);
+    if (!expanded.ok) return fail(expanded.message);
+    const secrets = await this._sharedParameters.valuesForSuite(test.testSuiteId);
+    // The run's failing step is only a hint when it replayed the very steps the test has now.
+    const sameSteps = run.stepsHash !== null && run.stepsHash === stepsHash(prepared.replaySteps);
+    const runScreenshots = new Map<number, string>();
+    for (const step of run.steps as RunStep[])
+      if (step.screenshot_id) runScreenshots.set(step.step_index, step.screenshot_id);
+    const parameters = effectiveParameters(test.parameters, test.credentials);
+    return {
+      ...claim,
+      secrets,
+      testName: test.name,
+      // NOTE: prepare keeps the test's own (non-module) step objects as they are: found by identity.
+      steps: expanded.steps,
+      ownAt: own.map((step) => expanded.steps.indexOf(step)),
+      ownSteps: test.testGenerationSteps as GenerationStep[],
+      language: test.programmingLanguage,
+      secretNames: Object.keys(secrets),
+      viewport: { width: test.viewportWidth, height: test.viewportHeight },
+      userAgent: test.userAgent,
+      browser: run.browser,
+      values: {
+        parameters: { ...expanded.parameters, ...parameters, ...run.settings.parameter_overrides },
+        secrets,
+      },
+      storageState: expanded.storageState,
+      website: prepared.opens,
+      storedOn: prepared.generatedOn,
+      failingStepIndex: sameSteps ? run.failingStepIndex : null,
+      runScreenshots,
+      parameters,
+    };
+  }
+
+  async markRunning(claim: HealingClaim): Promise<boolean> {
+    return this._transition(claim, { status: 'running', startedAt: sql`now()` });
+  }
+
+  /** The worker is alive; false means the healing was taken from it meanwhile. */
+  async heartbeat(claim: HealingClaim): Promise<boolean> {
+    const [row] = await this._db
+      .update(testHealings)
+      .set({ heartbeatAt: sql`now()` })
+      .where(this._owned(claim))
+      .returning({ id: testHealings.id });
+    return Boolean(row);
+  }
+
+  /** The steps healed so far (live progress). */
+  async saveSteps(claim: HealingClaim, steps: HealingStep[]): Promise<boolean> {
+    return this._transition(claim, { steps: hideSecrets(steps, claim.secrets), heartbeatAt: sql`now()` });
+  }
+
+  /** Saves a screenshot of the healing with the failed run's files (generation garbage collection leaves those alone). */
+  async saveScreenshot(claim: HealingClaim, stepIndex: number, data: Buffer): Promise<string> {
+    return this.artifacts.save(claim.testCaseId, 'screenshot', data, crypto.randomUUID(), {
+      runId: claim.runId,
+      name: `healing-${claim.healingId}-step-${stepIndex}.jpg`,
+    });
+  }
+
+  /** Ends the healing with its result; false when the worker no longer held it. */
+  async finish(claim: HealingClaim, result: HealingResult): Promise<boolean> {
+    const [row] = await this._db
+      .update(testHealings)
+      .set({
+        status: result.status,
+        message: hideSecrets(result.message, claim.secrets),
+        steps: hideSecrets(result.steps, claim.secrets),
+        checksTotal: result.checksTotal,
+        checksKept: result.checksKept,
+        proposedSteps: result.proposal ? hideSecrets(result.proposal.steps, claim.secrets) : null,
+        proposedScript: result.proposal ? hideSecrets(result.proposal.script, claim.secrets) : null,
+        proposedScriptPy: result.proposal ? hideSecrets(result.proposal.scriptPy, claim.secrets) : null,
+        finishedAt: sql`now()`,
+        lastModifiedAt: new Date(),
+      })
+      .where(this._owned(claim))
+      .returning({ id: testHealings.id });
+    return Boolean(row);
+  }
+
+  /** A worker shutting down hands its healing back to the queue, without counting an attempt. */
+  async release(claim: HealingClaim): Promise<boolean> {
+    return this._transition(claim, {
+      status: 'pending',
+      attempts: sql`greatest(${testHealings.attempts} - 1, 0)`,
+      claimId: null,
+      worker: null,
+      steps: [],
+      startedAt: null,
+    });
+  }
+
+  /**
+   * Finds healings whose job can no longer finish them: a dead worker's healing goes back to pending
+   * for its one retry (or ends failed when it was retried already); a pending one whose job is gone is
+   * sent again.
+   */
+  async sweep(options: { assumeDead: boolean }): Promise<number> {
+    if (!this._queue) return 0;
+    const queue = this._queue;
+    const rows = await this._db.select().from(testHealings).where(inArray(testHealings.status, UNDER_WAY));
+    const now = Date.now();
+    let repaired = 0;
+    for (const row of rows) {
+      const job = row.jobId ? await queue.job(HEAL_QUEUE, row.jobId).catch(() => null) : null;
+      const held = HELD.includes(row.status as HealingState);
+      const ended = !job || job.state === 'completed' || job.state === 'failed' || job.state === 'cancelled';
+      if (ended) {
+        if (held) await this._retryOrEnd(row, null);
+        else if (now - row.lastModifiedAt.getTime() > RESEND_AFTER_MS) await this._requeue(row);
+        else continue;
+        repaired++;
+        continue;
+      }
+      if (job.state !== 'active' || !held) continue;
+      const beat = row.heartbeatAt?.getTime() ?? job.startedOn?.getTime() ?? 0;
+      if (!options.assumeDead && now - beat < this.config.staleMs) continue;
+      const staleBefore = options.assumeDead ? null : new Date(now - this.config.staleMs);
+      if (!(await this._retryOrEnd(row, staleBefore))) continue;
+      await queue
+        .fail(HEAL_QUEUE, job.id, 'The worker healing this test stopped responding')
+        .catch(() => undefined);
+      repaired++;
+    }
+    return repaired;
+  }
+
+  // ── Internals ─────────────────────────────────────────────────────────────────────────────────
+
+  /** A healing of the run, queued; null when the test has one under way already. */
+  private async _create(
+    run: RunRow,
+    trigger: HealingTrigger,
+    createdBy: string | null,
+  ): Promise<TestHealing | null> {
+    const [test] = await this._db
+      .select({ name: testCases.name })
+      .from(testCases)
+      .where(eq(testCases.id, run.testCaseId));
+    if (!test) return null;
+    const jobId = crypto.randomUUID();
+    // NOTE: the test's own last_modified_at (microseconds, which a JS Date would cut) is what an accept compares.
+    const [row] = await this._db
+      .insert(testHealings)
+      .values({
+        testCaseId: run.testCaseId,
+        triggeredByTestRunId: run.id,
+        status: 'pending',
+        healerName: HEALER_NAME,
+        trigger,
+        testModifiedAt: sql`(SELECT ${testCases.lastModifiedAt} FROM ${testCases} WHERE ${testCases.id} = ${run.testCaseId})`,
+        jobId,
+        createdBy,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) return null;
+    // NOTE: sent after the commit; if this fails, the sweep sends it (the row already names the job).
+    await this._send(jobId, row.id).catch(() => undefined);
+    return toWire(row, test.name);
+  }
+
+  /** The test takes the proposal, its steps as they were kept in the healing; both or neither. */
+  private async _accept(healing: HealingRow, name: string): Promise<TestHealing> {
+    const accepted = await this._db.transaction(async (tx) => {
+      const [previous] = await tx
+        .select({
+          steps: testCases.testGenerationSteps,
+          script: testCases.finalScript,
+          scriptPy: testCases.finalScriptPy,
+          state: testCases.state,
+        })
+        .from(testCases)
+        .where(eq(testCases.id, healing.testCaseId))
+        .for('update');
+      if (!previous) throw new NotFoundError(MESSAGES.notFound);
+      if (GENERATING.includes(previous.state as GenerationState))
+        throw new ConflictError(MESSAGES.testChanged);
+      const [test] = await tx
+        .update(testCases)
+        .set({
+          testGenerationSteps: healing.proposedSteps ?? [],
+          finalScript: healing.proposedScript,
+          finalScriptPy: healing.proposedScriptPy,
+          lastModifiedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(testCases.id, healing.testCaseId),
+            sql`${testCases.lastModifiedAt} = (SELECT ${testHealings.testModifiedAt} FROM ${testHealings} WHERE ${testHealings.id} = ${healing.id})`,
+          ),
+        )
+        .returning({ id: testCases.id });
+      if (!test) throw new ConflictError(MESSAGES.testChanged);
+      const [row] = await tx
+        .update(testHealings)
+        .set({
+          status: 'accepted',
+          previousSteps: previous.steps,
+          previousScript: previous.script,
+          previousScriptPy: previous.scriptPy,
+          decidedAt: sql`now()`,
+          lastModifiedAt: new Date(),
+        })
+        .where(and(eq(testHealings.id, healing.id), eq(testHealings.status, 'passed')))
+        .returning();
+      // Another accept or a reject got there first: the test keeps what it had.
+      if (!row) throw new ConflictError(MESSAGES.notProposed);
+      return row;
+    });
+    return toWire(accepted, name);
+  }
+
+  /** Takes a healing back from a worker that is gone: pending for its retry, or ended failed. */
+  private async _retryOrEnd(row: HealingRow, staleBefore: Date | null): Promise<boolean> {
+    const sameClaim = and(
+      eq(testHealings.id, row.id),
+      eq(testHealings.status, row.status),
+      sql`${testHealings.claimId} IS NOT DISTINCT FROM ${row.claimId}`,
+      staleBefore
+        ? or(isNull(testHealings.heartbeatAt), lt(testHealings.heartbeatAt, staleBefore))
+        : undefined,
+    );
+    if (row.attempts < MAX_HEALING_ATTEMPTS) {
+      const [pending] = await this._db
+        .update(testHealings)
+        .set({ status: 'pending', claimId: null, worker: null, steps: [], lastModifiedAt: new Date() })
+        .where(sameClaim)
+        .returning();
+      if (pending && staleBefore === null) await this._requeue(pending);
+      return Boolean(pending);
+    }
+    const [ended] = await this._db
+      .update(testHealings)
+      .set({
+        status: 'failed',
+        message:
+          'The healing stopped because its worker stopped responding, and it had already been retried once.',
+        finishedAt: sql`now()`,
+        lastModifiedAt: new Date(),
+      })
+      .where(sameClaim)
+      .returning({ id: testHealings.id });
+    return Boolean(ended);
+  }
+
+  /** Gives a pending healing a new job (its old one is gone). */
+  private async _requeue(row: HealingRow): Promise<void> {
+    const jobId = crypto.randomUUID();
+    const [moved] = await this._db
+      .update(testHealings)
+      .set({ jobId, lastModifiedAt: new Date() })
+      .where(
+        and(
+          eq(testHealings.id, row.id),
+          eq(testHealings.status, 'pending'),
+          sql`${testHealings.jobId} IS NOT DISTINCT FROM ${row.jobId}`,
+        ),
+      )
+      .returning({ id: testHealings.id });
+    if (moved) await this._send(jobId, row.id).catch(() => undefined);
+  }
+
+  private async _send(jobId: string, healingId: string): Promise<void> {
+    if (!this._queue) return;
+    const data: HealJob = { healingId, jobId };
+    await this._queue.send(HEAL_QUEUE, data, {
+      id: jobId,
+      retryLimit: MAX_HEALING_ATTEMPTS,
+      retryDelay: 1,
+      expireInSeconds: Math.ceil(this.config.runTimeoutMs / 1000) + 120,
+    });
+  }
+
+  private _owned(claim: HealingClaim) {
+    return and(
+      eq(testHealings.id, claim.healingId),
+      eq(testHealings.claimId, claim.claimId),
+      inArray(testHealings.status, HELD),
+    );
+  }
+
+  private async _transition(
+    claim: HealingClaim,
+    values: Parameters<ReturnType<Db['update']>['set']>[0],
+  ): Promise<boolean> {
+    const [row] = await this._db
+      .update(testHealings)
+      .set({ ...values, lastModifiedAt: new Date() })
+      .where(this._owned(claim))
+      .returning({ id: testHealings.id });
+    return Boolean(row);
+  }
+
+  /** The run if the caller belongs to its test's organization; otherwise 404 with `message`. */
+  private async _requireRun(actor: Actor, runId: string | undefined, message: string): Promise<RunRow> {
+    const id = required(runId, 'runId', 'Test run ID is required');
+    if (!isUuid(id)) throw new NotFoundError(message);
+    const [found] = await this._db
+      .select({ run: testRuns })
+      .from(testRuns)
+      .innerJoin(testCases, eq(testCases.id, testRuns.testCaseId))
+      .innerJoin(testSuites, eq(testSuites.id, testCases.testSuiteId))
+      .innerJoin(
+        organizationMembers,
+        and(eq(organizationMembers.orgId, testSuites.orgId), eq(organizationMembers.userId, actor.id)),
+      )
+      .where(eq(testRuns.id, id));
+    if (!found) throw new NotFoundError(message);
+    return found.run;
+  }
+
+  /** The healing if the caller belongs to its test's organization; otherwise 404. */
+  private async _requireHealing(
+    actor: Actor,
+    healingId: string | undefined,
+  ): Promise<{ healing: HealingRow; name: string }> {
+    const id = required(healingId, 'healingId', 'Test healing ID is required');
+    if (!isUuid(id)) throw new NotFoundError(MESSAGES.notFound);
+    const [found] = await this._db
+      .select({ healing: testHealings, name: testCases.name })
+      .from(testHealings)
+      .innerJoin(testCases, eq(testCases.id, testHealings.testCaseId))
+      .innerJoin(testSuites, eq(testSuites.id, testCases.testSuiteId))
+      .innerJoin(
+        organizationMembers,
+        and(eq(organizationMembers.orgId, testSuites.orgId), eq(organizationMembers.userId, actor.id)),
+      )
+      .where(eq(testHealings.id, id));
+    if (!found) throw new NotFoundError(MESSAGES.notFound);
+    return found;
+  }
+}
+
+/** A healing that ends without a proposal, saying why. */
+export function failedResult(message: string, steps: HealingStep[] = []): HealingResult {
+  return { status: 'failed', message, steps, checksTotal: 0, checksKept: 0, proposal: null };
+}
+
+function required(value: string | undefined, field: string, message: string): string {
+  const id = value?.trim() ?? '';
+  if (!id) throw new ValidationError(message, { fields: { [field]: 'required' } });
+  return id;
+}
+
+export function toWire(row: HealingRow, testName: string): TestHealing {
+  const proposed = row.proposedSteps as GenerationStep[] | null;
+  return {
+    test_healing_id: row.id,
+    created_at: row.createdAt.toISOString(),
+    triggered_by_test_run_id: row.triggeredByTestRunId,
+    test_case_id: row.testCaseId,
+    status: row.status as HealingState,
+    healer_name: row.healerName,
+    healed_test_case_id: proposed ? row.testCaseId : null,
+    healed_test_case: proposed
+      ? {
+          _id: row.testCaseId,
+          name: testName,
+          test_generation_steps: proposed,
+          final_script: row.proposedScript,
+          final_script_py: row.proposedScriptPy,
+        }
+      : null,
+    message: row.message,
+    checks_total: row.checksTotal,
+    checks_kept: row.checksKept,
+    steps: row.steps as HealingStep[],
+    trigger: row.trigger,
+    decided_at: row.decidedAt?.toISOString() ?? null,
+    last_modified_at: row.lastModifiedAt.toISOString(),
+  };
+}

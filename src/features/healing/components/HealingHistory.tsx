@@ -1,0 +1,85 @@
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { messages } from '../messages';
+import { HEALING_TRIGGER_LABELS, type TestHealing } from '../types';
+import { useTestHealings } from '../useHealing';
+import { HealingStatusChip } from './HealingStatusChip';
+import { HealingView } from './HealingView';
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+interface HealingHistoryProps {
+  testCaseId: string;
+  aspectRatio?: number;
+}
+
+/** Every healing of a test, newest first; each opens to what it proposed or reported. */
+export function HealingHistory({ testCaseId, aspectRatio = 16 / 9 }: HealingHistoryProps) {
+  const { data: healings, isLoading, isError, isFetching, refetch } = useTestHealings(testCaseId);
+  if (isLoading) return <Skeleton variant="rounded" height={48} aria-label="Loading the healing history" />;
+  if (isError || !healings)
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void refetch()} disabled={isFetching}>
+            Retry
+          </Button>
+        }
+      >
+        {messages.historyLoadFailed}
+      </Alert>
+    );
+  if (healings.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {messages.noHealings}
+      </Typography>
+    );
+  return (
+    <Box component="ul" aria-label="Healing history" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+      {healings.map((healing) => (
+        <li key={healing.test_healing_id}>
+          <HistoryEntry healing={healing} aspectRatio={aspectRatio} />
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+function HistoryEntry({ healing, aspectRatio }: { healing: TestHealing; aspectRatio: number }) {
+  const when = dateFormat.format(new Date(healing.created_at));
+  return (
+    <Accordion variant="outlined" disableGutters slotProps={{ transition: { unmountOnExit: true } }}>
+      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-label={`Healing of ${when}`}>
+        <Stack spacing={0.5} sx={{ minWidth: 0 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {when}
+            </Typography>
+            <HealingStatusChip status={healing.status} />
+            <Typography variant="body2" color="text.secondary">
+              {HEALING_TRIGGER_LABELS[healing.trigger]}
+            </Typography>
+          </Stack>
+          {healing.message && (
+            <Typography variant="body2" color="text.secondary" noWrap>
+              {healing.message}
+            </Typography>
+          )}
+        </Stack>
+      </AccordionSummary>
+      <AccordionDetails>
+        <HealingView healing={healing} aspectRatio={aspectRatio} />
+      </AccordionDetails>
+    </Accordion>
+  );
+}

@@ -1,0 +1,206 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { HEALING_ACCEPTED_INDICATOR_MS } from '../../../../contract/healing';
+import { seedSuite, seedTestCase } from '../../../testing/msw/db';
+import {
+  buildBugReport,
+  buildHealing,
+  findHealing,
+  seedHealing,
+  updateHealing,
+} from '../../../testing/msw/healing';
+import { buildFailedRun, seedRun } from '../../../testing/msw/runs';
+import { server } from '../../../testing/msw/server';
+import { renderWithStore } from '../../../testing/renderWithStore';
+import { signInAsMemberOf } from '../../../testing/session';
+import { messages } from '../messages';
+import { HealingPanel } from './HealingPanel';
+
+jest.setTimeout(30_000);
+
+function aFailedRun() {
+  const { organization } = signInAsMemberOf();
+  const suite = seedSuite(organization.org_id, 'Shop');
+  const test = seedTestCase(suite, { name: 'Sign up' });
+  const run = seedRun(test, buildFailedRun(test, 4, 'The "Email" field was not found'));
+  return { suite, test, run };
+}
+
+/** The test's page panel with one healing of its failed run. */
+async function showHealing(overrides: Parameters<typeof buildHealing>[2] = {}) {
+  const { test, run } = aFailedRun();
+  const healing = seedHealing(test, buildHealing(test, run, overrides));
+  const view = renderWithStore(<HealingPanel testCaseId={test._id} />);
+  const panel = await screen.findByRole('region', { name: 'Healing' });
+  return { ...view, test, run, healing, panel };
+}
+
+const approvals = () => {
+  const seen: string[] = [];
+  server.events.on('request:start', ({ request }) => {
+    if (request.method === 'POST' && request.url.includes('/approve')) seen.push(request.url);
+  });
+  return seen;
+};
+
+describe('HealingPanel', () => {
+  it('shows a proposal as a side-by-side diff per step, unchanged steps collapsed, and the checklist', async () => {
+    const { panel, user } = await showHealing();
+    const step = await within(panel).findByRole('region', {
+      name: 'Step 5: Type "ada@example.com" into the Email field',
+    });
+    expect(within(step).getByLabelText('Code before, step 5')).toHaveTextContent(
+      "await page.getByLabel('Email').fill('ada@example.com');",
+    );
+    expect(within(step).getByLabelText('Proposed code, step 5')).toHaveTextContent(
+      "await page.getByLabel('Work email').fill('ada@example.com');",
+    );
+    expect(within(step).getByText('The "Email" field is now labelled "Work email".')).toBeInTheDocument();
+    expect(
+      await within(step).findByRole('img', { name: "The failed run's screenshot of step 5" }),
+    ).toHaveAttribute('src', expect.stringContaining('run-shot-failure'));
+    expect(
+      await within(step).findByRole('img', { name: "The healing's screenshot of step 5" }),
+    ).toHaveAttribute('src', expect.stringContaining('heal-shot-5'));
+
+    expect(within(panel).getByText('4 steps unchanged')).toBeInTheDocument();
+    expect(within(panel).getByText('2 steps unchanged')).toBeInTheDocument();
+    expect(within(panel).queryByText('Step number 1')).not.toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: '4 steps unchanged' }));
+    expect(await within(panel).findByText('Step number 1')).toBeVisible();
+
+    const checks = within(panel).getByRole('status', { name: 'Checks' });
+    expect(checks).toHaveTextContent('7 of 7 checks kept unchanged');
+    expect(checks).toHaveClass('MuiAlert-colorSuccess');
+  });
+
+  it('shows a checklist that lost a check in red', async () => {
+    const { panel } = await showHealing({ checks_kept: 6 });
+    const checks = await within(panel).findByRole('status', { name: 'Checks' });
+    expect(checks).toHaveTextContent('6 of 7 checks kept unchanged');
+    expect(checks).toHaveClass('MuiAlert-colorError');
+  });
+
+  it('asks before accepting, approves with approved=true, keeps the indicator 2500 ms, then clears', async () => {
+    const seen = approvals();
+    const { panel, user, healing } = await showHealing();
+    await user.click(await within(panel).findByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept the healing' });
+    expect(dialog).toHaveTextContent(messages.confirmAccept);
+    expect(seen).toHaveLength(0);
+
+    jest.useFakeTimers({
+      doNotFake: ['nextTick', 'queueMicrotask', 'setImmediate', 'clearImmediate', 'Date'],
+    });
+    try {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Accept' }));
+      const indicator = await screen.findByRole('status', { name: 'Recently accepted' });
+      expect(indicator).toHaveTextContent(messages.accepted);
+      expect(seen).toEqual([expect.stringMatching(/\/approve\?approved=true$/)]);
+      expect(findHealing(healing.test_healing_id)?.healing.status).toBe('accepted');
+
+      // NOTE: finding the indicator may have moved the fake clock up to one 50 ms poll past its start.
+      act(() => jest.advanceTimersByTime(HEALING_ACCEPTED_INDICATOR_MS - 100));
+      expect(screen.getByRole('status', { name: 'Recently accepted' })).toBeInTheDocument();
+      act(() => jest.advanceTimersByTime(100));
+      expect(screen.queryByRole('status', { name: 'Recently accepted' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Healing' })).not.toBeInTheDocument();
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('is usable from the keyboard: Accept, the dialog starts on Cancel, then Accept', async () => {
+    const seen = approvals();
+    const { panel, user } = await showHealing();
+    const accept = await within(panel).findByRole('button', { name: 'Accept' });
+    act(() => accept.focus());
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Accept the healing' });
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Accept' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('status', { name: 'Recently accepted' })).toBeInTheDocument();
+    expect(seen).toEqual([expect.stringMatching(/approved=true$/)]);
+  });
+
+  it('rejects with approved=false and shows nothing current after', async () => {
+    const seen = approvals();
+    const { panel, user, healing } = await showHealing();
+    await user.click(await within(panel).findByRole('button', { name: 'Reject' }));
+    expect(await screen.findByText(messages.rejected)).toBeInTheDocument();
+    expect(seen).toEqual([expect.stringMatching(/\/approve\?approved=false$/)]);
+    expect(findHealing(healing.test_healing_id)?.healing.status).toBe('rejected');
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Healing' })).not.toBeInTheDocument());
+  });
+
+  it("says 'Failed to approve healing. Please try again.' when approving fails", async () => {
+    server.use(http.post('/api/healing/:id/approve', () => HttpResponse.json({}, { status: 500 })));
+    const { panel, user } = await showHealing();
+    await user.click(await within(panel).findByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept the healing' });
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Failed to approve healing. Please try again.')).toBeInTheDocument();
+    // The dialog closes; the proposal stays, to decide again.
+    expect(await within(panel).findByRole('button', { name: 'Accept' })).toBeEnabled();
+    expect(screen.queryByRole('status', { name: 'Recently accepted' })).not.toBeInTheDocument();
+  });
+
+  it('shows a behaviour change as a bug report with what was expected and seen, and nothing to accept', async () => {
+    const { test, run } = aFailedRun();
+    seedHealing(test, buildBugReport(test, run, 'Total: $42.00', 'Total: $0.00'));
+    renderWithStore(<HealingPanel testCaseId={test._id} />);
+    const report = await screen.findByRole('alert', { name: messages.bugReportTitle });
+    expect(report).toHaveTextContent(
+      "The application seems to have changed behaviour: expected 'Total: $42.00', the page shows 'Total: $0.00'",
+    );
+    const terms = within(report)
+      .getAllByRole('term')
+      .map((term) => term.textContent);
+    const values = within(report)
+      .getAllByRole('definition')
+      .map((value) => value.textContent);
+    expect(terms).toEqual(['Expected', 'The page shows']);
+    expect(values).toEqual(['Total: $42.00', 'Total: $0.00']);
+    expect(screen.getByText('Behaviour changed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it("shows a flaky healing's sentence with nothing to accept", async () => {
+    const { panel } = await showHealing({
+      status: 'flaky',
+      message: 'The test passed again on a retry with no change: nothing to heal.',
+    });
+    expect(await within(panel).findByText(messages.flakyTitle)).toBeInTheDocument();
+    expect(
+      within(panel).getByText('The test passed again on a retry with no change: nothing to heal.'),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it('shows progress while healing and polls until the proposal arrives', async () => {
+    const { panel, healing } = await showHealing({ status: 'running', message: null });
+    expect(
+      await within(panel).findByRole('progressbar', { name: 'Healing in progress' }),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+
+    updateHealing(healing.test_healing_id, { status: 'passed' });
+    expect(
+      await within(panel).findByRole('button', { name: 'Accept' }, { timeout: 6000 }),
+    ).toBeInTheDocument();
+    expect(within(panel).queryByRole('progressbar', { name: 'Healing in progress' })).not.toBeInTheDocument();
+  });
+
+  it('on a failed run with no healing, Heal creates one and shows its progress', async () => {
+    const { test, run } = aFailedRun();
+    const { user } = renderWithStore(
+      <HealingPanel testCaseId={test._id} run={{ id: run._id, status: run.status }} />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Heal' }));
+    expect(await screen.findByText(messages.healStarted)).toBeInTheDocument();
+    expect(await screen.findByRole('progressbar', { name: 'Healing in progress' })).toBeInTheDocument();
+    expect(screen.getByText('Queued')).toBeInTheDocument();
+  });
+});

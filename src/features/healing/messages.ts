@@ -1,0 +1,29 @@
+import { HEALING_MESSAGES } from '../../../contract/healing';
+
+// What the healing screens say: the server's sentences (contract/healing.ts) and SPEC §8's toasts
+// ("Other … heal failures end with 'Please try again.'").
+export const messages = {
+  ...HEALING_MESSAGES,
+  fetchFailedToast: `${HEALING_MESSAGES.fetchFailed}. Please try again.`,
+  approveFailedToast: `${HEALING_MESSAGES.approveFailed}. Please try again.`,
+  healFailedToast: 'Failed to heal the run. Please try again.',
+  settingsFailedToast: 'Failed to save the healing setting. Please try again.',
+  settingsLoadFailed: 'Failed to load the healing setting.',
+  historyLoadFailed: 'Failed to load the healing history.',
+  healStarted: 'Healing started',
+  accepted: "Healing accepted: the test's steps were replaced",
+  rejected: 'Healing rejected',
+  confirmAccept:
+    "Accept the healing? The test's steps are replaced; the previous ones stay in its healing history.",
+  runNotFailedTooltip: 'Only a failed run can be healed.',
+  inProgress: 'Healing the test: replaying it and re-targeting the steps whose elements moved…',
+  bugReportTitle: 'Possible bug in the application',
+  bugReportIntro:
+    'A check failed because of what the page shows, not because its element moved, so nothing was healed.',
+  flakyTitle: 'Nothing to heal: the test passed again',
+  failedTitle: 'The healer could not propose a fix',
+  autoHealLabel: 'Heal failed runs automatically',
+  autoHealOn: 'Failed runs are healed automatically',
+  autoHealOff: 'Failed runs are no longer healed automatically',
+  noHealings: 'This test has not been healed.',
+} as const;
