@@ -4,6 +4,7 @@ import { measureAgents } from './agents';
 import { measureCollections } from './collections';
 import { measureDashboard } from './dashboard';
 import { measureGeneration } from './generation';
+import { measureHealing } from './healing';
 import { measureReplay, measureReplayOverhead, measureRunThroughput } from './replay';
 import { measureRunAll } from './runAll';
 import { measureScheduler } from './scheduler';
@@ -29,6 +30,7 @@ function main() {
     collections: measureCollections,
     'run-all': measureRunAll,
     scheduler: measureScheduler,
+    healing: measureHealing,
   };
   return Object.entries(benches)
     .filter(([name]) => !only || name === only)

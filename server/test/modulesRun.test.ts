@@ -287,7 +287,8 @@ describe('modules in runs', () => {
       'Verify the page shows "Welcome, Ada Lovelace"',
     ]);
     // Each of its own steps has its evidence, the first one after the setup included.
-    for (const step of generated.test_generation_steps) expect(step.screenshot_id).toEqual(expect.any(String));
+    for (const step of generated.test_generation_steps)
+      expect(step.screenshot_id).toEqual(expect.any(String));
   });
 
   it('records a module called from the instructions without a model call, and says which modules exist when none matches', async () => {

@@ -1,0 +1,273 @@
+// `npm run bench healing` (issue 14): the healer on the fixture sites' changed releases. Drift variants
+// (labels renamed, a cart become a basket, fields moved) must heal green with every check intact; bug
+// variants (a wrong total, a sign-in that goes nowhere) must never heal; no proposal may weaken a check;
+// healing a 10-step test broken at step 5 should take at most twice one run of it.
+import { performance } from 'node:perf_hooks';
+import { serveFixtureSites } from '../fixtures/sites/serve';
+import { compareHealing } from '../server/src/agents/healer/assertions';
+import { healTest, type HealInput, type HealOutcome } from '../server/src/agents/healer/healer';
+import {
+  BrowserPool,
+  describeAction,
+  replay,
+  RunnerSession,
+  type Action,
+  type Target,
+} from '../server/src/runner';
+import { type Figure } from './spaBundle';
+
+const STEP_TIMEOUT_MS = 5000;
+type Step = HealInput['steps'][number];
+
+interface HealingCase {
+  name: string;
+  site: 'login' | 'shop';
+  /** The release the test meets: a drift must heal green, a bug must not heal. */
+  variant: string;
+  kind: 'drift' | 'bug';
+  steps: (url: string) => Step[];
+}
+
+const byRole = (role: string, name: string): Target => ({ locator: { by: 'role', role, name, exact: true } });
+const byLabel = (text: string): Target => ({ locator: { by: 'label', text, exact: true } });
+const shows = (text: string): Step => ({
+  description: `Verify the page shows "${text}"`,
+  action: { kind: 'expect', assert: { type: 'visible', target: { locator: { by: 'text', text } } } },
+});
+
+const signIn = (url: string): Step[] => [
+  { description: `Open ${url}`, action: { kind: 'goto', url } },
+  {
+    description: 'Enter "ada@example.com" in the Email field',
+    action: { kind: 'fill', target: byLabel('Email'), value: 'ada@example.com' },
+  },
+  {
+    description: 'Enter "correct-horse-battery" in the Password field',
+    action: { kind: 'fill', target: byLabel('Password'), value: 'correct-horse-battery' },
+  },
+  {
+    description: 'Click the "Sign in" button',
+    action: { kind: 'click', target: byRole('button', 'Sign in') },
+  },
+  {
+    description: 'Verify the URL contains "dashboard.html"',
+    action: { kind: 'expect', assert: { type: 'url', value: 'dashboard.html', match: 'contains' } },
+  },
+  shows('Welcome, Ada Lovelace'),
+];
+
+const searchMug = (url: string): Step[] => [
+  { description: `Open ${url}`, action: { kind: 'goto', url } },
+  {
+    description: 'Fill "Search products" with "mug"',
+    action: { kind: 'fill', target: byLabel('Search products'), value: 'mug' },
+  },
+  { description: 'Click the "Search" button', action: { kind: 'click', target: byRole('button', 'Search') } },
+  shows('1 product'),
+];
+
+const mugInCart = (url: string): Step[] => [
+  ...searchMug(url),
+  {
+    description: 'Click the add button for "Stoneware mug"',
+    action: { kind: 'click', target: byRole('button', 'Add to cart: Stoneware mug') },
+  },
+  { description: `Open ${url}cart.html`, action: { kind: 'goto', url: `${url}cart.html` } },
+  {
+    description: 'Verify the total is "$19.50"',
+    action: {
+      kind: 'expect',
+      assert: { type: 'text', target: { locator: { by: 'testId', testId: 'total' } }, value: '$19.50' },
+    },
+  },
+];
+
+export const HEALING_CORPUS: HealingCase[] = [
+  { name: 'Sign in (login v2)', site: 'login', variant: 'v2', kind: 'drift', steps: signIn },
+  {
+    name: 'Sign in and out (login v2)',
+    site: 'login',
+    variant: 'v2',
+    kind: 'drift',
+    steps: (url) => [
+      ...signIn(url),
+      {
+        description: 'Click the "Sign out" button',
+        action: { kind: 'click', target: byRole('button', 'Sign out') },
+      },
+      {
+        description: 'Verify the URL contains "signed_out=1"',
+        action: { kind: 'expect', assert: { type: 'url', value: 'signed_out=1', match: 'contains' } },
+      },
+    ],
+  },
+  { name: 'Search for a mug (shop v2)', site: 'shop', variant: 'v2', kind: 'drift', steps: searchMug },
+  { name: 'A mug in the cart (shop v2)', site: 'shop', variant: 'v2', kind: 'drift', steps: mugInCart },
+  {
+    // Ten steps, the first broken one the fifth: the timing figure's test.
+    name: 'Browse, then search and buy (shop v2, 10 steps)',
+    site: 'shop',
+    variant: 'v2',
+    kind: 'drift',
+    steps: (url) => [
+      { description: `Open ${url}`, action: { kind: 'goto', url } },
+      shows('All products'),
+      shows('Stoneware mug'),
+      shows('Brass desk lamp'),
+      ...mugInCart(url).slice(1),
+    ],
+  },
+  {
+    name: 'The cart total (shop bug-total)',
+    site: 'shop',
+    variant: 'bug-total',
+    kind: 'bug',
+    steps: mugInCart,
+  },
+  { name: 'Sign in (login bug-signin)', site: 'login', variant: 'bug-signin', kind: 'bug', steps: signIn },
+];
+
+interface CaseResult {
+  name: string;
+  kind: 'drift' | 'bug';
+  status: HealOutcome['status'];
+  /** A drift healed green: a proposal (or nothing to do) that replays green on the changed site. */
+  healed: boolean;
+  weakened: number;
+  healMs: number;
+  passingRunMs: number;
+  failingRunMs: number;
+  failingStep: number | null;
+  message: string;
+}
+
+export async function measureHealing(): Promise<Figure[]> {
+  const sites = await serveFixtureSites();
+  const pool = new BrowserPool({ wsEndpoint: null });
+  const inSession = async <T>(work: (session: RunnerSession) => Promise<T>): Promise<T> => {
+    const session = await RunnerSession.open(await pool.acquire(), {
+      viewport: { width: 1280, height: 720 },
+      values: { parameters: {}, secrets: {} },
+      stepTimeoutMs: STEP_TIMEOUT_MS,
+      trace: false,
+    });
+    try {
+      return await work(session);
+    } finally {
+      await session.close();
+    }
+  };
+  const run = (steps: Step[]) =>
+    inSession((session) =>
+      replay(
+        session,
+        steps.map((step) => ({ ...step, actionName: describeAction(step.action) })),
+        { onStep: async () => undefined, stopped: () => false },
+        { language: 'typescript', stepTimeoutMs: STEP_TIMEOUT_MS, screenshots: true, log: null },
+      ),
+    );
+  const timed = async <T>(work: () => Promise<T>): Promise<[T, number]> => {
+    const started = performance.now();
+    const value = await work();
+    return [value, performance.now() - started];
+  };
+
+  const results: CaseResult[] = [];
+  try {
+    for (const item of HEALING_CORPUS) {
+      const steps = item.steps(sites.url(item.site));
+      sites.setVariant(item.site, null);
+      const [passing, passingRunMs] = await timed(() => run(steps));
+      if (passing.state !== 'passed') throw new Error(`${item.name} does not pass on the original site`);
+      sites.setVariant(item.site, item.variant);
+      const [failing, failingRunMs] = await timed(() => run(steps));
+      const [outcome, healMs] = await timed(() =>
+        inSession((session) =>
+          healTest(session, {
+            website: sites.url(item.site),
+            steps,
+            stepTimeoutMs: STEP_TIMEOUT_MS,
+            failingStepIndex: failing.state === 'failed' ? failing.stepIndex : null,
+          }),
+        ),
+      );
+      const proposed = outcome.status === 'passed' ? outcome.steps.map((step) => step.action) : [];
+      let healed = outcome.status === 'flaky' && failing.state === 'passed';
+      let weakened = 0;
+      if (outcome.status === 'passed' && proposed.every((action): action is Action => action !== null)) {
+        const healedSteps = steps.map((step, index) => ({
+          description: step.description,
+          action: proposed[index],
+        }));
+        const comparison = compareHealing(steps, healedSteps);
+        weakened = comparison.checksTotal - comparison.checksKept;
+        healed = comparison.ok && (await run(healedSteps)).state === 'passed';
+      }
+      sites.setVariant(item.site, null);
+      const result: CaseResult = {
+        name: item.name,
+        kind: item.kind,
+        status: outcome.status,
+        healed,
+        weakened,
+        healMs,
+        passingRunMs,
+        failingRunMs,
+        failingStep: failing.state === 'failed' && failing.stepIndex !== null ? failing.stepIndex + 1 : null,
+        message: outcome.message,
+      };
+      results.push(result);
+      console.error(
+        `[healing] ${item.kind} ${item.name}: ${outcome.status}${item.kind === 'drift' ? (healed ? ', green on the new release' : ', NOT healed') : ''} (failed at step ${result.failingStep ?? '-'}; heal ${Math.round(healMs)} ms, passing run ${Math.round(passingRunMs)} ms, failing run ${Math.round(failingRunMs)} ms) — ${outcome.message}`,
+      );
+    }
+  } finally {
+    await pool.close();
+    await sites.close();
+  }
+
+  const drift = results.filter((result) => result.kind === 'drift');
+  const bugs = results.filter((result) => result.kind === 'bug');
+  const ten = results.find((result) => result.name.includes('10 steps'));
+  const percent = (part: number, whole: number) => Math.round((1000 * part) / Math.max(1, whole)) / 10;
+  const figures: Figure[] = [
+    {
+      bench: 'healing',
+      metric: `drift failures healed green, every check intact (${drift.filter((r) => r.healed).length} of ${drift.length})`,
+      value: percent(drift.filter((result) => result.healed).length, drift.length),
+      unit: '%',
+      target: '>= 80',
+    },
+    {
+      bench: 'healing',
+      metric: `real-bug failures not healed (${bugs.filter((r) => r.status !== 'passed').length} of ${bugs.length})`,
+      value: percent(bugs.filter((result) => result.status !== 'passed').length, bugs.length),
+      unit: '%',
+      target: '100',
+    },
+    {
+      bench: 'healing',
+      metric: 'checks weakened in proposals',
+      value: results.reduce((sum, result) => sum + result.weakened, 0),
+      unit: 'checks',
+      target: '0',
+    },
+  ];
+  if (ten)
+    figures.push(
+      {
+        bench: 'healing',
+        metric: `healing the 10-step test broken at step ${ten.failingStep} ÷ one passing run of it`,
+        value: Math.round((100 * ten.healMs) / ten.passingRunMs) / 100,
+        unit: '×',
+        target: '<= 2',
+      },
+      {
+        bench: 'healing',
+        metric: 'healing the 10-step test ÷ its failing run on the new release',
+        value: Math.round((100 * ten.healMs) / ten.failingRunMs) / 100,
+        unit: '×',
+      },
+    );
+  return figures;
+}
