@@ -491,7 +491,7 @@ describe('generation settings', () => {
       artifactUrlTtlSeconds: 900,
       watchTimeoutMs: 540_000,
       traceScreencast: false,
-      autoHeal: false,
+      autoHeal: true,
     });
   });
 
