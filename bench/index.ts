@@ -1,6 +1,7 @@
 // `npm run bench`: one JSON line per figure. Builds the SPA first when it is stale.
 import { spawnSync } from 'node:child_process';
 import { measureAgents } from './agents';
+import { measureApiUnderLoad } from './apiUnderLoad';
 import { measureCollections } from './collections';
 import { measureDashboard } from './dashboard';
 import { measureGeneration } from './generation';
@@ -31,6 +32,7 @@ function main() {
     'run-all': measureRunAll,
     scheduler: measureScheduler,
     healing: measureHealing,
+    'api-under-load': measureApiUnderLoad,
   };
   return Object.entries(benches)
     .filter(([name]) => !only || name === only)

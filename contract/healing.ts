@@ -18,6 +18,10 @@ export const HEALING_MESSAGES = {
   notProposed: 'Only a proposed healing (passed) can be accepted or rejected.',
   testChanged: 'The test changed since this healing was proposed: heal its latest failed run again.',
   behaviourChanged: 'The application seems to have changed behaviour',
+  restoreFailed: 'Failed to restore the previous steps',
+  notRestorable: 'Only an accepted healing can be undone, and only once.',
+  restoreTestChanged:
+    'The test changed since this healing was accepted: its previous steps can no longer be restored.',
 } as const;
 
 /** SPEC §4: the 'recently accepted' indicator stays this long after an accept, then clears. */
@@ -98,6 +102,8 @@ export const TestHealing = Type.Object({
   /** How it was started: a person's Heal action, automatically after a failed run, or for a collection group. */
   trigger: Type.Union([Type.Literal('manual'), Type.Literal('auto'), Type.Literal('collection')]),
   decided_at: Nullable(IsoDate),
+  /** When a person undid the accept, putting the test's previous steps back (accepted healings only). */
+  restored_at: Nullable(IsoDate),
   last_modified_at: IsoDate,
 });
 export type TestHealing = Static<typeof TestHealing>;

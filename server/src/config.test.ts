@@ -12,6 +12,7 @@ describe('loadConfig', () => {
       supabaseUrl: null,
       smtpUrl: null,
       workerConcurrency: 2,
+      workerProcesses: 1,
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
     expect(identityUrl(config)).toBe('http://127.0.0.1:3000/idp');

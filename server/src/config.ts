@@ -24,6 +24,8 @@ export interface Config {
   azureClientSecret: string | null;
   azureIssuer: string;
   workerConcurrency: number;
+  /** Worker processes `start` runs beside the API (each with workerConcurrency jobs at once). */
+  workerProcesses: number;
   logLevel: string;
   /** Serve the SPA from this folder (built by webpack). */
   staticDir: string;
@@ -264,6 +266,7 @@ export function loadConfig(env: Env = process.env): Config {
     azureClientSecret: str('AZURE_CLIENT_SECRET'),
     azureIssuer: url('AZURE_ISSUER', ['http:', 'https:']) ?? 'https://login.microsoftonline.com/common/v2.0',
     workerConcurrency: int('WORKER_CONCURRENCY', 2, 1, 64),
+    workerProcesses: int('WORKER_PROCESSES', 1, 1, 16),
     logLevel,
     staticDir: path.resolve(str('STATIC_DIR') ?? './dist'),
     signInRateLimit: int('AUTH_RATE_LIMIT', 30, 1, 100000),

@@ -49,3 +49,22 @@ export function serializeError(error: unknown): { name: string; message: string;
   if (error instanceof Error) return { name: error.name, message: error.message, stack: error.stack };
   return { name: 'Error', message: String(error) };
 }
+
+/** Error codes of a database that cannot be reached: down, restarting, or shutting down. */
+const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOENT', 'EPIPE', '57P01', '57P03']);
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Client was closed/;
+
+/** Whether an error (or one it wraps, as drizzle does) says the database cannot be reached right now. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return true;
+    if (UNREACHABLE_MESSAGES.test(cause.message)) return true;
+    cause = cause.cause;
+  }
+  return false;
+}
+
+export const DATABASE_UNAVAILABLE_MESSAGE =
+  'The database cannot be reached right now (it may be restarting); please try again in a moment.';

@@ -1,6 +1,7 @@
 import closeWithGrace from 'close-with-grace';
 import { ConfigError, loadConfig, type Config } from './config';
 import type { Role } from './runtime';
+import { tellSupervisor } from './supervisor';
 
 // NOTE: the database and the runtime are imported when a command needs them: `ci` runs on a
 // pipeline's machine and loads none of the server.
@@ -8,11 +9,14 @@ import type { Role } from './runtime';
 const USAGE = `Usage: plainwright <command>
 
 Commands:
-  start    every role in one process: API, identity provider, SPA, workers (default)
-  api      the API, identity provider and SPA only
-  worker   job workers only (needs DATABASE_URL: PGlite serves one process)
-  migrate  apply database migrations and exit
-  ci       run a collection from a CI pipeline with the service account key (plainwright ci --help)`;
+  start      every role in one process, the embedded database in it too (default)
+  processes  every role in its own process under a supervisor: the embedded database (unless
+             DATABASE_URL is set), the API with the identity provider and SPA, WORKER_PROCESSES workers
+  api        the API, identity provider and SPA only
+  worker     job workers only (needs DATABASE_URL: PGlite serves one process)
+  database   the embedded database served to other processes over a unix socket in DATA_DIR
+  migrate    apply database migrations and exit
+  ci         run a collection from a CI pipeline with the service account key (plainwright ci --help)`;
 
 async function main(argv: string[]) {
   const command = argv[0] ?? 'start';
@@ -42,6 +46,38 @@ async function main(argv: string[]) {
     return;
   }
 
+  // NOTE: not yet what `start` runs: under load its API answered slower than one process (issue 16).
+  if (command === 'processes') {
+    const { Supervisor } = await import('./supervisor');
+    const supervisor = new Supervisor(config);
+    let signalled = false;
+    for (const signal of ['SIGINT', 'SIGTERM'] as const)
+      process.on(signal, () => {
+        if (signalled) return;
+        signalled = true;
+        console.log(`${signal}: finishing requests and jobs, then closing the database.`);
+        void supervisor.stop().then((code) => process.exit(code));
+      });
+    await supervisor.start();
+    return;
+  }
+  if (command === 'database') {
+    if (config.databaseUrl) {
+      console.error('DATABASE_URL is set: the database is that server, not an embedded one.');
+      process.exit(78);
+    }
+    const { serveEmbeddedDatabase } = await import('./db/serve');
+    const server = await serveEmbeddedDatabase(config.dataDir);
+    closeWithGrace({ delay: 25_000 }, async ({ err }) => {
+      if (err) console.error(err);
+      await server.close();
+    });
+    stopWithSupervisor(() => server.close());
+    tellSupervisor({ type: 'ready', databaseUrl: server.url });
+    console.log(`Database ready on ${config.dataDir} (migrations applied).`);
+    return;
+  }
+
   const roles: Record<string, Role[]> = { start: ['api', 'worker'], api: ['api'], worker: ['worker'] };
   const chosen = roles[command];
   if (!chosen) {
@@ -55,12 +91,23 @@ async function main(argv: string[]) {
     process.exit(78);
   }
 
+  // Started by the supervisor beside the embedded database: it may still be opening its data.
+  if (process.env.PLAINWRIGHT_SUPERVISED && config.databaseUrl) {
+    const { waitForDatabase } = await import('./db/serve');
+    await waitForDatabase(config.databaseUrl, 60_000);
+  }
   const runtime = await createRuntime(config, { roles: chosen });
+  // The API's event-loop delay, for the api-under-load benchmark (LOOP_DELAY_FILE, unset by default).
+  if (chosen.includes('api')) {
+    const { startLoopDelayReport } = await import('./lib/loopDelay');
+    startLoopDelayReport(process.env.LOOP_DELAY_FILE, 1000, 'api');
+  }
   closeWithGrace({ delay: 25_000 }, async ({ signal, err }) => {
     if (err) console.error(err);
     console.log(`${signal ?? 'Stopping'}: finishing requests and jobs, then closing the database.`);
     await runtime.close();
   });
+  stopWithSupervisor(() => runtime.close());
   if (runtime.app) {
     await runtime.app.listen({ port: config.port, host: config.host });
     console.log(`Plainwright is ready on ${config.publicUrl}`);
@@ -68,6 +115,15 @@ async function main(argv: string[]) {
   } else {
     console.log(`Worker ready (concurrency ${config.workerConcurrency}).`);
   }
+  tellSupervisor({ type: 'ready' });
+}
+
+/** In a supervised child: a supervisor that goes away (even killed) takes its children with it. */
+function stopWithSupervisor(stop: () => Promise<unknown>): void {
+  if (!process.send) return;
+  process.on('disconnect', () => {
+    void stop().finally(() => process.exit(0));
+  });
 }
 
 /** Where the confirmation, recovery and invitation e-mails go, said plainly at start. */

@@ -51,6 +51,10 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       pollingIntervalSeconds: options.pollingIntervalSeconds,
     });
     events = await createEventBus(database);
+    // A job queued in one process wakes the workers of the others (on PGlite the queue wakes its own).
+    const bus = events;
+    queue.announce = (name) => void bus.publishJobQueued(name).catch(() => undefined);
+    if (isWorker) bus.onJobQueued((name) => queue?.wake(name));
     const services = await createServices(config, database.db, queue, events);
     if (!config.supabaseUrl) await loadOrCreateSigningKey(database.db);
     if (isWorker)

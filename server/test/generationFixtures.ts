@@ -93,7 +93,7 @@ export function isGenerating(state: string): boolean {
 
 /** Polls until the probe answers; the deadline only keeps a broken generation from hanging the suite. */
 export async function waitUntil<T>(
-  probe: () => Promise<T | null | undefined | false>,
+  probe: () => Promise<T | null | undefined | false> | T | null | undefined | false,
   what: string,
   timeoutMs = 90_000,
 ): Promise<T> {

@@ -28,6 +28,7 @@ afterAll(async () => {
 afterEach(() => {
   sites.setVariant('login', null);
   sites.setVariant('shop', null);
+  sites.setVariant('orders', null);
 });
 
 type Step = HealInput['steps'][number];
@@ -371,4 +372,133 @@ it('moves a check whose element is gone and keeps its expectation, never onto th
   expect(outcome.steps[4]).toMatchObject({ ok: false, action: null });
   expect(outcome.message).toContain('the expected text itself');
   expectKeptAndChecksSacred(outcome);
+});
+
+/** The orders test as the generator stored it (icon-only buttons found by their class inside a row). */
+function ordersTest(url: string): Step[] {
+  const shows = (text: string): Step => ({
+    description: `Verify the page shows "${text}"`,
+    action: { kind: 'expect', assert: { type: 'visible', target: { locator: { by: 'text', text } } } },
+  });
+  return [
+    { description: `Open ${url}`, action: { kind: 'goto', url } },
+    {
+      description: 'Click the pencil icon in the second row',
+      action: {
+        kind: 'click',
+        target: {
+          within: { by: 'role', role: 'row' },
+          withinHas: { by: 'role', role: 'cell' },
+          withinNth: 1,
+          locator: { by: 'css', selector: 'button.icon-pencil' },
+        },
+      },
+    },
+    {
+      description: 'Choose "Cancelled" from the Status list',
+      action: { kind: 'select', target: byRole('combobox', 'Status'), value: 'Cancelled' },
+    },
+    { description: 'Click Save', action: { kind: 'click', target: byRole('button', 'Save') } },
+    shows('Order #1002 updated.'),
+    {
+      description: 'Click the delete button of "Grace Hopper"',
+      action: {
+        kind: 'click',
+        target: {
+          within: { by: 'role', role: 'row' },
+          withinText: 'Grace Hopper',
+          locator: { by: 'css', selector: 'button.icon-trash' },
+        },
+      },
+    },
+    shows('Order #1002 deleted.'),
+    {
+      description: 'Verify "Grace Hopper" is not visible',
+      action: {
+        kind: 'expect',
+        assert: { type: 'visible', target: { locator: { by: 'text', text: 'Grace Hopper' } }, negate: true },
+      },
+    },
+    shows('11 orders'),
+  ];
+}
+
+it('heals row actions whose icons and column moved and a renamed button (orders v2), every check kept', async () => {
+  const steps = ordersTest(sites.url('orders'));
+  expect((await replayed(steps)).state).toBe('passed');
+  sites.setVariant('orders', 'v2');
+  const failing = await replayed(steps);
+  expect([failing.state, failing.stepIndex]).toEqual(['failed', 1]);
+
+  const outcome = await heal('orders', steps, failing.stepIndex);
+
+  expect(outcome.status).toBe('passed');
+  expect(changedIndexes(outcome)).toEqual([1, 3, 5]);
+  // Still the second row's edit button and Grace Hopper's delete button, by their new classes.
+  expect(outcome.steps[1].action).toMatchObject({
+    kind: 'click',
+    target: {
+      within: { by: 'role', role: 'row' },
+      withinNth: 1,
+      locator: { by: 'css', selector: 'button.icon-edit' },
+    },
+  });
+  expect(outcome.steps[3].action).toEqual({ kind: 'click', target: byRole('button', 'Save changes') });
+  expect(outcome.steps[5].action).toMatchObject({
+    kind: 'click',
+    target: { withinText: 'Grace Hopper', locator: { by: 'css', selector: 'button.icon-bin' } },
+  });
+  expectKeptAndChecksSacred(outcome);
+  expect((await replayed(healedSteps(outcome))).state).toBe('passed');
+});
+
+it('reports the orders bug (delete removes the next order) and heals nothing', async () => {
+  const steps = ordersTest(sites.url('orders'));
+  sites.setVariant('orders', 'bug-delete');
+  const failing = await replayed(steps);
+  expect([failing.state, failing.stepIndex]).toEqual(['failed', 7]);
+
+  const outcome = await heal('orders', steps, failing.stepIndex);
+
+  expect(outcome.status).toBe('unchanged');
+  expect(outcome.message).toBe(
+    `Step 8, "Verify "Grace Hopper" is not visible": The application seems to have changed behaviour: expected 'no "Grace Hopper"', the page shows 'Grace Hopper'. Nothing is healed: this looks like a bug to report.`,
+  );
+  expect(outcome.steps.every((step) => !step.changed)).toBe(true);
+});
+
+describe('a settled page (the healer tells a gone element from a late one)', () => {
+  it('waits for a request still out and the document it changes, then says it settled', async () => {
+    await inSession(async (session) => {
+      await session.page.route('**/late-greeting', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        await route.fulfill({ body: 'Hello from the server' });
+      });
+      await session.page.goto(sites.url('login'));
+      await session.page.evaluate(() => {
+        void fetch('late-greeting')
+          .then((response) => response.text())
+          .then((text) => {
+            const paragraph = document.createElement('p');
+            paragraph.textContent = text;
+            document.body.append(paragraph);
+          });
+      });
+      const target: Target = { locator: { by: 'text', text: 'Hello from the server', exact: true } };
+      expect(await session.matchCount(target)).toBe(0);
+      expect(await session.settle(150, 5000)).toBe(true);
+      expect(await session.matchCount(target)).toBe(1);
+    });
+  });
+
+  it('gives up at its limit on a page that never stops changing', async () => {
+    await inSession(async (session) => {
+      await session.page.goto(sites.url('login'));
+      await session.page.evaluate(() => {
+        let ticks = 0;
+        setInterval(() => (document.title = `tick ${++ticks}`), 40);
+      });
+      expect(await session.settle(150, 600)).toBe(false);
+    });
+  });
 });

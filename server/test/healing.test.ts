@@ -114,6 +114,9 @@ async function waitForHealing(runId: string): Promise<TestHealing> {
 const approve = (healingId: string, approved: string, token = ctx.token) =>
   api<TestHealing>(ctx.server, 'POST', `/healing/${healingId}/approve?approved=${approved}`, { token });
 
+const restore = (healingId: string, token = ctx.token) =>
+  api<TestHealing>(ctx.server, 'POST', `/healing/${healingId}/restore`, { token });
+
 const errorOf = (body: unknown) => (body as { error?: { message?: string } }).error?.message;
 
 /** The run failed on v2 at the Email field; its automatic healing proposes new targets for steps 2, 5 and 8. */
@@ -219,6 +222,30 @@ it('heals a sign-in test after the application changed: accepted, the test passe
   expect((await approve(healing.test_healing_id, 'false')).status).toBe(409);
 
   await runToEnd(testId, 'passed');
+
+  // Undoing the accept: refused while the test's steps are no longer the accepted ones (an edit wins)…
+  const edited = [...after.test_generation_steps].reverse();
+  await ctx.server.database.db
+    .update(testCases)
+    .set({ testGenerationSteps: edited })
+    .where(eq(testCases.id, testId));
+  const stale = await restore(healing.test_healing_id);
+  expect([stale.status, errorOf(stale.body)]).toEqual([409, HEALING_MESSAGES.restoreTestChanged]);
+  expect((await getTest(ctx, testId)).test_generation_steps).toEqual(edited);
+  // …and, with them back, the test gets the steps and scripts it had before the healing, once.
+  await ctx.server.database.db
+    .update(testCases)
+    .set({ testGenerationSteps: after.test_generation_steps })
+    .where(eq(testCases.id, testId));
+  const restored = await restore(healing.test_healing_id);
+  expect(restored.status).toBe(200);
+  expect(restored.body).toMatchObject({ status: 'accepted', restored_at: expect.any(String) });
+  const back = await getTest(ctx, testId);
+  expect(back.test_generation_steps).toEqual(before.test_generation_steps);
+  expect([back.final_script, back.final_script_py]).toEqual([before.final_script, before.final_script_py]);
+  const twice = await restore(healing.test_healing_id);
+  expect([twice.status, errorOf(twice.body)]).toEqual([409, HEALING_MESSAGES.notRestorable]);
+  expect((await getTest(ctx, testId)).test_generation_steps).toEqual(before.test_generation_steps);
 });
 
 it('refuses an accept once the test changed, and a reject leaves the test as it was', async () => {
@@ -257,6 +284,22 @@ it('reports a bug instead of healing it: unchanged, nothing to accept', async ()
 
   const refused = await approve(healing.test_healing_id, 'true');
   expect([refused.status, errorOf(refused.body)]).toEqual([409, HEALING_MESSAGES.notProposed]);
+
+  // The same failure again soon after is not healed automatically again (it backs off)…
+  const again = await runToEnd(testId, 'failed');
+  expect([again.failing_step_index, again.error_message]).toEqual([
+    run.failing_step_index,
+    run.error_message,
+  ]);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const none = await api(ctx.server, 'GET', `/healing/test-run/${again._id}`, { token: ctx.token });
+  expect([none.status, errorOf(none.body)]).toEqual([404, HEALING_MESSAGES.notFound]);
+  // …while a person may still ask.
+  const asked = await api<TestHealing>(ctx.server, 'POST', `/healing/test-run/${again._id}`, {
+    token: ctx.token,
+  });
+  expect([asked.status, asked.body.trigger]).toEqual([201, 'manual']);
+  expect((await waitForHealing(again._id)).status).toBe('unchanged');
 });
 
 it('heals only on request when the suite turns automatic healing off: a Heal, and a group at once', async () => {
@@ -346,6 +389,7 @@ it("keeps another organization's healings, runs, tests and suites out of reach, 
     ['GET', `/healing/test-run/${run._id}`],
     ['POST', `/healing/test-run/${run._id}`],
     ['POST', `/healing/${healing.test_healing_id}/approve?approved=true`],
+    ['POST', `/healing/${healing.test_healing_id}/restore`],
     ['GET', `/healing/settings/${ctx.suiteId}`],
     ['PUT', `/healing/settings/${ctx.suiteId}`, { auto_heal: false }],
   ] as const) {
@@ -358,6 +402,10 @@ it("keeps another organization's healings, runs, tests and suites out of reach, 
   // Still proposed: the stranger's accept changed nothing.
   expect((await waitForHealing(run._id)).status).toBe('passed');
 
+  // A proposal not accepted has nothing to restore.
+  const early = await restore(healing.test_healing_id);
+  expect([early.status, errorOf(early.body)]).toEqual([409, HEALING_MESSAGES.notRestorable]);
+
   const maybe = await approve(healing.test_healing_id, 'maybe');
   expect([maybe.status, errorOf(maybe.body)]).toEqual([400, 'approved must be true or false']);
   const missing = await api(ctx.server, 'POST', `/healing/${healing.test_healing_id}/approve`, {
@@ -366,11 +414,12 @@ it("keeps another organization's healings, runs, tests and suites out of reach, 
   expect(missing.status).toBe(400);
   for (const url of [
     '/healing/not-a-uuid/approve?approved=true',
+    '/healing/not-a-uuid/restore',
     '/healing/test-run/12345',
     '/healing/test-case/x',
   ])
     expect(
-      (await api(ctx.server, url.includes('approve') ? 'POST' : 'GET', url, { token: ctx.token })).status,
+      (await api(ctx.server, /approve|restore/.test(url) ? 'POST' : 'GET', url, { token: ctx.token })).status,
     ).toBe(404);
   const blank = await api(ctx.server, 'GET', '/healing/test-run/%20', { token: ctx.token });
   expect([blank.status, errorOf(blank.body)]).toEqual([400, 'Test run ID is required']);

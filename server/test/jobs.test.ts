@@ -1,6 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startEmbeddedServer } from '../src/db/embeddedServer';
 import { JobQueue } from '../src/jobs/queue';
 import { startSmtpServer } from './smtpServer';
-import { startTestServer, type TestServer } from './helpers';
+import { freshPostgres, startTestServer, testDatabaseUrl, type TestServer } from './helpers';
 
 async function waitFor<T>(probe: () => Promise<T | null | undefined>, timeoutMs = 15_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -49,6 +53,34 @@ describe('the job queue (pg-boss on the product database)', () => {
       expect(Date.now() - started).toBeLessThan(8000);
     } finally {
       await queue.stop();
+    }
+  });
+
+  it("wakes another process's workers when a job is queued, not at their next poll", async () => {
+    // Two processes' worth of server on one database: the machine's Postgres, or the embedded one served.
+    const postgres = testDatabaseUrl ? await freshPostgres() : null;
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-wake-'));
+    const embedded = postgres ? null : await startEmbeddedServer({ dataDir });
+    const target = { kind: 'postgres' as const, url: postgres?.url ?? embedded!.url, poolSize: 3 };
+    // A worker that looks for jobs every 60 s by itself: only the wake can bring the job within the wait.
+    const workers = await startTestServer({ roles: ['worker'], target, pollingIntervalSeconds: 60 });
+    server = await startTestServer({ roles: ['api'], target });
+    try {
+      const seen: number[] = [];
+      await workers.queue.work<{ n: number }>('wake-test', async ({ n }) => {
+        seen.push(n);
+      });
+      // Its first look, at start, found nothing; the next one is a minute away.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await server.queue.send('wake-test', { n: 7 });
+      await waitFor(async () => seen.length > 0, 20_000);
+      expect(seen).toEqual([7]);
+    } finally {
+      await workers.close();
+      await server.close();
+      await embedded?.close();
+      await postgres?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 

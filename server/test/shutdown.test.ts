@@ -1,40 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { createClient } from '@supabase/supabase-js';
 import WebSocket from 'ws';
 import { freePort, freshPostgres, testDatabaseUrl } from './helpers';
-
-const root = path.resolve(__dirname, '../..');
-
-function startProcess(env: Record<string, string>): { child: ChildProcess; output: () => string } {
-  let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', 'start'], {
-    cwd: root,
-    env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'warn', AUTH_AUTOCONFIRM: 'true', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.on('data', (chunk) => (output += chunk));
-  child.stderr!.on('data', (chunk) => (output += chunk));
-  return { child, output: () => output };
-}
-
-async function waitForHealth(url: string, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('server did not become healthy');
-}
-
-const exited = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+import { startProduct, waitForHealth } from './processes';
 
 describe('graceful shutdown', () => {
   it('finishes in-flight requests on SIGTERM, exits cleanly and leaves no half-written organization', async () => {
@@ -49,7 +19,7 @@ describe('graceful shutdown', () => {
       DATABASE_URL: postgres?.url ?? '',
     };
     try {
-      const first = startProcess(env);
+      const first = startProduct(env);
       await waitForHealth(url);
       const supabase = createClient(`${url}/idp`, 'anon', {
         auth: { persistSession: false, autoRefreshToken: false },
@@ -72,17 +42,16 @@ describe('graceful shutdown', () => {
         );
       const inFlight = Array.from({ length: 40 }, (_, i) => create(i));
       await new Promise((resolve) => setTimeout(resolve, 30));
-      const exit = exited(first.child);
       first.child.kill('SIGTERM');
       const statuses = await Promise.all(inFlight);
-      const code = await exit;
+      const code = await first.exited;
       if (code !== 0) console.log(first.output());
       expect(code).toBe(0);
       expect(first.output()).toContain('SIGTERM: finishing requests and jobs');
       const created = statuses.filter((status) => status === 201).length;
       expect(statuses.every((status) => status === 201 || status === 'refused' || status === 503)).toBe(true);
 
-      const second = startProcess(env);
+      const second = startProduct(env);
       try {
         await waitForHealth(url);
         const { data: again } = await supabase.auth.signInWithPassword({
@@ -97,9 +66,8 @@ describe('graceful shutdown', () => {
         expect(organizations.length).toBeGreaterThanOrEqual(created);
         expect(organizations.every((organization) => organization.role === 'admin')).toBe(true);
       } finally {
-        const stopped = exited(second.child);
         second.child.kill('SIGTERM');
-        await stopped;
+        await second.exited;
       }
     } finally {
       await postgres?.drop();

@@ -172,5 +172,6 @@ describe('a restart', () => {
       await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+    // Two whole servers on an on-disk PGlite (initdb, migrations): seconds alone, far more on a busy CI machine.
+  }, 120_000);
 });

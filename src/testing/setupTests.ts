@@ -25,6 +25,7 @@ afterEach(async () => {
   cleanup();
   await disposeAuthClient();
   server.resetHandlers();
+  server.events.removeAllListeners();
   resetDb();
   resetGenerationServer();
   window.localStorage.clear();

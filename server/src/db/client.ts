@@ -86,8 +86,11 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
-  // An idle client that loses its server must not crash the process; the next query reconnects.
+  // A client that loses its server (a restarting database) must not crash the process: an idle one
+  // reports to the pool, a checked-out one between two queries to itself; its query fails, the pool
+  // drops it, and the next query connects again.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,

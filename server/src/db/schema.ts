@@ -698,6 +698,8 @@ export const testHealings = pgTable(
     previousSteps: jsonb('previous_steps').$type<unknown[] | null>(),
     previousScript: text('previous_script'),
     previousScriptPy: text('previous_script_py'),
+    /** When a person put the previous steps back (an accepted healing undone); null while they stand. */
+    restoredAt: timestamp('restored_at', { withTimezone: true }),
     /** The test's last_modified_at when the healing began: an accept after the test changed is refused. */
     testModifiedAt: timestamp('test_modified_at', { withTimezone: true }).notNull(),
     // ── The job's lease, as runs have it ──

@@ -3,6 +3,7 @@ import { type FastifyPluginAsyncTypebox, type TypeBoxTypeProvider } from '@fasti
 import { Type } from '@sinclair/typebox';
 import { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Config } from '../config';
+import { DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../errors';
 import { type Db } from '../db/client';
 import { type MailService } from '../services/mail';
 import { type TokenVerifier } from './verifier';
@@ -324,6 +325,8 @@ function toGoTrueError(error: FastifyError | Error): GoTrueError {
       error.message,
     );
   }
+  if (isDatabaseUnavailable(error))
+    return new GoTrueError(503, 'database_unavailable', DATABASE_UNAVAILABLE_MESSAGE);
   return authErrors.unexpected();
 }
 

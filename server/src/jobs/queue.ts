@@ -11,6 +11,10 @@ export interface QueueOptions {
   supervise?: boolean;
 }
 
+const CREATE_QUEUE_ATTEMPTS = 5;
+/** pg-boss's loop that removes stopped workers sleeps this long between looks (and a margin). */
+const POLL_LOOP_MS = 1_100;
+
 /** pg-boss on the product's own database: a custom adapter on PGlite, its own pool on Postgres. */
 export class JobQueue implements JobScheduler {
   private readonly _queues = new Set<string>();
@@ -18,6 +22,8 @@ export class JobQueue implements JobScheduler {
   private readonly _workers = new Map<string, string[]>();
   private readonly _pollingIntervalSeconds: number;
   private _stopping = false;
+  /** Tells the other processes' workers a job was queued (the event bus, set by the runtime). */
+  announce: ((name: string) => void) | null = null;
 
   private constructor(
     readonly boss: PgBoss,
@@ -37,7 +43,7 @@ export class JobQueue implements JobScheduler {
     // pg-boss reports maintenance errors as events; an unhandled 'error' event would end the process.
     // Once stopping, a dropped connection is expected and not worth a log line.
     boss.on('error', (error) => {
-      if (!queue._stopping) console.error('[jobs]', error);
+      if (!queue._stopping) console.error('[jobs]', error instanceof Error ? error.message : error);
     });
     await boss.start();
     return queue;
@@ -45,7 +51,18 @@ export class JobQueue implements JobScheduler {
 
   async ensureQueue(name: string, options: Omit<PgBoss.Queue, 'name'> = {}): Promise<void> {
     if (this._queues.has(name)) return;
-    await this.boss.createQueue(name, { name, ...options });
+    // Processes starting together create the same queues: Postgres may pick one of them as a deadlock's
+    // victim (or refuse its duplicate); once the other has committed, creating it again is a no-op.
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.boss.createQueue(name, { name, ...options });
+        break;
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (attempt >= CREATE_QUEUE_ATTEMPTS || (code !== '40P01' && code !== '23505')) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200 * attempt));
+      }
+    }
     this._queues.add(name);
   }
 
@@ -53,7 +70,8 @@ export class JobQueue implements JobScheduler {
     await this.ensureQueue(name);
     const id = await this.boss.send(name, data, options);
     if (!id) throw new Error(`Job for ${name} was not queued`);
-    for (const worker of this._workers.get(name) ?? []) this.boss.notifyWorker(worker);
+    this.wake(name);
+    this.announce?.(name);
     return id;
   }
 
@@ -68,8 +86,17 @@ export class JobQueue implements JobScheduler {
   ): Promise<string | null> {
     await this.ensureQueue(name);
     const id = await this.boss.send(name, data, options);
-    if (id) for (const worker of this._workers.get(name) ?? []) this.boss.notifyWorker(worker);
+    if (id) {
+      this.wake(name);
+      this.announce?.(name);
+    }
     return id;
+  }
+
+  /** This process's workers of the queue look for a job now. */
+  wake(name: string): void {
+    if (this._stopping) return;
+    for (const worker of this._workers.get(name) ?? []) this.boss.notifyWorker(worker);
   }
 
   async cancel(name: string, jobId: string): Promise<void> {
@@ -119,7 +146,13 @@ export class JobQueue implements JobScheduler {
 
   async stop(): Promise<void> {
     this._stopping = true;
+    const began = Date.now();
     // Graceful: wait for running handlers so that no job is left half done.
     await this.boss.stop({ graceful: true, wait: true, close: true, timeout: 20_000 });
+    // pg-boss forgets a worker that was still polling or working when asked to stop in a loop of its own,
+    // which looks again a second later, after stop() has returned: wait that second out, so that nothing
+    // of the queue runs once it is stopped (a test environment torn down meanwhile fails the next suite).
+    const rest = began + POLL_LOOP_MS - Date.now();
+    if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
   }
 }

@@ -1,6 +1,6 @@
 import { type FastifyError, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { AppError } from '../errors';
+import { AppError, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../errors';
 import { redactUrl } from '../lib/logRedaction';
 
 interface ErrorReply {
@@ -23,6 +23,9 @@ export const errorHandler = fp(async (app: FastifyInstance) => {
           ...(error.details ? { details: error.details } : {}),
         },
       };
+    } else if (isDatabaseUnavailable(error)) {
+      status = 503;
+      body = { error: { code: 'database_unavailable', message: DATABASE_UNAVAILABLE_MESSAGE } };
     } else if ('validation' in error && error.validation) {
       status = 400;
       const fields = error.validation.map((v) => ({

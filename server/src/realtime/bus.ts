@@ -29,10 +29,17 @@ export interface EventBus {
   /** Call only after the change is committed: listeners refetch what it describes. */
   publish(event: BusEvent): Promise<void>;
   subscribe(listener: (event: BusEvent) => void): () => void;
+  /**
+   * A job was queued (the queue's name): workers in other processes take it now rather than at their
+   * next poll. On PGlite there is one process, whose queue wakes its own workers.
+   */
+  publishJobQueued(queue: string): Promise<void>;
+  onJobQueued(listener: (queue: string) => void): () => void;
   close(): Promise<void>;
 }
 
 export const EVENT_CHANNEL = 'plainwright_events';
+export const JOBS_CHANNEL = 'plainwright_jobs';
 
 function parse(payload: string | undefined): BusEvent | null {
   try {
@@ -68,6 +75,11 @@ export async function createEventBus(database: Database): Promise<EventBus> {
     listeners.add(listener);
     return () => void listeners.delete(listener);
   };
+  const jobListeners = new Set<(queue: string) => void>();
+  const onJobQueued = (listener: (queue: string) => void) => {
+    jobListeners.add(listener);
+    return () => void jobListeners.delete(listener);
+  };
   const payloadOf = (event: BusEvent) =>
     JSON.stringify(
       isRunEvent(event)
@@ -85,9 +97,12 @@ export async function createEventBus(database: Database): Promise<EventBus> {
         await pglite.query('SELECT pg_notify($1, $2)', [EVENT_CHANNEL, payloadOf(event)]);
       },
       subscribe,
+      publishJobQueued: async () => undefined,
+      onJobQueued,
       async close() {
         closed = true;
         listeners.clear();
+        jobListeners.clear();
         if (!pglite.closed) await unlisten().catch(() => undefined);
       },
     };
@@ -103,6 +118,8 @@ export async function createEventBus(database: Database): Promise<EventBus> {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
       if (message.channel === EVENT_CHANNEL) deliver(message.payload);
+      if (message.channel === JOBS_CHANNEL && message.payload)
+        for (const listener of jobListeners) listener(message.payload);
     });
     const reconnect = () => {
       if (closed || client !== next) return;
@@ -117,6 +134,7 @@ export async function createEventBus(database: Database): Promise<EventBus> {
     client = next;
     await next.connect();
     await next.query(`LISTEN ${EVENT_CHANNEL}`);
+    await next.query(`LISTEN ${JOBS_CHANNEL}`);
   };
   await connect();
   return {
@@ -125,9 +143,15 @@ export async function createEventBus(database: Database): Promise<EventBus> {
       await pool.query('SELECT pg_notify($1, $2)', [EVENT_CHANNEL, payloadOf(event)]);
     },
     subscribe,
+    async publishJobQueued(queue) {
+      if (closed) return;
+      await pool.query('SELECT pg_notify($1, $2)', [JOBS_CHANNEL, queue]);
+    },
+    onJobQueued,
     async close() {
       closed = true;
       listeners.clear();
+      jobListeners.clear();
       if (retry) clearTimeout(retry);
       const current = client;
       client = null;

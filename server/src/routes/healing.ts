@@ -71,6 +71,19 @@ export const healingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
   );
 
   app.post(
+    '/healing/:healingId/restore',
+    {
+      schema: {
+        tags,
+        summary: "Undo an accepted healing: the test's previous steps and scripts back",
+        params: Type.Object({ healingId: Id }),
+        response: { 200: TestHealing },
+      },
+    },
+    async (request) => healing.restore(actorOf(request), request.params.healingId),
+  );
+
+  app.post(
     '/healing/collection/:collectionId',
     {
       schema: {

@@ -8,9 +8,10 @@ import {
   type BrowserContextOptions,
   type Frame,
   type Page,
+  type Request,
 } from 'playwright-core';
 import { type Action, type LocatorSpec, type Target } from './actions';
-import { CandidateSet, type PageChange, type PageSnapshot, watchPage } from './candidates';
+import { CandidateSet, inPageSource, type PageChange, type PageSnapshot, watchPage } from './candidates';
 import { describeFailure, executeAction, toLocator } from './execute';
 import { refuseScheme, TargetGuard, TargetPolicy, type TestTargets } from './targetGuard';
 import { processTrace, type ProcessedTrace } from './trace';
@@ -87,6 +88,27 @@ function boxTarget(action: Action): Target | null {
 
 /** How long the look at an action's element before it acts may wait for it. */
 const BOX_TIMEOUT_MS = 250;
+const SETTLE_POLL_MS = 50;
+
+/** In the page: resolves true once its document went `quietMs` without a change, false after `maxMs`. */
+function quietDocument({ quietMs, maxMs }: { quietMs: number; maxMs: number }): Promise<boolean> {
+  return new Promise((resolve) => {
+    let quietTimer: ReturnType<typeof setTimeout>;
+    const finish = (quiet: boolean) => {
+      observer.disconnect();
+      clearTimeout(quietTimer);
+      clearTimeout(limit);
+      resolve(quiet);
+    };
+    const observer = new MutationObserver(() => {
+      clearTimeout(quietTimer);
+      quietTimer = setTimeout(() => finish(true), quietMs);
+    });
+    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    quietTimer = setTimeout(() => finish(true), quietMs);
+    const limit = setTimeout(() => finish(false), maxMs);
+  });
+}
 
 // Non-generic roles worth a getByRole locator.
 const LOCATABLE_ROLES = new Set([
@@ -128,13 +150,20 @@ export class RunnerSession {
   private readonly _stop = new AbortController();
   private _keepState = false;
   private _finalState: StorageState | null = null;
+  /** Requests of the page still waiting for their answer (settle() waits for none). */
+  private readonly _pending = new Set<Request>();
 
   private constructor(
     private readonly _context: BrowserContext,
     readonly page: Page,
     private _options: SessionOptions,
     private readonly _guard: TargetGuard | null,
-  ) {}
+  ) {
+    const done = (request: Request) => void this._pending.delete(request);
+    page.on('request', (request) => void this._pending.add(request));
+    page.on('requestfinished', done);
+    page.on('requestfailed', done);
+  }
 
   static async open(browser: Browser, options: SessionOptions): Promise<RunnerSession> {
     // Every connection of the context, loopback included, goes through its own guard.
@@ -232,6 +261,26 @@ export class RunnerSession {
     } finally {
       await this._context.tracing.groupEnd().catch(() => undefined);
     }
+  }
+
+  /**
+   * Waits until the page has settled: no request of its own waiting for an answer and no change to
+   * its document for `quietMs`, or `maxMs` at most (a page that polls never settles). True if it did.
+   */
+  async settle(quietMs: number, maxMs: number): Promise<boolean> {
+    const deadline = Date.now() + maxMs;
+    while (!this.closed) {
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      const quiet = await this.page
+        .evaluate(inPageSource(quietDocument, { quietMs, maxMs: left }))
+        .catch(() => false);
+      if (quiet && this._pending.size === 0) return true;
+      // Mid-navigation (the document went away) or a request still out: look again shortly.
+      if (!quiet || this._pending.size > 0)
+        await new Promise((resolve) => setTimeout(resolve, Math.min(SETTLE_POLL_MS, Math.max(0, left))));
+    }
+    return false;
   }
 
   /** The candidate of the last snapshot under a viewport point. */

@@ -41,6 +41,15 @@ const HELD: HealingState[] = ['waiting_for_executor', 'running'];
 const GENERATING = GENERATING_STATES as GenerationState[];
 /** Run triggers that heal automatically: a person's, a schedule's and a pipeline's runs (every kind there is). */
 const AUTO_HEALED_TRIGGERS = new Set(['manual', 'schedule', 'ci']);
+/**
+ * Automatic healing backs off a failure it could not heal: the same failure of the same test version
+ * (same step, same error) is healed again automatically only after this long, doubling with each
+ * healing that proposed nothing or was rejected, up to a day. A person's Heal is never held back.
+ */
+export const AUTO_HEAL_BACKOFF_MS = 15 * 60_000;
+export const AUTO_HEAL_BACKOFF_MAX_MS = 24 * 60 * 60_000;
+/** Ended healings that leave the failure as it was. */
+const NOTHING_TAKEN: HealingState[] = ['failed', 'flaky', 'unchanged', 'rejected'];
 /** A pending healing with no live job is re-sent after this long (the send follows the commit). */
 const RESEND_AFTER_MS = 30_000;
 
@@ -214,6 +223,59 @@ export class HealingService {
     return this._accept(current.healing, current.name);
   }
 
+  /**
+   * POST /healing/{id}/restore: undoes an accept. The test gets back the steps and scripts the accept
+   * replaced, once, and only while it still has the accepted ones (an edit since then wins).
+   */
+  async restore(actor: Actor, healingId: string | undefined): Promise<TestHealing> {
+    const { healing, name } = await this._requireHealing(actor, healingId);
+    if (healing.status !== 'accepted' || healing.restoredAt || !healing.previousSteps)
+      throw new ConflictError(MESSAGES.notRestorable);
+    const restored = await this._db.transaction(async (tx) => {
+      const [test] = await tx
+        .select({ state: testCases.state })
+        .from(testCases)
+        .where(eq(testCases.id, healing.testCaseId))
+        .for('update');
+      if (!test) throw new NotFoundError(MESSAGES.notFound);
+      if (GENERATING.includes(test.state as GenerationState))
+        throw new ConflictError(MESSAGES.restoreTestChanged);
+      const [updated] = await tx
+        .update(testCases)
+        .set({
+          testGenerationSteps: healing.previousSteps ?? [],
+          finalScript: healing.previousScript,
+          finalScriptPy: healing.previousScriptPy,
+          lastModifiedAt: new Date(),
+        })
+        .where(
+          and(
+            eq(testCases.id, healing.testCaseId),
+            // The steps the accept gave it, still (jsonb compares by content).
+            sql`${testCases.testGenerationSteps} = ${JSON.stringify(healing.proposedSteps ?? [])}::jsonb`,
+            sql`${testCases.finalScript} IS NOT DISTINCT FROM ${healing.proposedScript}`,
+          ),
+        )
+        .returning({ id: testCases.id });
+      if (!updated) throw new ConflictError(MESSAGES.restoreTestChanged);
+      const [row] = await tx
+        .update(testHealings)
+        .set({ restoredAt: sql`now()`, lastModifiedAt: new Date() })
+        .where(
+          and(
+            eq(testHealings.id, healing.id),
+            eq(testHealings.status, 'accepted'),
+            isNull(testHealings.restoredAt),
+          ),
+        )
+        .returning();
+      // Another restore got there first: this one changes nothing.
+      if (!row) throw new ConflictError(MESSAGES.notRestorable);
+      return row;
+    });
+    return toWire(restored, name);
+  }
+
   /** GET /healing/settings/{suiteId}. */
   async settings(actor: Actor, suiteId: string | undefined): Promise<HealingSettings> {
     const suite = await this._testSuites.requireSuite(actor, suiteId?.trim() ?? '');
@@ -244,7 +306,7 @@ export class HealingService {
       .from(testCases)
       .innerJoin(testSuites, eq(testSuites.id, testCases.testSuiteId))
       .where(eq(testCases.id, run.testCaseId));
-    if (!suite?.autoHeal) return;
+    if (!suite?.autoHeal || (await this._backingOff(run))) return;
     await this._create(run, 'auto', null);
   }
 
@@ -461,6 +523,47 @@ export class HealingService {
     return toWire(row, test.name);
   }
 
+  /**
+   * Whether an automatic healing of this failed run should wait: the test's latest automatic healings
+   * of its current version met the same failure and left it as it was (or a proposal for it still
+   * waits for a person).
+   */
+  private async _backingOff(run: RunRow): Promise<boolean> {
+    const recent = await this._db
+      .select({
+        status: testHealings.status,
+        createdAt: testHealings.createdAt,
+        failingStepIndex: testRuns.failingStepIndex,
+        errorMessage: testRuns.errorMessage,
+      })
+      .from(testHealings)
+      .innerJoin(testRuns, eq(testRuns.id, testHealings.triggeredByTestRunId))
+      .where(
+        and(
+          eq(testHealings.testCaseId, run.testCaseId),
+          eq(testHealings.trigger, 'auto'),
+          sql`${testHealings.testModifiedAt} = (SELECT ${testCases.lastModifiedAt} FROM ${testCases} WHERE ${testCases.id} = ${run.testCaseId})`,
+        ),
+      )
+      .orderBy(desc(testHealings.createdAt), desc(testHealings.id))
+      .limit(12);
+    const sameFailure = (row: (typeof recent)[number]) =>
+      row.failingStepIndex === run.failingStepIndex && row.errorMessage === run.errorMessage;
+    const [latest] = recent;
+    if (!latest || !sameFailure(latest)) return false;
+    if (latest.status === 'passed') return true;
+    let misses = 0;
+    while (
+      misses < recent.length &&
+      sameFailure(recent[misses]) &&
+      NOTHING_TAKEN.includes(recent[misses].status as HealingState)
+    )
+      misses++;
+    if (misses === 0) return false;
+    const wait = Math.min(AUTO_HEAL_BACKOFF_MS * 2 ** (misses - 1), AUTO_HEAL_BACKOFF_MAX_MS);
+    return Date.now() - latest.createdAt.getTime() < wait;
+  }
+
   /** The test takes the proposal, its steps as they were kept in the healing; both or neither. */
   private async _accept(healing: HealingRow, name: string): Promise<TestHealing> {
     const accepted = await this._db.transaction(async (tx) => {
@@ -669,6 +772,7 @@ export function toWire(row: HealingRow, testName: string): TestHealing {
     steps: row.steps as HealingStep[],
     trigger: row.trigger,
     decided_at: row.decidedAt?.toISOString() ?? null,
+    restored_at: row.restoredAt?.toISOString() ?? null,
     last_modified_at: row.lastModifiedAt.toISOString(),
   };
 }

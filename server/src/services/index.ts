@@ -58,6 +58,8 @@ export interface Services {
 const SILENT_BUS: EventBus = {
   publish: async () => undefined,
   subscribe: () => () => undefined,
+  publishJobQueued: async () => undefined,
+  onJobQueued: () => () => undefined,
   close: async () => undefined,
 };
 

@@ -19,6 +19,12 @@ export interface ApproveHealingArgs {
   runId: string;
 }
 
+export interface RestoreHealingArgs {
+  healingId: string;
+  testCaseId: string;
+  runId: string;
+}
+
 export interface HealCollectionArgs {
   collectionId: string;
   /** The collection run group whose failures are healed, by its created_at. */
@@ -97,6 +103,18 @@ export const healingApi = baseApi.injectEndpoints({
                 : []),
             ],
     }),
+    /** POST /healing/{id}/restore: undoes an accept, the test's previous steps back; 409 with a sentence when it cannot. */
+    restoreHealing: build.mutation<TestHealing, RestoreHealingArgs>({
+      query: ({ healingId }) => ({ url: `/healing/${enc(healingId)}/restore`, method: 'POST' }),
+      invalidatesTags: (_healing, error, args) =>
+        error
+          ? []
+          : [
+              ...healingTags(args),
+              { type: 'TestCase' as const, id: args.testCaseId },
+              runsOfTestTag(args.testCaseId),
+            ],
+    }),
     healCollection: build.mutation<TestHealing[], HealCollectionArgs>({
       query: ({ collectionId, createdAt }) => ({
         url: `/healing/collection/${enc(collectionId)}`,
@@ -144,6 +162,7 @@ export const {
   useGetRunHealingQuery,
   useHealRunMutation,
   useApproveHealingMutation,
+  useRestoreHealingMutation,
   useHealCollectionMutation,
   useGetHealingSettingsQuery,
   useUpdateHealingSettingsMutation,

@@ -26,4 +26,9 @@ export const messages = {
   autoHealOn: 'Failed runs are healed automatically',
   autoHealOff: 'Failed runs are no longer healed automatically',
   noHealings: 'This test has not been healed.',
+  restoreFailedToast: `${HEALING_MESSAGES.restoreFailed}. Please try again.`,
+  restored: "The test's previous steps are back",
+  confirmRestore:
+    'Restore the steps the test had before this healing? The healed steps are replaced; this healing stays in the history, marked restored.',
+  restoredOn: 'Previous steps restored',
 } as const;

@@ -18,6 +18,8 @@ const API = '/api';
 // NOTE: kept on the test and suite objects, so resetDb() forgets them with those.
 const healingsByTest = new WeakMap<DbTestCase, TestHealing[]>();
 const settingsBySuite = new WeakMap<DbSuite, HealingSettings>();
+/** The steps an accept replaced, by healing: what a restore puts back. */
+const previousSteps = new WeakMap<TestHealing, DbTestCase['test_generation_steps']>();
 
 /** The healings of a test as stored (any order). */
 export function storedHealings(test: DbTestCase): TestHealing[] {
@@ -109,6 +111,7 @@ export function buildHealing(
     steps,
     trigger: 'manual',
     decided_at: null,
+    restored_at: null,
     last_modified_at: created,
     ...overrides,
   };
@@ -254,13 +257,28 @@ export const healingHandlers = [
     if (found instanceof Response) return found;
     const { test, healing } = found;
     if (healing.status !== 'passed') return apiError(409, 'conflict', HEALING_MESSAGES.notProposed);
-    if (approved === 'true' && healing.healed_test_case)
+    if (approved === 'true' && healing.healed_test_case) {
+      previousSteps.set(healing, test.test_generation_steps);
       test.test_generation_steps = healing.healed_test_case.test_generation_steps;
+    }
     const decided = updateHealing(healing.test_healing_id, {
       status: approved === 'true' ? 'accepted' : 'rejected',
       decided_at: new Date().toISOString(),
     });
     return HttpResponse.json(decided);
+  }),
+
+  http.post(`${API}/healing/:id/restore`, ({ request, params }) => {
+    const found = memberHealing(request, String(params.id));
+    if (found instanceof Response) return found;
+    const { test, healing } = found;
+    if (healing.status !== 'accepted' || healing.restored_at)
+      return apiError(409, 'conflict', HEALING_MESSAGES.notRestorable);
+    // A seeded accepted healing has no record of the steps before it: the test keeps its own then.
+    test.test_generation_steps = previousSteps.get(healing) ?? test.test_generation_steps;
+    return HttpResponse.json(
+      updateHealing(healing.test_healing_id, { restored_at: new Date().toISOString() }),
+    );
   }),
 
   http.get(`${API}/healing/settings/:suiteId`, ({ request, params }) => {

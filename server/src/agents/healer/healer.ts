@@ -60,8 +60,9 @@ export interface HealHooks {
 }
 
 /** How long a step's element may take to appear before it counts as gone and the step is re-targeted. */
-const PRESENCE_WAIT_MS = 1000;
-const PRESENCE_POLL_MS = 100;
+const PRESENCE_WAIT_MS = 3000;
+/** A page whose document has not changed for this long, with no request out, has settled. */
+const SETTLED_QUIET_MS = 150;
 /** A re-targeted check's alternatives are tried quickly; the last one gets the step's full wait. */
 const QUICK_CHECK_MS = 1500;
 /** What a behaviour sentence quotes of the page, at most. */
@@ -250,14 +251,15 @@ async function tryAction(
   return verified.passed ? { ok: true } : { ok: false, message: verified.message };
 }
 
-/** How many elements the target matches, waiting a little for it to appear (a page still rendering). */
+/**
+ * How many elements the target matches; when none, once more after the page has settled (no request
+ * out, no change for a moment): an element missing from a settled page is gone, not late.
+ */
 async function presentCount(session: RunnerSession, target: Target, stepTimeoutMs: number): Promise<number> {
-  const deadline = Date.now() + Math.min(PRESENCE_WAIT_MS, stepTimeoutMs);
-  for (;;) {
-    const count = await session.matchCount(target);
-    if (count > 0 || Date.now() >= deadline || session.closed) return count;
-    await new Promise((resolve) => setTimeout(resolve, PRESENCE_POLL_MS));
-  }
+  const count = await session.matchCount(target);
+  if (count > 0 || session.closed) return count;
+  await session.settle(SETTLED_QUIET_MS, Math.min(PRESENCE_WAIT_MS, stepTimeoutMs));
+  return session.matchCount(target);
 }
 
 // ── Only the target moves ─────────────────────────────────────────────────────────────────────────

@@ -1,7 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { seedSuite, seedTestCase } from '../../../testing/msw/db';
-import { buildBugReport, buildHealing, seedHealing } from '../../../testing/msw/healing';
+import { buildBugReport, buildHealing, findHealing, seedHealing } from '../../../testing/msw/healing';
 import { buildFailedRun, seedRun } from '../../../testing/msw/runs';
+import { server } from '../../../testing/msw/server';
 import { renderWithStore } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
 import { messages } from '../messages';
@@ -54,6 +56,68 @@ describe('HealingHistory', () => {
     expect(await within(entries[1]).findByText('7 of 7 checks kept unchanged')).toBeVisible();
     // A decided healing is shown, not decided again.
     expect(within(entries[1]).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it('restores the steps the newest accepted healing replaced, after a confirmation, and marks it restored', async () => {
+    const { test, run } = aTest();
+    const older = seedHealing(
+      test,
+      buildHealing(test, run, { status: 'accepted', created_at: '2026-01-01T10:00:00.000Z' }),
+    );
+    const newest = seedHealing(
+      test,
+      buildHealing(test, run, { status: 'accepted', created_at: '2026-02-01T10:00:00.000Z' }),
+    );
+    const restores: string[] = [];
+    server.events.on('request:start', ({ request }) => {
+      if (request.method === 'POST' && request.url.endsWith('/restore')) restores.push(request.url);
+    });
+    const { user } = renderWithStore(<HealingHistory testCaseId={test._id} />);
+    const entries = within(await screen.findByRole('list', { name: 'Healing history' })).getAllByRole(
+      'listitem',
+    );
+    await user.click(within(entries[1]).getByRole('button', { name: /^Healing of / }));
+    await within(entries[1]).findByText('7 of 7 checks kept unchanged');
+    // An older accept was overtaken by the newest one: only that one can be undone.
+    expect(within(entries[1]).queryByRole('button', { name: 'Restore previous steps' })).toBeNull();
+
+    await user.click(within(entries[0]).getByRole('button', { name: /^Healing of / }));
+    await user.click(await within(entries[0]).findByRole('button', { name: 'Restore previous steps' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore the previous steps' });
+    expect(dialog).toHaveTextContent(messages.confirmRestore);
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
+
+    expect(await screen.findByText(messages.restored)).toBeInTheDocument();
+    expect(restores).toEqual([expect.stringContaining(`/healing/${newest.test_healing_id}/restore`)]);
+    expect(findHealing(newest.test_healing_id)?.healing.restored_at).toEqual(expect.any(String));
+    expect(findHealing(older.test_healing_id)?.healing.restored_at).toBeNull();
+    expect(await within(entries[0]).findByText(/^Previous steps restored/)).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(entries[0]).queryByRole('button', { name: 'Restore previous steps' })).toBeNull(),
+    );
+  });
+
+  it("says the server's sentence when the steps can no longer be restored, and keeps the healing as it was", async () => {
+    server.use(
+      http.post('/api/healing/:id/restore', () =>
+        HttpResponse.json(
+          { error: { code: 'conflict', message: messages.restoreTestChanged } },
+          { status: 409 },
+        ),
+      ),
+    );
+    const { test, run } = aTest();
+    const accepted = seedHealing(test, buildHealing(test, run, { status: 'accepted' }));
+    const { user } = renderWithStore(<HealingHistory testCaseId={test._id} />);
+    await user.click(await screen.findByRole('button', { name: /^Healing of / }));
+    await user.click(await screen.findByRole('button', { name: 'Restore previous steps' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore the previous steps' });
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
+
+    expect(await screen.findByText(messages.restoreTestChanged)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Restore previous steps' })).toBeEnabled();
+    expect(findHealing(accepted.test_healing_id)?.healing.restored_at).toBeNull();
   });
 
   it('says when the test has never been healed', async () => {

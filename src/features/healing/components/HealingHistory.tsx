@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { messages } from '../messages';
 import { HEALING_TRIGGER_LABELS, type TestHealing } from '../types';
 import { useTestHealings } from '../useHealing';
+import { HealingRestore } from './HealingRestore';
 import { HealingStatusChip } from './HealingStatusChip';
 import { HealingView } from './HealingView';
 
@@ -21,7 +22,10 @@ interface HealingHistoryProps {
   aspectRatio?: number;
 }
 
-/** Every healing of a test, newest first; each opens to what it proposed or reported. */
+/**
+ * Every healing of a test, newest first; each opens to what it proposed or reported. The newest accepted
+ * one can be undone (the test's previous steps restored); an older accept was overtaken by it.
+ */
 export function HealingHistory({ testCaseId, aspectRatio = 16 / 9 }: HealingHistoryProps) {
   const { data: healings, isLoading, isError, isFetching, refetch } = useTestHealings(testCaseId);
   if (isLoading) return <Skeleton variant="rounded" height={48} aria-label="Loading the healing history" />;
@@ -44,18 +48,29 @@ export function HealingHistory({ testCaseId, aspectRatio = 16 / 9 }: HealingHist
         {messages.noHealings}
       </Typography>
     );
+  const lastAccepted = healings.find((healing) => healing.status === 'accepted');
   return (
     <Box component="ul" aria-label="Healing history" sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {healings.map((healing) => (
         <li key={healing.test_healing_id}>
-          <HistoryEntry healing={healing} aspectRatio={aspectRatio} />
+          <HistoryEntry
+            healing={healing}
+            aspectRatio={aspectRatio}
+            restorable={healing === lastAccepted && !healing.restored_at}
+          />
         </li>
       ))}
     </Box>
   );
 }
 
-function HistoryEntry({ healing, aspectRatio }: { healing: TestHealing; aspectRatio: number }) {
+interface HistoryEntryProps {
+  healing: TestHealing;
+  aspectRatio: number;
+  restorable: boolean;
+}
+
+function HistoryEntry({ healing, aspectRatio, restorable }: HistoryEntryProps) {
   const when = dateFormat.format(new Date(healing.created_at));
   return (
     <Accordion variant="outlined" disableGutters slotProps={{ transition: { unmountOnExit: true } }}>
@@ -69,6 +84,11 @@ function HistoryEntry({ healing, aspectRatio }: { healing: TestHealing; aspectRa
             <Typography variant="body2" color="text.secondary">
               {HEALING_TRIGGER_LABELS[healing.trigger]}
             </Typography>
+            {healing.restored_at && (
+              <Typography variant="body2" color="warning.main">
+                {messages.restoredOn} {dateFormat.format(new Date(healing.restored_at))}
+              </Typography>
+            )}
           </Stack>
           {healing.message && (
             <Typography variant="body2" color="text.secondary" noWrap>
@@ -78,6 +98,11 @@ function HistoryEntry({ healing, aspectRatio }: { healing: TestHealing; aspectRa
         </Stack>
       </AccordionSummary>
       <AccordionDetails>
+        {restorable && (
+          <Box sx={{ mb: 2 }}>
+            <HealingRestore healing={healing} />
+          </Box>
+        )}
         <HealingView healing={healing} aspectRatio={aspectRatio} />
       </AccordionDetails>
     </Accordion>

@@ -1,0 +1,1 @@
+ALTER TABLE "test_healings" ADD COLUMN "restored_at" timestamp with time zone;

@@ -1,0 +1,36 @@
+import { drizzle } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { migrationsFolder } from './client';
+import { startEmbeddedServer, type EmbeddedServer } from './embeddedServer';
+import * as schema from './schema';
+
+/**
+ * The `database` role: the embedded database of DATA_DIR, migrated before any client connects (one
+ * backend grants every connection an advisory lock, so the processes could not take turns migrating),
+ * then served over the wire protocol: no client can connect before they are applied.
+ */
+export function serveEmbeddedDatabase(dataDir: string): Promise<EmbeddedServer> {
+  return startEmbeddedServer({
+    dataDir,
+    beforeListening: (pglite) => migrate(drizzle(pglite, { schema }), { migrationsFolder }),
+  });
+}
+
+/** Waits until the database at `url` accepts a connection (a supervised process starts beside it). */
+export async function waitForDatabase(url: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', () => undefined);
+    try {
+      await client.connect();
+      await client.end();
+      return;
+    } catch (error) {
+      await client.end().catch(() => undefined);
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+}
