@@ -22,6 +22,7 @@ export const HEALING_MESSAGES = {
   notRestorable: 'Only an accepted healing can be undone, and only once.',
   restoreTestChanged:
     'The test changed since this healing was accepted: its previous steps can no longer be restored.',
+  watchIdRequired: 'Healing ID is required for monitoring',
 } as const;
 
 /** SPEC §4: the 'recently accepted' indicator stays this long after an accept, then clears. */
@@ -114,3 +115,16 @@ export const ApproveHealingQuery = Type.Object({ approved: Type.String({ maxLeng
 /** A project's healing settings: heal every failed run automatically (on by default). */
 export const HealingSettings = Type.Object({ auto_heal: Type.Boolean() });
 export type HealingSettings = Static<typeof HealingSettings>;
+
+/** The live socket (docs/healing.md "Live progress"): watch a healing while it is under way. */
+export type HealingSocketRequest =
+  | { type: 'watch_healing'; healing_id: string }
+  | { type: 'unwatch_healing'; healing_id: string };
+
+/** Messages the server sends about a watched healing; HEALING_UPDATED after each stored step. */
+export type HealingSocketMessage =
+  | { type: 'HEALING_WATCHING'; healing_id: string; test_id: string; status: HealingStatus }
+  | { type: 'HEALING_UPDATED'; healing_id: string; test_id: string; status: HealingStatus }
+  | { type: 'HEALING_NOT_RUNNING'; healing_id: string; test_id: string; status: HealingStatus }
+  | { type: 'WATCH_TIMED_OUT'; healing_id: string }
+  | { type: 'ERROR'; message: string; healing_id: string };

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import WebSocket from 'ws';
 import { testCases, testHealings } from '../src/db/schema';
 import { type Action, type Target } from '../src/runner';
 import { type Collection, type RunAllResult } from '../../contract/collections';
@@ -116,6 +117,23 @@ const approve = (healingId: string, approved: string, token = ctx.token) =>
 
 const restore = (healingId: string, token = ctx.token) =>
   api<TestHealing>(ctx.server, 'POST', `/healing/${healingId}/restore`, { token });
+
+type SocketMessage = { type: string; healing_id?: string; status?: string; message?: string };
+
+/** A signed-in live socket: what it has received, and a way to send. */
+async function liveSocket(token: string) {
+  const socket = new WebSocket(`${ctx.server.url.replace(/^http/, 'ws')}/api/ws`);
+  const messages: SocketMessage[] = [];
+  socket.on('message', (data) => messages.push(JSON.parse(data.toString()) as SocketMessage));
+  await new Promise((resolve) => socket.once('open', resolve));
+  socket.send(JSON.stringify({ type: 'auth', token }));
+  await waitUntil(async () => messages.some((m) => m.type === 'AUTHENTICATED'), 'authentication');
+  return {
+    messages,
+    send: (message: object) => socket.send(JSON.stringify(message)),
+    close: () => socket.close(),
+  };
+}
 
 const errorOf = (body: unknown) => (body as { error?: { message?: string } }).error?.message;
 
@@ -320,6 +338,7 @@ it('heals only on request when the suite turns automatic healing off: a Heal, an
     const none = await api(ctx.server, 'GET', `/healing/test-run/${run._id}`, { token: ctx.token });
     expect(none.status).toBe(404);
 
+    const live = await liveSocket(ctx.token);
     const healed = await api<TestHealing>(ctx.server, 'POST', `/healing/test-run/${run._id}`, {
       token: ctx.token,
     });
@@ -329,9 +348,42 @@ it('heals only on request when the suite turns automatic healing off: a Heal, an
       status: 'pending',
       triggered_by_test_run_id: run._id,
     });
-    const twice = await api(ctx.server, 'POST', `/healing/test-run/${run._id}`, { token: ctx.token });
-    expect([twice.status, errorOf(twice.body)]).toEqual([409, HEALING_MESSAGES.alreadyHealing]);
-    expect((await waitForHealing(run._id)).status).toBe('passed');
+    // Its live progress: watched while under way, an update per stored step, then its end.
+    const healingId = healed.body.test_healing_id;
+    try {
+      live.send({ type: 'watch_healing', healing_id: healingId });
+      const twice = await api(ctx.server, 'POST', `/healing/test-run/${run._id}`, { token: ctx.token });
+      expect([twice.status, errorOf(twice.body)]).toEqual([409, HEALING_MESSAGES.alreadyHealing]);
+      const end = await waitUntil(
+        async () => live.messages.find((m) => m.type === 'HEALING_NOT_RUNNING'),
+        'the end of the healing',
+        120_000,
+      );
+      expect(end).toEqual({
+        type: 'HEALING_NOT_RUNNING',
+        healing_id: healingId,
+        test_id: testId,
+        status: 'passed',
+      });
+      const watching = live.messages.find((m) => m.type === 'HEALING_WATCHING');
+      expect(UNDER_WAY).toContain(watching?.status);
+      const updates = live.messages.filter((m) => m.type === 'HEALING_UPDATED');
+      // One per healed step (8) at least, besides the claim and the start.
+      expect(updates.length).toBeGreaterThanOrEqual(8);
+      expect(updates.every((m) => m.healing_id === healingId && UNDER_WAY.includes(m.status!))).toBe(true);
+      live.send({ type: 'watch_healing', healing_id: ' ' });
+      await waitUntil(
+        async () =>
+          live.messages.find((m) => m.type === 'ERROR' && m.message === HEALING_MESSAGES.watchIdRequired),
+        'the error for a missing id',
+      );
+    } finally {
+      live.close();
+    }
+    const ended = await waitForHealing(run._id);
+    expect(ended.status).toBe('passed');
+    const one = await api<TestHealing>(ctx.server, 'GET', `/healing/${healingId}`, { token: ctx.token });
+    expect(one).toEqual({ status: 200, body: ended });
 
     // A collection's run group: every failed run in it is healed in one go.
     const collection = await api<Collection>(ctx.server, 'POST', '/test-suites/collection', {
@@ -387,6 +439,7 @@ it("keeps another organization's healings, runs, tests and suites out of reach, 
   for (const [method, url, body] of [
     ['GET', `/healing/test-case/${testId}`],
     ['GET', `/healing/test-run/${run._id}`],
+    ['GET', `/healing/${healing.test_healing_id}`],
     ['POST', `/healing/test-run/${run._id}`],
     ['POST', `/healing/${healing.test_healing_id}/approve?approved=true`],
     ['POST', `/healing/${healing.test_healing_id}/restore`],
@@ -398,6 +451,23 @@ it("keeps another organization's healings, runs, tests and suites out of reach, 
     const text = JSON.stringify(answer.body);
     for (const secret of [testId, run._id, healing.test_healing_id, 'Sign in, private'])
       expect(text).not.toContain(secret);
+  }
+  // Nor can the stranger watch it live.
+  const live = await liveSocket(stranger.token);
+  try {
+    live.send({ type: 'watch_healing', healing_id: healing.test_healing_id });
+    const refused = await waitUntil(
+      async () => live.messages.find((m) => m.type === 'ERROR'),
+      "the stranger's watch to be refused",
+    );
+    expect(refused).toEqual({
+      type: 'ERROR',
+      healing_id: healing.test_healing_id,
+      message: HEALING_MESSAGES.notFound,
+    });
+    expect(live.messages.some((m) => m.type.startsWith('HEALING_'))).toBe(false);
+  } finally {
+    live.close();
   }
   // Still proposed: the stranger's accept changed nothing.
   expect((await waitForHealing(run._id)).status).toBe('passed');
@@ -415,6 +485,7 @@ it("keeps another organization's healings, runs, tests and suites out of reach, 
   for (const url of [
     '/healing/not-a-uuid/approve?approved=true',
     '/healing/not-a-uuid/restore',
+    '/healing/not-a-uuid',
     '/healing/test-run/12345',
     '/healing/test-case/x',
   ])

@@ -2,6 +2,9 @@ import type { Saga } from 'redux-saga';
 import { generationSaga } from '../features/generation/sagas';
 import { selectMonitoring } from '../features/generation/selectors';
 import { monitoringStarted as generationStarted } from '../features/generation/slice';
+import { healingSaga } from '../features/healing/sagas';
+import { selectHealingMonitoring } from '../features/healing/selectors';
+import { monitoringStarted as healingStarted } from '../features/healing/slice';
 import { runsSaga } from '../features/runs/sagas';
 import { selectRunMonitoring } from '../features/runs/selectors';
 import { monitoringStarted as runStarted } from '../features/runs/slice';
@@ -11,11 +14,12 @@ import { allowConsoleErrors } from '../testing/consoleGuard';
 import { FakeSocket } from '../testing/fakeSocket';
 import { seedTodoTest } from '../testing/generation';
 import { db } from '../testing/msw/db';
-import { buildRun, deleteRun, seedRun } from '../testing/msw/runs';
+import { buildHealing, seedHealing, storedHealings } from '../testing/msw/healing';
+import { buildFailedRun, buildRun, deleteRun, seedRun } from '../testing/msw/runs';
 import { server } from '../testing/msw/server';
 import { makeSagaTestStore } from '../testing/sagaStore';
 
-// Both tracked topics of the SPA, generation and runs, are one monitor (lib/trackedMonitor.ts): the
+// The tracked topics of the SPA, generation, runs and healings, are one monitor (lib/trackedMonitor.ts): the
 // same socket failure meets the same behaviour in both, through the real sagas, store and MSW.
 
 const realSetTimeout = globalThis.setTimeout;
@@ -36,7 +40,7 @@ interface Topic {
   name: string;
   logName: string;
   /** The wire field naming the job, and the server's messages for it. */
-  idKey: 'test_id' | 'run_id';
+  idKey: 'test_id' | 'run_id' | 'healing_id';
   watching: (id: string) => object;
   saga: Saga<[MonitoringDeps]>;
   /** Seeds a running job; returns its id, the path it is read at, how to start and delete it. */
@@ -95,6 +99,31 @@ const topics: Topic[] = [
       return watch?.status === 'failed' ? watch.error : null;
     },
     goneMessage: 'Test run not found',
+  },
+  {
+    name: 'a healing',
+    logName: 'healing monitoring',
+    idKey: 'healing_id',
+    watching: (id) => ({ type: 'HEALING_WATCHING', healing_id: id, test_id: 'test-x', status: 'running' }),
+    saga: healingSaga,
+    seed: () => {
+      const { test } = seedTodoTest('failed');
+      const run = seedRun(test, buildFailedRun(test, 1, 'The "Add" button was not found'));
+      const healing = seedHealing(test, buildHealing(test, run, { status: 'running', message: null }));
+      const id = healing.test_healing_id;
+      return {
+        id,
+        path: `/api/healing/${id}`,
+        start: () => healingStarted({ healingId: id, testId: test._id }),
+        remove: () => storedHealings(test).splice(storedHealings(test).indexOf(healing), 1),
+      };
+    },
+    status: (state, id) => selectHealingMonitoring(state, id)?.status ?? null,
+    failure: (state, id) => {
+      const watch = selectHealingMonitoring(state, id);
+      return watch?.status === 'failed' ? watch.error : null;
+    },
+    goneMessage: 'Test healing not found',
   },
 ];
 

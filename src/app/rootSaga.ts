@@ -5,6 +5,7 @@ import { collectionsSaga } from '../features/collections/sagas';
 import { selectCurrentUserId } from '../features/auth/selectors';
 import { sessionRestored, signedIn, signedOut, userUpdated } from '../features/auth/slice';
 import { generationSaga } from '../features/generation/sagas';
+import { healingSaga } from '../features/healing/sagas';
 import { organizationsSaga } from '../features/organizations/sagas';
 import { selectCurrentOrganizationId } from '../features/organizations/selectors';
 import {
@@ -44,6 +45,7 @@ export function* rootSaga() {
     }),
     spawn(generationSaga),
     spawn(runsSaga),
+    spawn(healingSaga),
     spawn(collectionsSaga),
   ]);
 }

@@ -1,5 +1,6 @@
+import pg from 'pg';
 import PgBoss from 'pg-boss';
-import { type Database } from '../db/client';
+import { type Database, type SqlRunner } from '../db/client';
 import { type JobScheduler, type ScheduledJob } from '../services/trackedJobs';
 
 export type JobHandler<T> = (data: T, job: PgBoss.Job<T>) => Promise<unknown>;
@@ -12,8 +13,9 @@ export interface QueueOptions {
 }
 
 const CREATE_QUEUE_ATTEMPTS = 5;
-/** pg-boss's loop that removes stopped workers sleeps this long between looks (and a margin). */
-const POLL_LOOP_MS = 1_100;
+/** How long a stop waits for pg-boss's statements and the handlers it started to settle. */
+const SETTLE_TIMEOUT_MS = 30_000;
+const SETTLE_LOOK_MS = 20;
 
 /** pg-boss on the product's own database: a custom adapter on PGlite, its own pool on Postgres. */
 export class JobQueue implements JobScheduler {
@@ -22,12 +24,16 @@ export class JobQueue implements JobScheduler {
   private readonly _workers = new Map<string, string[]>();
   private readonly _pollingIntervalSeconds: number;
   private _stopping = false;
+  /** pg-boss's statements under way, and the handlers it started: a stop waits until both are none. */
+  private _statements = 0;
+  private _handlers = 0;
   /** Tells the other processes' workers a job was queued (the event bus, set by the runtime). */
   announce: ((name: string) => void) | null = null;
 
   private constructor(
     readonly boss: PgBoss,
     options: QueueOptions,
+    private readonly _pool: pg.Pool | null,
   ) {
     this._pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
   }
@@ -35,17 +41,47 @@ export class JobQueue implements JobScheduler {
   static async start(database: Database, options: QueueOptions = {}): Promise<JobQueue> {
     const supervise = options.supervise ?? true;
     const common = { schema: 'pgboss', supervise, schedule: supervise, migrate: true };
-    const boss =
-      database.target.kind === 'postgres'
-        ? new PgBoss({ ...common, connectionString: database.target.url, max: 4 })
-        : new PgBoss({ ...common, db: database.sql });
-    const queue = new JobQueue(boss, options);
+    // NOTE: pg-boss gets its statements through us (its own pool on Postgres, the embedded database's
+    // runner on PGlite), so that a stop knows when none of them is under way.
+    let pool: pg.Pool | null = null;
+    let runner: SqlRunner = database.sql;
+    if (database.target.kind === 'postgres') {
+      const own = new pg.Pool({ connectionString: database.target.url, max: 4 });
+      own.on('error', () => undefined); // an idle connection dropped: the next statement opens another
+      runner = {
+        async executeSql(text, values) {
+          const result = await own.query(text, values);
+          return { rows: result.rows };
+        },
+      };
+      pool = own;
+    }
+    let queue: JobQueue | null = null;
+    const boss = new PgBoss({
+      ...common,
+      db: {
+        executeSql: async (text: string, values?: unknown[]) => {
+          if (queue) queue._statements++;
+          try {
+            return await runner.executeSql(text, values);
+          } finally {
+            if (queue) queue._statements--;
+          }
+        },
+      },
+    });
+    queue = new JobQueue(boss, options, pool);
     // pg-boss reports maintenance errors as events; an unhandled 'error' event would end the process.
     // Once stopping, a dropped connection is expected and not worth a log line.
     boss.on('error', (error) => {
       if (!queue._stopping) console.error('[jobs]', error instanceof Error ? error.message : error);
     });
-    await boss.start();
+    try {
+      await boss.start();
+    } catch (error) {
+      await pool?.end().catch(() => undefined);
+      throw error;
+    }
     return queue;
   }
 
@@ -131,9 +167,13 @@ export class JobQueue implements JobScheduler {
         name,
         { batchSize: 1, pollingIntervalSeconds: this._pollingIntervalSeconds },
         async ([job]) => {
+          // A job fetched while stopping is not started here: failed, pg-boss gives it to another worker.
+          if (this._stopping) throw new Error('The worker was stopping when it took this job');
+          this._handlers++;
           try {
             return await handler(job.data, job);
           } finally {
+            this._handlers--;
             // pg-boss waits out the rest of its polling interval after a job shorter than it, even
             // with jobs queued: a worker that has just finished one looks for the next at once.
             if (self && !this._stopping) this.boss.notifyWorker(self);
@@ -146,13 +186,14 @@ export class JobQueue implements JobScheduler {
 
   async stop(): Promise<void> {
     this._stopping = true;
-    const began = Date.now();
     // Graceful: wait for running handlers so that no job is left half done.
     await this.boss.stop({ graceful: true, wait: true, close: true, timeout: 20_000 });
-    // pg-boss forgets a worker that was still polling or working when asked to stop in a loop of its own,
-    // which looks again a second later, after stop() has returned: wait that second out, so that nothing
-    // of the queue runs once it is stopped (a test environment torn down meanwhile fails the next suite).
-    const rest = began + POLL_LOOP_MS - Date.now();
-    if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+    // pg-boss's stop returns while a worker may still be fetching (and then would start the job it got)
+    // or finishing: wait until none of its statements or handlers is under way, so that its workers
+    // have ended and nothing of the queue runs once stop() has returned.
+    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+    while ((this._statements > 0 || this._handlers > 0) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, SETTLE_LOOK_MS));
+    await this._pool?.end().catch(() => undefined);
   }
 }

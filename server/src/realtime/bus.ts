@@ -19,10 +19,22 @@ export interface RunEvent {
   status: string;
 }
 
-export type BusEvent = GenerationEvent | RunEvent;
+/** A healing changed (issue 14): healing_updated after each stored change, healing_ended once it ended. */
+export interface HealingEvent {
+  healingId: string;
+  testId: string;
+  type: 'healing_updated' | 'healing_ended';
+  status: string;
+}
+
+export type BusEvent = GenerationEvent | RunEvent | HealingEvent;
 
 export function isRunEvent(event: BusEvent): event is RunEvent {
   return event.type === 'run_updated' || event.type === 'run_ended';
+}
+
+export function isHealingEvent(event: BusEvent): event is HealingEvent {
+  return event.type === 'healing_updated' || event.type === 'healing_ended';
 }
 
 export interface EventBus {
@@ -43,7 +55,13 @@ export const JOBS_CHANNEL = 'plainwright_jobs';
 
 function parse(payload: string | undefined): BusEvent | null {
   try {
-    const value = JSON.parse(payload ?? '') as { t?: unknown; e?: unknown; r?: unknown; s?: unknown };
+    const value = JSON.parse(payload ?? '') as {
+      t?: unknown;
+      e?: unknown;
+      r?: unknown;
+      h?: unknown;
+      s?: unknown;
+    };
     if (typeof value.t !== 'string') return null;
     if (value.e === 'updated' || value.e === 'not_running') return { testId: value.t, type: value.e };
     if (
@@ -52,6 +70,12 @@ function parse(payload: string | undefined): BusEvent | null {
       typeof value.s === 'string'
     )
       return { runId: value.r, testId: value.t, type: value.e, status: value.s };
+    if (
+      (value.e === 'healing_updated' || value.e === 'healing_ended') &&
+      typeof value.h === 'string' &&
+      typeof value.s === 'string'
+    )
+      return { healingId: value.h, testId: value.t, type: value.e, status: value.s };
     return null;
   } catch {
     return null;
@@ -84,7 +108,9 @@ export async function createEventBus(database: Database): Promise<EventBus> {
     JSON.stringify(
       isRunEvent(event)
         ? { t: event.testId, e: event.type, r: event.runId, s: event.status }
-        : { t: event.testId, e: event.type },
+        : isHealingEvent(event)
+          ? { t: event.testId, e: event.type, h: event.healingId, s: event.status }
+          : { t: event.testId, e: event.type },
     );
 
   if (database.pglite) {

@@ -1,12 +1,21 @@
 import { type SocketMessage } from '../../../contract/generation';
+import { type HealingSocketMessage, type HealingStatus } from '../../../contract/healing';
 import { type RunSocketMessage, type RunStatus } from '../../../contract/runs';
-import { type BusEvent, type EventBus, type GenerationEvent, isRunEvent, type RunEvent } from './bus';
+import {
+  type BusEvent,
+  type EventBus,
+  type GenerationEvent,
+  type HealingEvent,
+  isHealingEvent,
+  isRunEvent,
+  type RunEvent,
+} from './bus';
 
-// Who watches which test or run: events from the bus become TEST_UPDATED / TEST_NOT_RUNNING (and
-// RUN_UPDATED / RUN_NOT_RUNNING) messages, and a watch ends with WATCH_TIMED_OUT after the watch
-// timeout (540 s; SPEC §9's milestone).
+// Who watches which test, run or healing: events from the bus become TEST_UPDATED / TEST_NOT_RUNNING
+// (RUN_UPDATED / RUN_NOT_RUNNING, HEALING_UPDATED / HEALING_NOT_RUNNING) messages, and a watch ends
+// with WATCH_TIMED_OUT after the watch timeout (540 s; SPEC §9's milestone).
 
-export type HubMessage = SocketMessage | RunSocketMessage;
+export type HubMessage = SocketMessage | RunSocketMessage | HealingSocketMessage;
 
 export interface Watch {
   testId: string;
@@ -20,6 +29,7 @@ interface Entry {
 }
 
 const runKey = (runId: string) => `run:${runId}`;
+const healingKey = (healingId: string) => `healing:${healingId}`;
 
 export class WatchHub {
   private readonly _watches = new Map<string, Set<Entry>>();
@@ -40,6 +50,11 @@ export class WatchHub {
   /** Starts a watch of a run; the returned function ends it. */
   watchRun(runId: string, send: (message: HubMessage) => void): () => void {
     return this._add(runKey(runId), send, { type: 'WATCH_TIMED_OUT', run_id: runId });
+  }
+
+  /** Starts a watch of a healing; the returned function ends it. */
+  watchHealing(healingId: string, send: (message: HubMessage) => void): () => void {
+    return this._add(healingKey(healingId), send, { type: 'WATCH_TIMED_OUT', healing_id: healingId });
   }
 
   watcherCount(testId?: string): number {
@@ -75,6 +90,7 @@ export class WatchHub {
 
   private _dispatch(event: BusEvent): void {
     if (isRunEvent(event)) this._dispatchRun(event);
+    else if (isHealingEvent(event)) this._dispatchHealing(event);
     else this._dispatchTest(event);
   }
 
@@ -100,6 +116,23 @@ export class WatchHub {
       else {
         this._remove(entry);
         entry.send({ type: 'RUN_NOT_RUNNING', ...fields });
+      }
+    }
+  }
+
+  private _dispatchHealing(event: HealingEvent): void {
+    const set = this._watches.get(healingKey(event.healingId));
+    if (!set) return;
+    const fields = {
+      healing_id: event.healingId,
+      test_id: event.testId,
+      status: event.status as HealingStatus,
+    };
+    for (const entry of [...set]) {
+      if (event.type === 'healing_updated') entry.send({ type: 'HEALING_UPDATED', ...fields });
+      else {
+        this._remove(entry);
+        entry.send({ type: 'HEALING_NOT_RUNNING', ...fields });
       }
     }
   }

@@ -42,6 +42,19 @@ export const healingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
     async (request) => healing.latestForRun(actorOf(request), request.params.runId),
   );
 
+  app.get(
+    '/healing/:healingId',
+    {
+      schema: {
+        tags,
+        summary: 'One healing (its live progress while under way)',
+        params: Type.Object({ healingId: Id }),
+        response: { 200: TestHealing },
+      },
+    },
+    async (request) => healing.get(actorOf(request), request.params.healingId),
+  );
+
   app.post(
     '/healing/test-run/:runId',
     {

@@ -1,6 +1,7 @@
 import { type FastifyInstance } from 'fastify';
 import type WebSocket from 'ws';
 import { type SocketRequest, GENERATION_MESSAGES } from '../../../contract/generation';
+import { HEALING_MESSAGES, type HealingSocketRequest } from '../../../contract/healing';
 import { RUN_MESSAGES, type RunSocketRequest } from '../../../contract/runs';
 import { type GenerationConfig } from '../config';
 import { AppError } from '../errors';
@@ -23,7 +24,9 @@ const ACCESS_LOST = 'You no longer have access to this';
  * TEST_NOT_RUNNING when the job ends, WATCH_TIMED_OUT when a watch reaches its time limit.
  * `?test_id=` on the URL watches that test right after authentication (one socket per test).
  * Runs (docs/runs.md): {type:"watch_run", run_id} (or `?run_id=`) gets RUN_UPDATED after each
- * stored change and RUN_NOT_RUNNING when the run ends.
+ * stored change and RUN_NOT_RUNNING when the run ends. Healings (docs/healing.md):
+ * {type:"watch_healing", healing_id} (or `?healing_id=`) gets HEALING_UPDATED after each stored step
+ * and HEALING_NOT_RUNNING when the healing ends.
  */
 export async function wsRoutes(
   app: FastifyInstance,
@@ -53,6 +56,7 @@ export async function wsRoutes(
     const urlParams = new URL(request.url, 'http://socket.invalid').searchParams;
     const urlTestId = urlParams.get('test_id');
     const urlRunId = urlParams.get('run_id');
+    const urlHealingId = urlParams.get('healing_id');
 
     /** One watch of any tracked topic: the state now, then the hub's events until the job ends. */
     const watchTopic = async (topic: TrackedTopic, rawId: string | undefined) => {
@@ -130,10 +134,11 @@ export async function wsRoutes(
 
     const handleMessage = (raw: WebSocket.RawData) =>
       (async () => {
-        let message: Partial<SocketRequest | RunSocketRequest> & {
+        let message: Partial<SocketRequest | RunSocketRequest | HealingSocketRequest> & {
           token?: unknown;
           test_id?: unknown;
           run_id?: unknown;
+          healing_id?: unknown;
         };
         try {
           message = JSON.parse(raw.toString()) as typeof message;
@@ -163,6 +168,7 @@ export async function wsRoutes(
           send({ type: 'AUTHENTICATED' });
           if (urlTestId) await watchTopic(topics.test, urlTestId);
           if (urlRunId) await watchTopic(topics.run, urlRunId);
+          if (urlHealingId) await watchTopic(topics.healing, urlHealingId);
           return;
         }
         switch (message.type) {
@@ -190,6 +196,13 @@ export async function wsRoutes(
             return watchTopic(topics.run, typeof message.run_id === 'string' ? message.run_id : undefined);
           case 'unwatch_run':
             return unwatchTopic(topics.run, message.run_id);
+          case 'watch_healing':
+            return watchTopic(
+              topics.healing,
+              typeof message.healing_id === 'string' ? message.healing_id : undefined,
+            );
+          case 'unwatch_healing':
+            return unwatchTopic(topics.healing, message.healing_id);
           default:
             return send({ type: 'ERROR', message: `Unknown message type "${String(message.type)}"` });
         }
@@ -208,12 +221,12 @@ export async function wsRoutes(
 
 /** A tracked job's topic on the socket: how to read its state, watch it and say so (SPEC §4's messages). */
 interface TrackedTopic {
-  /** "test" or "run", for the message when access is lost. */
+  /** "test", "run" or "healing", for the message when access is lost. */
   noun: string;
   idRequired: HubMessage;
   cannotWatch: string;
   /** The field naming the watched id in an ERROR. */
-  idOf(id: string): { test_id: string } | { run_id: string };
+  idOf(id: string): { test_id: string } | { run_id: string } | { healing_id: string };
   state(
     actor: Actor,
     id: string,
@@ -221,7 +234,10 @@ interface TrackedTopic {
   watch(id: string, send: (message: HubMessage) => void): () => void;
 }
 
-function trackedTopics(services: Services, hub: WatchHub): { test: TrackedTopic; run: TrackedTopic } {
+function trackedTopics(
+  services: Services,
+  hub: WatchHub,
+): { test: TrackedTopic; run: TrackedTopic; healing: TrackedTopic } {
   return {
     test: {
       noun: 'test',
@@ -253,6 +269,22 @@ function trackedTopics(services: Services, hub: WatchHub): { test: TrackedTopic;
         };
       },
       watch: (id, send) => hub.watchRun(id, send),
+    },
+    healing: {
+      noun: 'healing',
+      idRequired: { type: 'ERROR', message: HEALING_MESSAGES.watchIdRequired, healing_id: '' },
+      cannotWatch: 'Could not watch this healing',
+      idOf: (id) => ({ healing_id: id }),
+      state: async (actor, id) => {
+        const state = await services.healing.watchState(actor, id);
+        const fields = { healing_id: id, test_id: state.testId, status: state.status };
+        return {
+          running: state.running,
+          watching: { type: 'HEALING_WATCHING', ...fields },
+          notRunning: { type: 'HEALING_NOT_RUNNING', ...fields },
+        };
+      },
+      watch: (id, send) => hub.watchHealing(id, send),
     },
   };
 }

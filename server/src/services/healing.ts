@@ -6,6 +6,7 @@ import { type Db } from '../db/client';
 import { organizationMembers, testCases, testRuns, testSuites, testHealings } from '../db/schema';
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../errors';
 import { isUuid } from '../lib/validate';
+import { type EventBus } from '../realtime/bus';
 import { hideSecrets, type Language, type ReplayStep, type RunValues } from '../runner';
 import { type GenerationStep } from '../../../contract/generation';
 import {
@@ -38,6 +39,8 @@ export const MAX_HEALING_ATTEMPTS = 2;
 const UNDER_WAY: HealingState[] = ['created', 'pending', 'waiting_for_executor', 'running'];
 /** States in which a worker holds the healing. */
 const HELD: HealingState[] = ['waiting_for_executor', 'running'];
+/** What a write returns so that its event can be published. */
+const PUBLISHED = { id: testHealings.id, testCaseId: testHealings.testCaseId, status: testHealings.status };
 const GENERATING = GENERATING_STATES as GenerationState[];
 /** Run triggers that heal automatically: a person's, a schedule's and a pipeline's runs (every kind there is). */
 const AUTO_HEALED_TRIGGERS = new Set(['manual', 'schedule', 'ci']);
@@ -126,6 +129,7 @@ export class HealingService {
     readonly artifacts: ArtifactService,
     readonly config: GenerationConfig,
     readonly modules: ModuleSteps,
+    private readonly _events: EventBus,
   ) {}
 
   // ── Asked for by people ───────────────────────────────────────────────────────────────────────
@@ -154,6 +158,22 @@ export class HealingService {
       .limit(1);
     if (!row) throw new NotFoundError(MESSAGES.notFound);
     return toWire(row.healing, row.name);
+  }
+
+  /** GET /healing/{id}: one healing (what the live progress reads again after each update). */
+  async get(actor: Actor, healingId: string | undefined): Promise<TestHealing> {
+    const { healing, name } = await this._requireHealing(actor, healingId);
+    return toWire(healing, name);
+  }
+
+  /** What a socket watching the healing needs first: whether it is under way, and where it stands. */
+  async watchState(
+    actor: Actor,
+    healingId: string,
+  ): Promise<{ running: boolean; testId: string; status: HealingState }> {
+    const { healing } = await this._requireHealing(actor, healingId);
+    const status = healing.status as HealingState;
+    return { running: UNDER_WAY.includes(status), testId: healing.testCaseId, status };
   }
 
   /** POST /healing/test-run/{id}: a person's Heal on a failed run. */
@@ -334,6 +354,7 @@ export class HealingService {
       )
       .returning();
     if (!row) return null;
+    await this._publish(row);
     const claim: HealingClaim = {
       healingId: row.id,
       testCaseId: row.testCaseId,
@@ -437,7 +458,8 @@ export class HealingService {
         lastModifiedAt: new Date(),
       })
       .where(this._owned(claim))
-      .returning({ id: testHealings.id });
+      .returning(PUBLISHED);
+    if (row) await this._publish(row);
     return Boolean(row);
   }
 
@@ -631,6 +653,7 @@ export class HealingService {
         .set({ status: 'pending', claimId: null, worker: null, steps: [], lastModifiedAt: new Date() })
         .where(sameClaim)
         .returning();
+      if (pending) await this._publish(pending);
       if (pending && staleBefore === null) await this._requeue(pending);
       return Boolean(pending);
     }
@@ -644,7 +667,8 @@ export class HealingService {
         lastModifiedAt: new Date(),
       })
       .where(sameClaim)
-      .returning({ id: testHealings.id });
+      .returning(PUBLISHED);
+    if (ended) await this._publish(ended);
     return Boolean(ended);
   }
 
@@ -692,8 +716,22 @@ export class HealingService {
       .update(testHealings)
       .set({ ...values, lastModifiedAt: new Date() })
       .where(this._owned(claim))
-      .returning({ id: testHealings.id });
+      .returning(PUBLISHED);
+    if (row) await this._publish(row);
     return Boolean(row);
+  }
+
+  /** Tells the sockets watching the healing that it changed (after the change is committed). */
+  private async _publish(row: { id: string; testCaseId: string; status: string }): Promise<void> {
+    const ended = !UNDER_WAY.includes(row.status as HealingState);
+    await this._events
+      .publish({
+        healingId: row.id,
+        testId: row.testCaseId,
+        type: ended ? 'healing_ended' : 'healing_updated',
+        status: row.status,
+      })
+      .catch(() => undefined);
   }
 
   /** The run if the caller belongs to its test's organization; otherwise 404 with `message`. */

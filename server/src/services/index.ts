@@ -129,6 +129,7 @@ export async function createServices(
     artifacts,
     config.generation,
     moduleSteps,
+    events,
   );
   // A failed run of a suite that heals automatically gets a healing (issue 14).
   runs.onEnded((row) => healing.runEnded(row));

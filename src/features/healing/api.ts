@@ -80,6 +80,31 @@ export const healingApi = baseApi.injectEndpoints({
           dispatch(healingApi.util.invalidateTags([healingsOfTestTag(after.test_case_id)]));
       },
     }),
+    /**
+     * GET /healing/{id}: what the live progress reads after each update. The fresh copy goes into the
+     * reads that show it (its run's healing, its test's history); once it has ended, those are read again.
+     */
+    getHealing: build.query<TestHealing, string>({
+      query: (healingId) => `/healing/${enc(healingId)}`,
+      onQueryStarted: async (_healingId, { dispatch, queryFulfilled }) => {
+        const { data: healing } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!healing) return;
+        const id = healing.test_healing_id;
+        dispatch(
+          healingApi.util.updateQueryData('getRunHealing', healing.triggered_by_test_run_id, (draft) =>
+            draft?.test_healing_id === id ? healing : draft,
+          ),
+        );
+        dispatch(
+          healingApi.util.updateQueryData('getTestHealings', healing.test_case_id, (draft) => {
+            const at = draft.findIndex((item) => item.test_healing_id === id);
+            if (at >= 0) draft[at] = healing;
+          }),
+        );
+        if (!isHealingInProgress(healing.status))
+          dispatch(healingApi.util.invalidateTags(healingTags(runOf(healing))));
+      },
+    }),
     /** A person's "Heal" on a failed run: 201 with the new healing, 422/409 with a sentence. */
     healRun: build.mutation<TestHealing, HealRunArgs>({
       query: ({ runId }) => ({ url: `/healing/test-run/${enc(runId)}`, method: 'POST' }),
@@ -158,6 +183,7 @@ const runOf = (healing: TestHealing) => ({
 });
 
 export const {
+  useGetHealingQuery,
   useGetTestHealingsQuery,
   useGetRunHealingQuery,
   useHealRunMutation,

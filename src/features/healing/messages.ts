@@ -26,6 +26,8 @@ export const messages = {
   autoHealOn: 'Failed runs are healed automatically',
   autoHealOff: 'Failed runs are no longer healed automatically',
   noHealings: 'This test has not been healed.',
+  stepsHealed: (done: number, total: number) => `${done} of ${total} steps replayed`,
+  nowHealing: (number: number, description: string) => `now step ${number}: ${description}`,
   restoreFailedToast: `${HEALING_MESSAGES.restoreFailed}. Please try again.`,
   restored: "The test's previous steps are back",
   confirmRestore:

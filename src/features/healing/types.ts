@@ -29,7 +29,7 @@ export const healingPhase = (status: HealingStatus): HealingPhase => PHASES[stat
 export const isHealingInProgress = (status: HealingStatus | null | undefined): boolean =>
   status !== null && status !== undefined && PHASES[status] === 'in_progress';
 
-/** While a healing is in progress its state is read again this often (the job has no socket of its own). */
+/** While a healing is in progress and no live socket can be had, it is read again this often. */
 export const HEALING_POLL_MS = 2000;
 
 export const HEALING_STATUS_LABELS: Record<HealingStatus, string> = {

@@ -1,26 +1,43 @@
 import { useEffect, useState } from 'react';
 import { HEALING_ACCEPTED_INDICATOR_MS } from '../../../contract/healing';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetRunHealingQuery, useGetTestHealingsQuery } from './api';
-import { HEALING_POLL_MS, healingPhase, isHealingInProgress, type TestHealing } from './types';
+import { selectHealingMonitoring } from './selectors';
+import { monitoringStarted, monitoringStopped } from './slice';
+import { healingPhase, isHealingInProgress, type TestHealing } from './types';
 
-// NOTE: whether to keep polling is in the answer, read after the query; the interval it asks for is
-// set during render (React's "state from the previous render" pattern) and applies from the next one.
+/**
+ * Watches the healing live while it is under way and the screen shows it (the socket's
+ * HEALING_UPDATED after each healed step; polling when no socket can be had); leaving stops the watch.
+ */
+export function useHealingMonitoring(
+  healing: Pick<TestHealing, 'test_healing_id' | 'test_case_id' | 'status'> | null | undefined,
+) {
+  const dispatch = useAppDispatch();
+  const healingId = healing?.test_healing_id ?? null;
+  const testId = healing?.test_case_id ?? null;
+  const underWay = isHealingInProgress(healing?.status);
+  useEffect(() => {
+    if (!healingId || !testId || !underWay) return;
+    dispatch(monitoringStarted({ healingId, testId }));
+    return () => {
+      dispatch(monitoringStopped({ healingId }));
+    };
+  }, [dispatch, healingId, testId, underWay]);
+  return useAppSelector((state) => selectHealingMonitoring(state, healingId));
+}
 
-/** The run's healing (null when it has none), read again every 2 s while it is in progress. */
+/** The run's healing (null when it has none), followed live while it is in progress. */
 export function useRunHealing(runId: string) {
-  const [pollingInterval, setPollingInterval] = useState(0);
-  const query = useGetRunHealingQuery(runId, { pollingInterval });
-  const wanted = isHealingInProgress(query.data?.status) ? HEALING_POLL_MS : 0;
-  if (wanted !== pollingInterval) setPollingInterval(wanted);
+  const query = useGetRunHealingQuery(runId);
+  useHealingMonitoring(query.data);
   return query;
 }
 
-/** The test's healings, newest first, read again every 2 s while the newest is in progress. */
+/** The test's healings, newest first, the newest followed live while it is in progress. */
 export function useTestHealings(testCaseId: string) {
-  const [pollingInterval, setPollingInterval] = useState(0);
-  const query = useGetTestHealingsQuery(testCaseId, { pollingInterval });
-  const wanted = isHealingInProgress(query.data?.[0]?.status) ? HEALING_POLL_MS : 0;
-  if (wanted !== pollingInterval) setPollingInterval(wanted);
+  const query = useGetTestHealingsQuery(testCaseId);
+  useHealingMonitoring(query.data?.[0]);
   return query;
 }
 

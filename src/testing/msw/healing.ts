@@ -1,7 +1,8 @@
-import { http, HttpResponse } from 'msw';
+import { http, HttpResponse, ws, type WebSocketHandlerConnection } from 'msw';
 import {
   HEALING_MESSAGES,
   type HealingSettings,
+  type HealingSocketMessage,
   type HealingStep,
   type TestHealing,
 } from '../../../contract/healing';
@@ -56,6 +57,11 @@ export function keptStep(index: number, description = `Step number ${index + 1}`
     original_screenshot_id: `run-shot-${index + 1}`,
     screenshot_id: null,
   };
+}
+
+/** A step the healer has not replayed yet (a healing under way). */
+export function notRunStep(index: number, description = `Step number ${index + 1}`): HealingStep {
+  return { ...keptStep(index, description), outcome: 'not_run', healed_code: null };
 }
 
 /** A step whose element moved: new code, what changed in the page, both screenshots. */
@@ -162,6 +168,69 @@ export function storedHealingSettings(suite: DbSuite): HealingSettings {
   return settingsBySuite.get(suite) ?? { auto_heal: true };
 }
 
+// ── The live socket ──────────────────────────────────────────────────────────────────────────────
+
+type Client = WebSocketHandlerConnection['client'];
+const watchers = new Map<Client, Set<string>>();
+const send = (client: Client, message: HealingSocketMessage) => client.send(JSON.stringify(message));
+const underWay = (status: TestHealing['status']) =>
+  ['created', 'pending', 'waiting_for_executor', 'running'].includes(status);
+
+/** Sends what the server publishes about a healing to every socket watching it (after updateHealing). */
+export function publishHealingEvent(
+  healingId: string,
+  type: 'HEALING_UPDATED' | 'HEALING_NOT_RUNNING' | 'WATCH_TIMED_OUT',
+) {
+  const found = findHealing(healingId);
+  for (const [client, watched] of watchers) {
+    if (!watched.has(healingId)) continue;
+    if (type === 'WATCH_TIMED_OUT') send(client, { type, healing_id: healingId });
+    else if (found)
+      send(client, { type, healing_id: healingId, test_id: found.test._id, status: found.healing.status });
+    if (type !== 'HEALING_UPDATED') watched.delete(healingId);
+  }
+}
+
+export const healingWatcherCount = (healingId: string) =>
+  [...watchers.values()].filter((watched) => watched.has(healingId)).length;
+
+// NOTE: the generation handler on the same link answers {type:"auth"} with AUTHENTICATED; this one
+// only follows who signed in and answers the healing messages.
+const socketHandler = ws.link(/\/api\/ws(\?.*)?$/).addEventListener('connection', ({ client }) => {
+  let userId: string | null = null;
+  client.addEventListener('close', () => watchers.delete(client));
+  client.addEventListener('message', (event) => {
+    let message: { type?: string; token?: string; healing_id?: string };
+    try {
+      message = JSON.parse(String(event.data)) as typeof message;
+    } catch {
+      return;
+    }
+    if (!userId) {
+      userId = (message.type === 'auth' && db.tokens.get(message.token ?? '')) || null;
+      if (userId) watchers.set(client, new Set());
+      return;
+    }
+    const id = message.healing_id?.trim() ?? '';
+    if (message.type === 'unwatch_healing') return watchers.get(client)?.delete(id);
+    if (message.type !== 'watch_healing') return;
+    if (!id)
+      return send(client, { type: 'ERROR', message: HEALING_MESSAGES.watchIdRequired, healing_id: '' });
+    const found = findHealing(id);
+    const member =
+      found &&
+      db.memberships.some(
+        (m) => m.org_id === found.test.org_id && m.user_id === userId && m.status === 'active',
+      );
+    if (!found || !member)
+      return send(client, { type: 'ERROR', message: HEALING_MESSAGES.notFound, healing_id: id });
+    const fields = { healing_id: id, test_id: found.test._id, status: found.healing.status };
+    send(client, { type: 'HEALING_WATCHING', ...fields });
+    if (!underWay(found.healing.status)) return send(client, { type: 'HEALING_NOT_RUNNING', ...fields });
+    watchers.get(client)?.add(id);
+  });
+});
+
 // ── HTTP ─────────────────────────────────────────────────────────────────────────────────────────
 
 const unauthorized = () => apiError(401, 'unauthorized', 'Missing or invalid access token');
@@ -219,6 +288,13 @@ function startHealing(test: DbTestCase, run: DbRun, trigger: TestHealing['trigge
 }
 
 export const healingHandlers = [
+  socketHandler,
+
+  http.get(`${API}/healing/:id`, ({ request, params }) => {
+    const found = memberHealing(request, String(params.id));
+    return found instanceof Response ? found : HttpResponse.json(found.healing);
+  }),
+
   http.get(`${API}/healing/test-case/:id`, ({ request, params }) => {
     const test = memberTest(request, String(params.id));
     return test instanceof Response ? test : HttpResponse.json(newestFirst(storedHealings(test)));

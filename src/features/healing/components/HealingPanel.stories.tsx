@@ -1,6 +1,13 @@
 import Box from '@mui/material/Box';
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
-import { buildBugReport, buildHealing, seedHealing } from '../../../testing/msw/healing';
+import {
+  buildBugReport,
+  buildHealing,
+  keptStep,
+  notRunStep,
+  retargetedStep,
+  seedHealing,
+} from '../../../testing/msw/healing';
 import { buildFailedRun, seedRun } from '../../../testing/msw/runs';
 import { seedShopSuite } from '../../../testing/testCases';
 import type { TestHealing } from '../types';
@@ -41,11 +48,21 @@ export const UnchangedBugReport: Story = {
   parameters: { app: { seed: seedHealingOf((test, run) => buildBugReport(test, run)) } },
 };
 
-/** Healing: live progress (the story's healing stays running). */
+/** Healing: live progress, five of eight steps replayed, one re-targeted (the story's healing stays running). */
 export const InProgress: Story = {
   parameters: {
     app: {
-      seed: seedHealingOf((test, run) => buildHealing(test, run, { status: 'running', message: null })),
+      seed: seedHealingOf((test, run) =>
+        buildHealing(test, run, {
+          status: 'running',
+          message: null,
+          steps: [
+            ...[0, 1, 2, 3].map((index) => keptStep(index)),
+            retargetedStep(4),
+            ...[5, 6, 7].map((index) => notRunStep(index)),
+          ],
+        }),
+      ),
     },
   },
 };

@@ -6,6 +6,11 @@ import {
   buildBugReport,
   buildHealing,
   findHealing,
+  healingWatcherCount,
+  keptStep,
+  notRunStep,
+  publishHealingEvent,
+  retargetedStep,
   seedHealing,
   updateHealing,
 } from '../../../testing/msw/healing';
@@ -179,18 +184,46 @@ describe('HealingPanel', () => {
     expect(within(panel).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
   });
 
-  it('shows progress while healing and polls until the proposal arrives', async () => {
-    const { panel, healing } = await showHealing({ status: 'running', message: null });
-    expect(
-      await within(panel).findByRole('progressbar', { name: 'Healing in progress' }),
-    ).toBeInTheDocument();
+  it('follows a healing live over the socket: each replayed step, what moved, then the proposal', async () => {
+    const { panel, healing } = await showHealing({
+      status: 'running',
+      message: null,
+      steps: [keptStep(0), keptStep(1), ...[2, 3, 4, 5, 6].map((index) => notRunStep(index))],
+    });
+    const id = healing.test_healing_id;
+    const bar = await within(panel).findByRole('progressbar', { name: 'Healing in progress' });
+    expect(bar).toHaveAttribute('aria-valuetext', '2 of 7 steps replayed');
+    expect(within(panel).getByText(/now step 3: Step number 3/)).toBeInTheDocument();
     expect(within(panel).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+    await waitFor(() => expect(healingWatcherCount(id)).toBe(1));
 
-    updateHealing(healing.test_healing_id, { status: 'passed' });
+    // The healer stored two more steps, one re-targeted: the socket says so and the panel follows.
+    updateHealing(id, {
+      steps: [0, 1, 2, 3]
+        .map((index) => keptStep(index))
+        .concat(retargetedStep(4), notRunStep(5), notRunStep(6)),
+    });
+    publishHealingEvent(id, 'HEALING_UPDATED');
+    await waitFor(() =>
+      expect(within(panel).getByRole('progressbar', { name: 'Healing in progress' })).toHaveAttribute(
+        'aria-valuetext',
+        '5 of 7 steps replayed',
+      ),
+    );
     expect(
-      await within(panel).findByRole('button', { name: 'Accept' }, { timeout: 6000 }),
+      within(within(panel).getByRole('list', { name: 'Re-targeted so far' })).getByText(
+        'Step 5: The "Email" field is now labelled "Work email".',
+      ),
     ).toBeInTheDocument();
+
+    updateHealing(id, {
+      ...buildHealing(findHealing(id)!.test, { _id: healing.triggered_by_test_run_id }),
+      test_healing_id: id,
+    });
+    publishHealingEvent(id, 'HEALING_NOT_RUNNING');
+    expect(await within(panel).findByRole('button', { name: 'Accept' })).toBeInTheDocument();
     expect(within(panel).queryByRole('progressbar', { name: 'Healing in progress' })).not.toBeInTheDocument();
+    expect(healingWatcherCount(id)).toBe(0);
   });
 
   it('on a failed run with no healing, Heal creates one and shows its progress', async () => {

@@ -37,13 +37,47 @@ export function HealingView({ healing, aspectRatio, actions }: HealingViewProps)
   }
 }
 
+/** Live: how far the healer got (from its stored steps, read again after each), and what it re-targeted so far. */
 function HealingProgress({ healing }: { healing: TestHealing }) {
+  const steps = [...healing.steps].sort((a, b) => a.step_index - b.step_index);
+  const done = steps.filter((step) => step.outcome !== 'not_run').length;
+  const next = steps.find((step) => step.outcome === 'not_run');
+  const moved = steps.filter((step) => step.outcome === 'retargeted');
   return (
     <Box role="status" aria-label="Healing progress">
       <Typography variant="body2" sx={{ mb: 1 }}>
         {HEALING_STATUS_LABELS[healing.status]}: {messages.inProgress}
       </Typography>
-      <LinearProgress aria-label="Healing in progress" />
+      {done > 0 ? (
+        <>
+          <LinearProgress
+            variant="determinate"
+            value={(done / steps.length) * 100}
+            aria-label="Healing in progress"
+            aria-valuetext={messages.stepsHealed(done, steps.length)}
+          />
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1, overflowWrap: 'anywhere' }}>
+            {messages.stepsHealed(done, steps.length)}
+            {next && ` — ${messages.nowHealing(next.step_index + 1, next.step_description)}`}
+          </Typography>
+          {moved.length > 0 && (
+            <Box component="ul" aria-label="Re-targeted so far" sx={{ m: 0, mt: 1, pl: 3 }}>
+              {moved.map((step) => (
+                <Typography
+                  component="li"
+                  variant="body2"
+                  key={step.step_index}
+                  sx={{ overflowWrap: 'anywhere' }}
+                >
+                  Step {step.step_index + 1}: {step.note ?? step.step_description}
+                </Typography>
+              ))}
+            </Box>
+          )}
+        </>
+      ) : (
+        <LinearProgress aria-label="Healing in progress" />
+      )}
     </Box>
   );
 }
