@@ -1,7 +1,8 @@
 // `npm run bench healing` (issue 14): the healer on the fixture sites' changed releases. Drift variants
-// (labels renamed, a cart become a basket, fields moved) must heal green with every check intact; bug
-// variants (a wrong total, a sign-in that goes nowhere) must never heal; no proposal may weaken a check;
-// healing a 10-step test broken at step 5 should take at most twice one run of it.
+// (labels renamed, a cart become a basket, fields moved, row actions moved into a menu) must heal green
+// with every check intact; bug variants (a wrong total, a sign-in that goes nowhere, a menu item that
+// does nothing) must never heal; no proposal may weaken a check; healing a 10-step test broken at step
+// 5 should take at most twice one run of it.
 import { performance } from 'node:perf_hooks';
 import { serveFixtureSites, type FixtureSites } from '../fixtures/sites/serve';
 import { compareHealing } from '../server/src/agents/healer/assertions';
@@ -86,6 +87,42 @@ const mugInCart = (url: string): Step[] => [
   },
 ];
 
+/** Edits the second order and deletes Grace Hopper's by their rows' icon-only buttons, as stored before the menu. */
+const rowActions = (url: string): Step[] => [
+  { description: `Open ${url}`, action: { kind: 'goto', url } },
+  {
+    description: 'Click the pencil icon in the second row',
+    action: {
+      kind: 'click',
+      target: {
+        within: { by: 'role', role: 'row' },
+        withinHas: { by: 'role', role: 'cell' },
+        withinNth: 1,
+        locator: { by: 'css', selector: 'button.icon-pencil' },
+      },
+    },
+  },
+  {
+    description: 'Choose "Cancelled" from the Status list',
+    action: { kind: 'select', target: byRole('combobox', 'Status'), value: 'Cancelled' },
+  },
+  { description: 'Click Save', action: { kind: 'click', target: byRole('button', 'Save') } },
+  shows('Order #1002 updated.'),
+  {
+    description: 'Click the delete button of "Grace Hopper"',
+    action: {
+      kind: 'click',
+      target: {
+        within: { by: 'role', role: 'row' },
+        withinText: 'Grace Hopper',
+        locator: { by: 'css', selector: 'button.icon-trash' },
+      },
+    },
+  },
+  shows('Order #1002 deleted.'),
+  shows('11 orders'),
+];
+
 export const HEALING_CORPUS: HealingCase[] = [
   { name: 'Sign in (login v2)', site: 'login', variant: 'v2', kind: 'drift', steps: signIn },
   {
@@ -129,6 +166,22 @@ export const HEALING_CORPUS: HealingCase[] = [
     steps: mugInCart,
   },
   { name: 'Sign in (login bug-signin)', site: 'login', variant: 'bug-signin', kind: 'bug', steps: signIn },
+  // The row actions moved into each row's "More actions" menu: healed by opening it in the same step.
+  {
+    name: 'Edit and delete by row (orders menu)',
+    site: 'orders',
+    variant: 'menu',
+    kind: 'drift',
+    steps: rowActions,
+  },
+  {
+    // The same menu, whose Delete item does nothing but close it: a bug, never a move to heal.
+    name: 'Edit and delete by row (orders bug-menu)',
+    site: 'orders',
+    variant: 'bug-menu',
+    kind: 'bug',
+    steps: rowActions,
+  },
 ];
 
 /**
@@ -175,6 +228,7 @@ const RELEASES: { site: string; variant: string; kind: 'drift' | 'bug' }[] = [
   { site: 'booking', variant: 'components', kind: 'drift' },
   { site: 'projects', variant: 'components', kind: 'drift' },
   { site: 'orders', variant: 'v2', kind: 'drift' },
+  { site: 'orders', variant: 'menu', kind: 'drift' },
   { site: 'orders', variant: 'bug-delete', kind: 'bug' },
 ];
 

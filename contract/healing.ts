@@ -118,8 +118,7 @@ export type HealingSettings = Static<typeof HealingSettings>;
 
 /** The live socket (docs/healing.md "Live progress"): watch a healing while it is under way. */
 export type HealingSocketRequest =
-  | { type: 'watch_healing'; healing_id: string }
-  | { type: 'unwatch_healing'; healing_id: string };
+  { type: 'watch_healing'; healing_id: string } | { type: 'unwatch_healing'; healing_id: string };
 
 /** Messages the server sends about a watched healing; HEALING_UPDATED after each stored step. */
 export type HealingSocketMessage =

@@ -1,8 +1,10 @@
 import { serveFixtureSites, type FixtureSites } from '../../fixtures/sites/serve';
+import { compareHealing } from '../src/agents/healer/assertions';
 import { healTest, type HealHooks, type HealInput, type HealOutcome } from '../src/agents/healer/healer';
 import {
   type Action,
   type Target,
+  actionCode,
   BrowserPool,
   describeAction,
   replay,
@@ -465,6 +467,97 @@ it('reports the orders bug (delete removes the next order) and heals nothing', a
     `Step 8, "Verify "Grace Hopper" is not visible": The application seems to have changed behaviour: expected 'no "Grace Hopper"', the page shows 'Grace Hopper'. Nothing is healed: this looks like a bug to report.`,
   );
   expect(outcome.steps.every((step) => !step.changed)).toBe(true);
+});
+
+describe("a row action moved into the row's menu (orders menu)", () => {
+  const moreActions = (row: Partial<Target>): Target => ({
+    ...row,
+    within: { by: 'role', role: 'row' },
+    locator: { by: 'role', role: 'button', name: 'More actions', exact: true },
+  });
+  const menuItem = (name: string): Target => ({
+    locator: { by: 'role', role: 'menuitem', name, exact: true },
+  });
+
+  it('opens the row\'s "More actions" menu in the same step and chooses the item its words name, every check kept', async () => {
+    const steps = ordersTest(sites.url('orders'));
+    sites.setVariant('orders', 'menu');
+    const failing = await replayed(steps);
+    expect([failing.state, failing.stepIndex]).toEqual(['failed', 1]);
+
+    const outcome = await heal('orders', steps, failing.stepIndex);
+
+    expect(outcome.status).toBe('passed');
+    // The same steps, none added: each moved click now opens its row's menu first.
+    expect(outcome.steps).toHaveLength(steps.length);
+    expect(changedIndexes(outcome)).toEqual([1, 5]);
+    expect(outcome.steps[1].action).toEqual({
+      kind: 'click',
+      opener: moreActions({ withinHas: { by: 'role', role: 'cell' }, withinNth: 1 }),
+      target: menuItem('Edit'),
+    });
+    expect(outcome.steps[5].action).toEqual({
+      kind: 'click',
+      opener: moreActions({ withinText: 'Grace Hopper' }),
+      target: menuItem('Delete'),
+    });
+    expect(outcome.steps[1].note).toBe(`"Edit" moved into the row's "More actions" menu.`);
+    expect(outcome.steps[5].note).toBe(`"Delete" moved into the row's "More actions" menu.`);
+    expectKeptAndChecksSacred(outcome);
+    expect(compareHealing(steps, healedSteps(outcome))).toMatchObject({ ok: true, checksKept: 4 });
+    expect(actionCode(outcome.steps[5].action!, 'typescript').split('\n')).toEqual([
+      "await page.getByRole('row').filter({ hasText: 'Grace Hopper' }).getByRole('button', { name: 'More actions', exact: true }).click();",
+      "await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();",
+    ]);
+    expect(actionCode(outcome.steps[5].action!, 'python').split('\n')).toEqual([
+      'page.get_by_role("row").filter(has_text="Grace Hopper").get_by_role("button", name="More actions", exact=True).click()',
+      'page.get_by_role("menuitem", name="Delete", exact=True).click()',
+    ]);
+    expect((await replayed(healedSteps(outcome))).state).toBe('passed');
+    // Healed once, kept after: a menu's item is looked for only once its opener is there.
+    expect((await heal('orders', healedSteps(outcome))).status).toBe('flaky');
+  }, 120_000);
+
+  it("fails, saying what the menu shows, when no item is named by the step's words (it never picks one by position)", async () => {
+    const url = sites.url('orders');
+    const steps: Step[] = [
+      { description: `Open ${url}`, action: { kind: 'goto', url } },
+      {
+        description: 'Click the print button of "Grace Hopper"',
+        action: {
+          kind: 'click',
+          target: {
+            within: { by: 'role', role: 'row' },
+            withinText: 'Grace Hopper',
+            locator: { by: 'css', selector: 'button.icon-print' },
+          },
+        },
+      },
+    ];
+    sites.setVariant('orders', 'menu');
+
+    const outcome = await heal('orders', steps, 1);
+
+    expect(outcome.status).toBe('failed');
+    expect(outcome.steps[1]).toMatchObject({ ok: false, action: null, changed: false });
+    expect(outcome.message).toContain(
+      `No menu near it holds an item its words name: the row's "More actions" menu shows "Edit", "Delete".`,
+    );
+  }, 120_000);
+
+  it('never heals a Delete item that does nothing but close its menu (orders bug-menu)', async () => {
+    const steps = ordersTest(sites.url('orders'));
+    sites.setVariant('orders', 'bug-menu');
+
+    const outcome = await heal('orders', steps, 1);
+
+    expect(outcome.status).not.toBe('passed');
+    expect(outcome.steps[1].changed).toBe(true);
+    expect(outcome.steps[5]).toMatchObject({ ok: false, action: null });
+    expect(outcome.message).toContain(
+      `"Delete" in the row's "More actions" menu does not work instead: nothing changed on the page outside the menu after choosing it.`,
+    );
+  }, 120_000);
 });
 
 describe('a settled page (the healer tells a gone element from a late one)', () => {

@@ -45,7 +45,8 @@ export type Action =
   | { kind: 'goto'; url: string }
   | { kind: 'goBack' }
   | { kind: 'reload' }
-  | { kind: 'click'; target: Target; clickCount?: 1 | 2; button?: 'left' | 'right' }
+  // `opener`: the button whose menu holds the target ('More actions'), clicked first in the same step.
+  | { kind: 'click'; target: Target; clickCount?: 1 | 2; button?: 'left' | 'right'; opener?: Target }
   | { kind: 'fill'; target: Target; value: string }
   | { kind: 'type'; value: string }
   | { kind: 'select'; target: Target; value: string }
@@ -127,7 +128,7 @@ export function describeAction(action: Action): string {
     case 'reload':
       return 'Reload the page';
     case 'click':
-      return `${action.button === 'right' ? 'Right-click' : action.clickCount === 2 ? 'Double-click' : 'Click'} ${describeTarget(action.target)}`;
+      return `${action.button === 'right' ? 'Right-click' : action.clickCount === 2 ? 'Double-click' : 'Click'} ${describeTarget(action.target)}${action.opener ? ` in the menu of ${describeTarget(action.opener)}` : ''}`;
     case 'fill':
       return action.value === ''
         ? `Clear ${describeTarget(action.target)}`
@@ -238,6 +239,7 @@ export function isAction(value: unknown): value is Action {
     case 'waitForLoad':
       return true;
     case 'click':
+      return isTarget(action.target) && (action.opener === undefined || isTarget(action.opener));
     case 'check':
     case 'uncheck':
     case 'hover':

@@ -29,6 +29,8 @@ export interface Candidate {
   containerRole: string | null;
   /** Words of an icon-only control's title, classes and icon ("trash", "pencil"): what it shows, not what it is called. */
   iconHint: string | null;
+  /** It opens a menu (aria-haspopup "menu" or "true"): a "More actions" button. */
+  popup?: boolean;
   /** Direct items of a list. */
   itemCount: number | null;
   /** The same-origin iframe it is in: a CSS selector of that iframe in the page (null: the page itself). */
@@ -380,6 +382,7 @@ function collect(options: { max: number; key: string }): Collected {
         (role === 'button' || role === 'link' || role === 'img') && !/[\p{L}\p{N}]/u.test(text)
           ? iconHintOf(el)
           : null,
+      popup: ['menu', 'true'].includes(el.getAttribute('aria-haspopup') ?? ''),
       itemCount: role === 'list' ? el.querySelectorAll(':scope > li, :scope > [role=listitem]').length : null,
       frame: frame ? frame.selector : null,
     };
@@ -652,6 +655,43 @@ function readWatch(key: string): PageChange {
     focusedField: active !== null,
     replaced: false,
   };
+}
+
+/**
+ * In the page: what it shows outside its menus (role=menu): its visible texts and its fields' values,
+ * through open shadow roots. A menu opening or closing leaves it as it was; an action that did
+ * something does not.
+ */
+function readOutsideMenus(): string {
+  const parts: string[] = [];
+  const walk = (node: Node) => {
+    if (node.nodeType === 3) {
+      const text = (node.textContent ?? '').trim();
+      if (text) parts.push(text);
+      return;
+    }
+    if (node.nodeType === 1) {
+      const el = node as HTMLElement;
+      const tag = el.tagName.toLowerCase();
+      if (tag === 'style' || tag === 'script' || tag === 'template') return;
+      if (el.getAttribute('role') === 'menu' || getComputedStyle(el).display === 'none') return;
+      if (tag === 'input' || tag === 'select' || tag === 'textarea') {
+        const input = el as HTMLInputElement;
+        parts.push(`[${input.type === 'checkbox' || input.type === 'radio' ? input.checked : input.value}]`);
+      }
+      if (el.shadowRoot) walk(el.shadowRoot);
+    }
+    for (const child of Array.from(node.childNodes)) walk(child);
+  };
+  walk(document.body ?? document.documentElement);
+  return parts.join('\n');
+}
+
+/** What the page shows outside its menus (null: it could not be read, e.g. mid-navigation). */
+export async function outsideMenus(page: Page): Promise<string | null> {
+  const url = page.url();
+  const text = await page.evaluate(inPageSource(readOutsideMenus, null)).catch(() => null);
+  return text === null ? null : `${url}\n${String(text)}`;
 }
 
 /** Starts watching the page for changes; the function returned says what changed since (and stops). */

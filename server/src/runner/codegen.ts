@@ -252,11 +252,14 @@ export function actionCode(action: Action, language: Language, secretNames: Iter
       return `${aw}page.${ts ? 'goBack' : 'go_back'}()${end}`;
     case 'reload':
       return `${aw}page.reload()${end}`;
-    case 'click':
-      if (action.clickCount === 2) return call(action.target, 'dblclick()', 'dblclick()');
+    case 'click': {
+      // A control inside a menu is two lines: the menu's opener, then the item.
+      const opened = action.opener ? `${call(action.opener, 'click()', 'click()')}\n` : '';
+      if (action.clickCount === 2) return opened + call(action.target, 'dblclick()', 'dblclick()');
       if (action.button === 'right')
-        return call(action.target, "click({ button: 'right' })", 'click(button="right")');
-      return call(action.target, 'click()', 'click()');
+        return opened + call(action.target, "click({ button: 'right' })", 'click(button="right")');
+      return opened + call(action.target, 'click()', 'click()');
+    }
     case 'fill':
       return call(action.target, `fill(${value(action.value)})`, `fill(${value(action.value)})`);
     case 'type':
@@ -321,6 +324,14 @@ export function moduleFunctionName(name: string, language: Language): string {
 
 // ── Whole scripts ─────────────────────────────────────────────────────────────────────────────────
 
+/** An action's code in a script's body: every line of it (an opener's click and the item's) indented. */
+export function indented(code: string, indent: string): string {
+  return code
+    .split('\n')
+    .map((line) => `${indent}${line}`)
+    .join('\n');
+}
+
 export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
@@ -356,7 +367,7 @@ export function typescriptScript(spec: ScriptSpec): string {
   lines.push(`test(${tsString(spec.name)}, async ({ page }) => {`);
   spec.steps.forEach((step, index) => {
     lines.push(`  // ${index + 1}. ${oneLine(step.description)}`);
-    lines.push(`  ${actionCode(step.action, 'typescript', secrets)}`);
+    lines.push(indented(actionCode(step.action, 'typescript', secrets), '  '));
   });
   lines.push('});', '');
   return lines.join('\n');
@@ -420,7 +431,7 @@ export function pythonScript(spec: ScriptSpec): string {
   lines.push(`    # ${oneLine(spec.name)}`);
   spec.steps.forEach((step, index) => {
     lines.push(`    # ${index + 1}. ${oneLine(step.description)}`);
-    lines.push(`    ${actionCode(step.action, 'python', secrets)}`);
+    lines.push(indented(actionCode(step.action, 'python', secrets), '    '));
   });
   lines.push('');
   return lines.join('\n');

@@ -374,6 +374,8 @@ async function perform(
       await page.reload(options);
       return;
     case 'click': {
+      // A control inside a menu: its opener first ('More actions'), then the item, as a person would.
+      if (action.opener) await toLocator(page, action.opener, values).click(options);
       const locator = toLocator(page, action.target, values);
       if (action.clickCount === 2) await locator.dblclick(options);
       else await locator.click({ ...options, button: action.button ?? 'left' });

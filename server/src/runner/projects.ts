@@ -3,6 +3,7 @@ import {
   actionCode,
   envName,
   IDENTIFIER,
+  indented,
   moduleFunctionName,
   oneLine,
   pyString,
@@ -397,7 +398,7 @@ function pythonModulesFile(modules: ModuleScript[], secrets: ReadonlySet<string>
     lines.push(`    """The module ${pyString(oneLine(module.name))}."""`);
     module.steps.forEach((step, index) => {
       lines.push(`    # ${index + 1}. ${oneLine(step.description)}`);
-      lines.push(`    ${actionCode(step.action, 'python', secrets)}`);
+      lines.push(indented(actionCode(step.action, 'python', secrets), '    '));
     });
     lines.push('');
   }
@@ -445,7 +446,7 @@ function modulesFile(modules: ModuleScript[], secretNames: string[]): string {
     lines.push(`export async function ${fn}(page: Page): Promise<void> {`);
     module.steps.forEach((step, index) => {
       lines.push(`  // ${index + 1}. ${oneLine(step.description)}`);
-      lines.push(`  ${actionCode(step.action, 'typescript', secrets)}`);
+      lines.push(indented(actionCode(step.action, 'typescript', secrets), '  '));
     });
     lines.push('}', '');
   }

@@ -11,7 +11,14 @@ import {
   type Request,
 } from 'playwright-core';
 import { type Action, type LocatorSpec, type Target } from './actions';
-import { CandidateSet, inPageSource, type PageChange, type PageSnapshot, watchPage } from './candidates';
+import {
+  CandidateSet,
+  inPageSource,
+  outsideMenus,
+  type PageChange,
+  type PageSnapshot,
+  watchPage,
+} from './candidates';
 import { describeFailure, executeAction, toLocator } from './execute';
 import { refuseScheme, TargetGuard, TargetPolicy, type TestTargets } from './targetGuard';
 import { processTrace, type ProcessedTrace } from './trace';
@@ -67,6 +74,8 @@ export interface ElementBox {
 function boxTarget(action: Action): Target | null {
   switch (action.kind) {
     case 'click':
+      // The item of a menu shows only once its opener is clicked: the opener is what is on screen before.
+      return action.opener ?? action.target;
     case 'fill':
     case 'select':
     case 'check':
@@ -449,6 +458,8 @@ export class RunnerSession {
         .catch(() => null),
     url: () => this.page.url(),
     title: () => this.page.title().catch(() => ''),
+    /** The URL, texts and field values outside the page's menus (to tell a menu's own change from an action's). */
+    outsideMenus: () => this._probing(() => outsideMenus(this.page)),
   };
 
   /** The viewport as JPEG (quick to encode, a fraction of a PNG's size), whatever shows a secret masked. */

@@ -113,6 +113,43 @@ describe('compareHealing: what a healing may do', () => {
     expect(result.matches[4]).toEqual({ originalIndex: 4, healedIndex: 5, retargeted: false });
   });
 
+  it('accepts a click that now opens a menu first, in the same step, as a new target that keeps every check', () => {
+    const healed = proposal((steps) => {
+      steps[3].action = {
+        kind: 'click',
+        opener: {
+          locator: { by: 'role', role: 'button', name: 'More actions' },
+          within: { by: 'role', role: 'row' },
+          withinText: 'Order #1002',
+        },
+        target: { locator: { by: 'role', role: 'menuitem', name: 'Checkout', exact: true } },
+      };
+    });
+    const result = compareHealing(ORIGINAL, healed);
+    expect(result).toMatchObject({ ok: true, checksTotal: CHECKS, checksKept: CHECKS, violations: [] });
+    expect(result.matches.filter((m) => m.retargeted).map((m) => m.originalIndex)).toEqual([3]);
+    expect(result.matches.every((m) => m.originalIndex === m.healedIndex)).toBe(true);
+
+    // Only an opener added, the same target: still that click, reached another way.
+    const openerOnly = proposal((steps) => {
+      steps[3].action = { kind: 'click', target: button('Checkout'), opener: button('More') };
+    });
+    expect(compareHealing(ORIGINAL, openerOnly).matches[3]).toEqual({
+      originalIndex: 3,
+      healedIndex: 3,
+      retargeted: true,
+    });
+
+    // An opener does not make a double click a single one.
+    const doubled = proposal((steps) => {
+      steps[3].action = { kind: 'click', target: button('Checkout'), opener: button('More'), clickCount: 2 };
+    });
+    expect(onlyViolation(compareHealing(ORIGINAL, doubled))).toMatchObject({
+      stepIndex: 3,
+      kind: 'action_changed',
+    });
+  });
+
   it('allows inserted hovers, key presses, scrolls, waits and extra checks', () => {
     const healed = proposal((steps) => {
       steps.splice(

@@ -255,8 +255,19 @@ function canonical(value: unknown): string {
   );
 }
 
+/**
+ * Where a step acts: its target and, for a control inside a menu, the menu's opener. An opener only
+ * reaches the control (it is part of the target): the step still does what it did, so adding or moving
+ * one is a re-targeting, never a changed or weakened step.
+ */
 function sameTarget(a: Action, b: Action): boolean {
-  return canonical(targetOf(a)) === canonical(targetOf(b));
+  return canonical(placeOf(a)) === canonical(placeOf(b));
+}
+
+function placeOf(action: Action): unknown {
+  return action.kind === 'click' && action.opener
+    ? { target: action.target, opener: action.opener }
+    : targetOf(action);
 }
 
 function isCheck(action: Action): action is Extract<Action, { kind: 'expect' }> {

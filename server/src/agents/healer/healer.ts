@@ -1,6 +1,8 @@
 import {
   type Action,
   type Assertion,
+  type Candidate,
+  type LocatorOptions,
   type PageSnapshot,
   type RunnerSession,
   type Target,
@@ -11,15 +13,17 @@ import {
 } from '../../runner';
 import { resolveIntent } from '../coder';
 import { parseStep } from '../grammar';
-import { type Intent, type RoleHint, intentPhrase, phraseTarget, withTarget } from '../intent';
-import { closeness, normalizeWords, similarity } from '../matching';
+import { type Intent, type Phrase, type RoleHint, intentPhrase, phraseTarget, withTarget } from '../intent';
+import { closeness, inContext, isIconOnly, MATCH_THRESHOLD, normalizeWords, similarity } from '../matching';
 import { verifyAction } from '../verifier';
 
 // The healer's core: replay a test whose application changed and propose new targets. A step whose
 // stored action still works is kept exactly; a step whose element is gone is found again from its
 // plain words (the generator's grammar and matching), the old target's words as a hint. Only targets
 // ever move: a check keeps its expectation, and a check whose element is there but reads otherwise
-// is the application's behaviour changing — a bug to report, never a step to heal.
+// is the application's behaviour changing — a bug to report, never a step to heal. A click whose
+// control moved into a menu ('Delete' now behind the row's "More actions" button) keeps its step: the
+// menu's opener goes into the same action, clicked first, and the item is found by the same words.
 
 export interface HealInput {
   website: string;
@@ -146,7 +150,9 @@ async function healStep(
           `it failed as stored and acts on no element a new target could replace: ${ran.error?.message}`,
         );
   }
-  if (trusted || (await presentCount(session, target, input.stepTimeoutMs)) > 0) {
+  // A control inside a menu shows only once its opener is clicked: the opener is what must be there.
+  const opener = original.kind === 'click' ? original.opener : undefined;
+  if (trusted || (await presentCount(session, opener ?? target, input.stepTimeoutMs)) > 0) {
     const ran = await session.execute(original);
     if (ran.ok) return kept(original);
     const now = await session.matchCount(target);
@@ -155,6 +161,8 @@ async function healStep(
       return failed(
         `${ran.error?.message} The element is still on the page, so the step is not moved to another one.`,
       );
+    // A menu its opener left open is closed before the step's words are looked for on the page.
+    if (opener) await session.execute({ kind: 'press', key: 'Escape' });
   }
   return retarget(session, input, step, original, target);
 }
@@ -207,12 +215,17 @@ async function retarget(
   const snapshot = await session.snapshot();
   const resolution = await resolveIntent(intent, session, snapshot);
   if (!resolution.ok) {
+    if (resolution.error.error_type !== 'element_not_found')
+      return failed(`${gone}. ${resolution.error.message}`);
     // Nothing named so far may be a page slower than the first look: the stored action gets its full wait.
-    if (resolution.error.error_type === 'element_not_found' && (await session.execute(original)).ok)
-      return kept(original);
-    return failed(`${gone}. ${resolution.error.message}`);
+    if ((await session.execute(original)).ok) return kept(original);
+    const menu = await fromMenu(session, intent, original, oldTarget);
+    if (menu?.ok) return menu;
+    return failed(`${gone}. ${resolution.error.message}${menu ? ` ${menu.message}` : ''}`);
   }
   let lastError = 'no element the words name could take the step.';
+  // Only elements that could not even take the step (hidden, gone): a visible one that refused is no moved control.
+  let anyRan = false;
   for (const [position, option] of resolution.actions.entries()) {
     const proposed = await option();
     const newTarget = proposed ? targetOf(proposed) : null;
@@ -228,9 +241,14 @@ async function retarget(
     const tried = await tryAction(session, action, snapshot, quick);
     if (tried.ok) return { ok: true, action, changed: true, note: changeNote(oldTarget, newTarget) };
     lastError = tried.message;
+    anyRan ||= tried.ran;
     if (session.closed) break;
   }
-  return failed(`${gone}, and no element its words name works instead: ${lastError}`);
+  const menu = anyRan || session.closed ? null : await fromMenu(session, intent, original, oldTarget);
+  if (menu?.ok) return menu;
+  return failed(
+    `${gone}, and no element its words name works instead: ${lastError}${menu ? ` ${menu.message}` : ''}`,
+  );
 }
 
 /** Runs an action and verifies it did what it says (a click must change something a person sees). */
@@ -239,16 +257,16 @@ async function tryAction(
   action: Action,
   snapshot: PageSnapshot,
   timeoutMs: number | undefined,
-): Promise<{ ok: true } | { ok: false; message: string }> {
+): Promise<{ ok: true } | { ok: false; ran: boolean; message: string }> {
   const watch = action.kind === 'click' ? await session.watchChanges().catch(() => null) : null;
   const ran = await session.execute(action, timeoutMs);
   if (!ran.ok) {
     if (watch) await watch().catch(() => undefined);
-    return { ok: false, message: ran.error?.message ?? 'It did not run.' };
+    return { ok: false, ran: false, message: ran.error?.message ?? 'It did not run.' };
   }
   const change = watch ? await watch().catch(() => null) : null;
   const verified = await verifyAction(action, session, { url: snapshot.url, change });
-  return verified.passed ? { ok: true } : { ok: false, message: verified.message };
+  return verified.passed ? { ok: true } : { ok: false, ran: true, message: verified.message };
 }
 
 /**
@@ -262,12 +280,220 @@ async function presentCount(session: RunnerSession, target: Target, stepTimeoutM
   return session.matchCount(target);
 }
 
+// ── A control that moved into a menu ──────────────────────────────────────────────────────────────
+
+const MENU_ITEM_ROLES = new Set(['menuitem', 'menuitemcheckbox', 'menuitemradio']);
+/** Words (and glyphs) of a control that opens a menu: "More", "Actions", "⋯", a kebab icon. */
+const OPENER_WORDS = /\b(?:more|actions?|options|menu|kebab|dots|ellipsis|overflow)\b|[⋯…⋮☰≡]/i;
+/** At most this many menus are opened to look for a control. */
+const MENU_OPENERS_TRIED = 3;
+/** How long a menu may take to show its items once its button is clicked. */
+const MENU_OPEN_MS = 1000;
+/** Looks at what the page shows outside its menus after a menu's item was chosen (an answer may come late). */
+const OUTSIDE_WAITS_MS = [0, 100, 250, 400];
+
+interface MenuOpener {
+  target: Target;
+  /** How a person calls its menu: 'the row's "More actions" menu'. */
+  menu: string;
+}
+
+/** Containers whose menus are theirs alone: a page-wide control never moved into one of them. */
+const ITEM_CONTAINERS = new Set(['row', 'listitem', 'article']);
+
+/**
+ * The step's control is nowhere to be seen: it may have moved into a menu near where it was (the
+ * row's "More actions" menu, a toolbar's overflow). Each opener found there is clicked, its menu's
+ * items are matched against the step's words as a re-targeting would, and the menu is closed again.
+ * An item the words name becomes the step's target, with the opener clicked first in the same step;
+ * it must then do something outside the menu. Never an item by position: no words, no item.
+ * Null: no opener anywhere near, so nothing more to say.
+ */
+async function fromMenu(
+  session: RunnerSession,
+  intent: Intent,
+  original: Action,
+  oldTarget: Target,
+): Promise<StepResult | null> {
+  if (original.kind !== 'click' || original.opener) return null;
+  const phrase = intentPhrase(intent);
+  const names = phrase ? [phrase.text, ...(phrase.alternatives ?? [])].filter((name) => name.trim()) : [];
+  if (!phrase || phrase.submit || names.length === 0) return null;
+  const snapshot = await session.snapshot();
+  const openers = await menuOpeners(session, snapshot, oldTarget, phrase);
+  if (openers.length === 0) return null;
+  const shown: string[] = [];
+  for (const opener of openers) {
+    const menuName = opener.menu;
+    const before = await session.probe.outsideMenus();
+    const alreadyShown = new Set(
+      snapshot.candidates.filter((c) => c.visible && MENU_ITEM_ROLES.has(c.role)).map(itemKey),
+    );
+    const opened = await session.execute({ kind: 'click', target: opener.target });
+    if (!opened.ok) continue;
+    const items = await shownItems(session, alreadyShown);
+    if (items.length === 0) {
+      // Not a menu button after all: whatever it did, no other control is clicked on a guess.
+      if (before !== (await session.probe.outsideMenus()))
+        return failed(`Clicking ${describeTarget(opener.target)} opened no menu and changed the page.`);
+      continue;
+    }
+    const words = items.map((item) => `"${itemName(item)}"`).join(', ');
+    const ranked = items
+      .map((item) => ({
+        item,
+        score: Math.max(...names.map((name) => similarity(name, itemName(item)))),
+      }))
+      .filter((entry) => entry.score >= MATCH_THRESHOLD)
+      .sort((a, b) => b.score - a.score || a.item.index - b.item.index);
+    const [best, second] = ranked;
+    const [itemTarget] = best ? await session.locatorsFor(best.item.index, { first: true }) : [];
+    const closed = await closeMenu(session, opener.target, alreadyShown);
+    if (!best) {
+      shown.push(`${menuName} shows ${words}`);
+      continue;
+    }
+    if (second && best.score - second.score < 1)
+      return failed(
+        `In ${menuName}, "${itemName(best.item)}" and "${itemName(second.item)}" match the step's words equally well; it shows ${words}.`,
+      );
+    if (!itemTarget) return failed(`"${itemName(best.item)}" in ${menuName} could not be located.`);
+    if (!closed)
+      return failed(`${capitalize(menuName)} did not close on Escape, so the step cannot open it.`);
+    const action: Action = { ...original, opener: opener.target, target: itemTarget };
+    const tried = await tryMenuAction(session, action, snapshot);
+    if (!tried.ok)
+      return failed(`"${itemName(best.item)}" in ${menuName} does not work instead: ${tried.message}`);
+    return { ok: true, action, changed: true, note: menuNote(oldTarget, itemName(best.item), menuName) };
+  }
+  return shown.length > 0
+    ? failed(`No menu near it holds an item its words name: ${shown.join('; ')}.`)
+    : null;
+}
+
+/**
+ * Buttons that open a menu near the old target: in its row or item when it was in one (never another
+ * row's), else anywhere on the page. A button that says so (aria-haspopup) first, then one whose words
+ * or icon read "more", "actions", "⋯", then, inside the row only, one that shows no words at all.
+ */
+async function menuOpeners(
+  session: RunnerSession,
+  snapshot: PageSnapshot,
+  oldTarget: Target,
+  phrase: Phrase,
+): Promise<MenuOpener[]> {
+  const region: LocatorOptions['within'] | null =
+    oldTarget.within?.by === 'role'
+      ? {
+          role: oldTarget.within.role,
+          ...(oldTarget.withinText !== undefined ? { text: oldTarget.withinText } : {}),
+          ...(oldTarget.withinHas ? { has: oldTarget.withinHas } : {}),
+          ...(oldTarget.withinNth !== undefined ? { nth: oldTarget.withinNth } : {}),
+        }
+      : null;
+  const context = region ? null : (phrase.context ?? null);
+  const inRow = Boolean(region || context);
+  const scored = snapshot.candidates
+    .filter((c) => c.visible && !c.disabled && c.role === 'button' && c.frame === (oldTarget.frame ?? null))
+    .map((candidate) => ({ candidate, score: openerScore(candidate, inRow) }))
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score || a.candidate.index - b.candidate.index);
+  const openers: MenuOpener[] = [];
+  for (const { candidate } of scored) {
+    if (openers.length >= MENU_OPENERS_TRIED) break;
+    // The row's own button: a locator inside that very row must find it.
+    const within =
+      region ??
+      (context && candidate.containerRole && inContext(context, candidate)
+        ? { role: candidate.containerRole, text: context }
+        : null);
+    if (inRow ? !within : ITEM_CONTAINERS.has(candidate.containerRole ?? '')) continue;
+    const [target] = await session.locatorsFor(candidate.index, {
+      first: true,
+      ...(within ? { within } : {}),
+    });
+    if (!target) continue;
+    const owner = within ? `${within.role === 'listitem' ? 'item' : within.role}'s ` : '';
+    const name = candidate.name || candidate.text;
+    openers.push({ target, menu: `the ${owner}${name ? `"${name}" ` : ''}menu` });
+  }
+  return openers;
+}
+
+function openerScore(candidate: Candidate, inRow: boolean): number {
+  if (candidate.popup) return 3;
+  if (OPENER_WORDS.test(`${candidate.name} ${candidate.text ?? ''} ${candidate.iconHint ?? ''}`)) return 2;
+  return inRow && !candidate.name && isIconOnly(candidate) ? 1 : 0;
+}
+
+/** The menu items that showed since the opener was clicked (a menu bar's always-shown items are not its). */
+async function shownItems(session: RunnerSession, alreadyShown: Set<string>): Promise<Candidate[]> {
+  await session.settle(SETTLED_QUIET_MS, MENU_OPEN_MS);
+  const snapshot = await session.snapshot();
+  return snapshot.candidates.filter(
+    (c) => c.visible && MENU_ITEM_ROLES.has(c.role) && itemName(c) && !alreadyShown.has(itemKey(c)),
+  );
+}
+
+/** Escape closes a menu; one that stays open is closed by its button. True once its items are gone. */
+async function closeMenu(
+  session: RunnerSession,
+  opener: Target,
+  alreadyShown: Set<string>,
+): Promise<boolean> {
+  await session.execute({ kind: 'press', key: 'Escape' });
+  if ((await shownItems(session, alreadyShown)).length === 0) return true;
+  await session.execute({ kind: 'click', target: opener });
+  return (await shownItems(session, alreadyShown)).length === 0;
+}
+
+/**
+ * The opener and the item, then the verifier, as for any re-targeted click; and the item must have
+ * changed the page outside the menu: a menu closing is all an item that does nothing changes.
+ */
+async function tryMenuAction(
+  session: RunnerSession,
+  action: Action,
+  snapshot: PageSnapshot,
+): Promise<{ ok: true } | { ok: false; message: string }> {
+  const before = await session.probe.outsideMenus();
+  const tried = await tryAction(session, action, snapshot, undefined);
+  if (!tried.ok) return tried;
+  for (const wait of OUTSIDE_WAITS_MS) {
+    if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+    const after = await session.probe.outsideMenus();
+    if (before === null || after === null || after !== before) return { ok: true };
+  }
+  return { ok: false, message: `nothing changed on the page outside the menu after choosing it.` };
+}
+
+function itemName(item: Candidate): string {
+  return item.name || item.text || '';
+}
+
+function itemKey(item: Candidate): string {
+  return `${item.role}|${itemName(item)}|${item.box ? `${item.box.x},${item.box.y}` : ''}`;
+}
+
+/** '"Delete" moved into the row's "More actions" menu.' */
+function menuNote(old: Target, item: string, menuName: string): string {
+  const before = oldWords(old);
+  // An icon had no words of its own: the item's are what a person now reads.
+  if (!before || normalizeWords(before) === normalizeWords(item)) return `"${item}" moved into ${menuName}.`;
+  return `The ${describeTarget(old)} moved into ${menuName}, where it is called "${item}".`;
+}
+
 // ── Only the target moves ─────────────────────────────────────────────────────────────────────────
 
 /** The original action with another target: values, keys, clicks and every expectation kept as stored. */
 function moveTarget(action: Action, target: Target): Action {
   if (action.kind === 'expect' && 'target' in action.assert)
     return { ...action, assert: { ...action.assert, target } };
+  // A control found on the page itself is no longer behind a menu: its opener goes with the old target.
+  if (action.kind === 'click' && action.opener) {
+    const { opener: _opener, ...click } = action;
+    return { ...click, target };
+  }
   if ('target' in action && action.target) return { ...action, target } as Action;
   return action;
 }
