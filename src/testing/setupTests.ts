@@ -41,5 +41,6 @@ afterAll(() => server.close());
 // took over 20 s. Waiting longer only costs time when a test is about to fail anyway.
 jest.setTimeout(60_000);
 // Routes are lazy chunks: the first find* of a file compiles them, which takes over Testing Library's 1 s on a busy
-// 2-core CI machine. Waiting longer only costs time when a test is about to fail anyway.
-configure({ asyncUtilTimeout: 5000 });
+// 2-core CI machine, and once over 5 s on a fresh clone (nothing compiled yet) beside the server suites.
+// Waiting longer only costs time when a test is about to fail anyway.
+configure({ asyncUtilTimeout: 15_000 });
