@@ -183,7 +183,6 @@ const runOf = (healing: TestHealing) => ({
 });
 
 export const {
-  useGetHealingQuery,
   useGetTestHealingsQuery,
   useGetRunHealingQuery,
   useHealRunMutation,
