@@ -42,47 +42,82 @@ function ensurePackages() {
   fs.writeFileSync(stamp, hash());
 }
 
-/** Playwright's own Chromium when installed, else the system's; null when neither exists. */
-function findChromium() {
-  const candidates = [
-    process.env.CHROMIUM_PATH,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome',
-  ];
+/** Playwright's browser downloads whose folder starts with `prefix`, newest first. */
+function playwrightDownloads(prefix) {
   const cache =
     process.env.PLAYWRIGHT_BROWSERS_PATH || path.join(process.env.HOME ?? '/root', '.cache', 'ms-playwright');
-  if (fs.existsSync(cache)) {
-    for (const dir of fs
-      .readdirSync(cache)
-      .filter((d) => d.startsWith('chromium-'))
-      .sort()
-      .reverse()) {
-      candidates.unshift(
-        path.join(cache, dir, 'chrome-linux', 'chrome'),
-        path.join(cache, dir, 'chrome-linux64', 'chrome'),
-      );
-    }
-  }
-  return candidates.find((candidate) => candidate && fs.existsSync(candidate)) ?? null;
+  if (!fs.existsSync(cache)) return [];
+  return fs
+    .readdirSync(cache)
+    .filter((dir) => new RegExp(`^${prefix}-\\d+$`).test(dir))
+    .sort((a, b) => Number(b.split('-')[1]) - Number(a.split('-')[1]))
+    .map((dir) => path.join(cache, dir));
 }
 
+const exists = (candidates) => candidates.some((candidate) => candidate && fs.existsSync(candidate));
+
+/** A headless shell (Playwright's or Debian's): what the server launches first (server/src/runner/chromium.ts). */
+function hasHeadlessShell() {
+  return exists([
+    process.env.CHROMIUM_PATH,
+    '/usr/bin/chromium-headless-shell',
+    ...playwrightDownloads('chromium_headless_shell').flatMap((dir) => [
+      path.join(dir, 'chrome-headless-shell-linux64', 'chrome-headless-shell'),
+      path.join(dir, 'chrome-linux', 'headless_shell'),
+    ]),
+  ]);
+}
+
+function hasChromium() {
+  return (
+    hasHeadlessShell() ||
+    exists([
+      '/usr/bin/chromium',
+      '/usr/bin/chromium-browser',
+      '/usr/bin/google-chrome',
+      ...playwrightDownloads('chromium').flatMap((dir) => [
+        path.join(dir, 'chrome-linux64', 'chrome'),
+        path.join(dir, 'chrome-linux', 'chrome'),
+      ]),
+    ])
+  );
+}
+
+/**
+ * Debian's headless shell when no headless shell is here (a whole Chromium runs headless at about
+ * three times the CPU), with a whole Chromium beside it when there is none at all. Without one a
+ * whole Chromium still serves, so a failed install only stops setup when nothing can run.
+ */
 function ensureChromium() {
-  if (process.env.BROWSER_WS_ENDPOINT || findChromium()) return;
+  if (process.env.BROWSER_WS_ENDPOINT || hasHeadlessShell()) return;
+  const anyChromium = hasChromium();
   const has = (command) => spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!has('apt-get') || (!isRoot && !has('sudo'))) {
-    log(
-      'no Chromium found: install Chromium and set CHROMIUM_PATH, or set BROWSER_WS_ENDPOINT to a Playwright browser server.',
-    );
+    if (!anyChromium)
+      log(
+        'no Chromium found: install Chromium and set CHROMIUM_PATH, or set BROWSER_WS_ENDPOINT to a Playwright browser server.',
+      );
     return;
   }
-  const apt = (...args) =>
-    isRoot ? run('apt-get', args, { env }) : run('sudo', ['apt-get', ...args], { env });
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  log("installing Chromium from Debian's packages (apt-get install chromium)…");
-  apt('update', '-qq');
-  apt('install', '-y', '-qq', 'chromium', 'fonts-liberation');
+  const apt = (...args) =>
+    spawnSync(isRoot ? 'apt-get' : 'sudo', isRoot ? args : ['apt-get', ...args], {
+      cwd: root,
+      stdio: 'inherit',
+      env,
+    }).status === 0;
+  const packages = anyChromium
+    ? ['chromium-headless-shell']
+    : ['chromium-headless-shell', 'chromium', 'fonts-liberation'];
+  log(`installing ${packages.join(', ')} from Debian's packages (apt-get install)…`);
+  const installed = apt('install', '-y', '-qq', ...packages) || (apt('update', '-qq') && apt('install', '-y', '-qq', ...packages));
+  if (installed) return;
+  if (anyChromium) log('the headless shell did not install: the whole Chromium found here is used instead.');
+  else {
+    console.error('[setup] apt-get install failed and no Chromium is here: see the README (CHROMIUM_PATH).');
+    process.exit(1);
+  }
 }
 
 function newestMtime(entries) {
