@@ -2,7 +2,8 @@
 // and measured from outside. 50 WebSocket clients watch, and 100 requests/s of the SPA's reads (a
 // suite's test tree and a test) go to the API: first for 15 s with nothing running, then for
 // BENCH_LOAD_SECONDS (60) while BENCH_LOAD_RUNS (20) runs and 2 generations (the rules model) drive
-// real Chromium against the fixture sites. Figures: the requests' p50 and p99, errors, the API
+// real Chromium against the fixture sites, kept up for the whole phase (a new run or generation is
+// asked for as soon as one ends). Figures: the requests' p50 and p99, errors, the API
 // process's event-loop delay (read from LOOP_DELAY_FILE, which the API process writes with
 // server/src/lib/loopDelay.ts), the runs that finished, and the memory of the product's process tree.
 //
@@ -310,6 +311,7 @@ class Watchers {
   messages = 0;
   private readonly _sockets: WebSocket[] = [];
   private _closing = false;
+  private _turn = 0;
 
   static async open(product: Product, token: string): Promise<Watchers> {
     const watchers = new Watchers();
@@ -347,6 +349,18 @@ class Watchers {
     });
   }
 
+  /**
+   * Work that has just started gets watchers as a person's opened page would: the next sockets in
+   * turn, as many for each as there are sockets per piece of work kept up.
+   */
+  watchNew(testIds: string[], runIds: string[], perItem: number) {
+    const next = () => this._sockets[this._turn++ % this._sockets.length];
+    for (const id of testIds)
+      for (let i = 0; i < perItem; i++) next().send(JSON.stringify({ type: 'watch', test_id: id }));
+    for (const id of runIds)
+      for (let i = 0; i < perItem; i++) next().send(JSON.stringify({ type: 'watch_run', run_id: id }));
+  }
+
   /** What went wrong since the last call. */
   takeFailures(): string[] {
     return this.failures.splice(0);
@@ -355,6 +369,124 @@ class Watchers {
   close() {
     this._closing = true;
     for (const socket of this._sockets) socket.close();
+  }
+}
+
+/**
+ * Keeps `runs` runs and GENERATIONS generations under way: each second it reads the ones in flight
+ * (over the API, as a person's page would) and asks for a new one for each that ended.
+ */
+class Workload {
+  startedAt = 0;
+  errors: string[] = [];
+  private readonly _runs: { id: string; status: string }[] = [];
+  private readonly _generations: { id: string; state: string }[] = [];
+  private _stopped = false;
+  private _loop: Promise<void> | null = null;
+  /** Time during which fewer than all the runs and generations asked for were in flight. */
+  private _shortMs = 0;
+
+  constructor(
+    private readonly _product: Product,
+    private readonly _project: Project,
+    private readonly _sites: FixtureSites,
+    private readonly _watchers: Watchers,
+    private readonly _inFlight: number,
+  ) {}
+
+  async start(): Promise<void> {
+    this.startedAt = Date.now();
+    const [runs, tests] = await Promise.all([this._topUpRuns(), this._topUpGenerations()]);
+    this._watchers.watch(tests, runs);
+    this._loop = this._keepUp();
+  }
+
+  async stop(): Promise<{
+    runs: { status: string }[];
+    generations: { state: string }[];
+    busyShare: number;
+  }> {
+    const stoppedAt = Date.now();
+    this._stopped = true;
+    await this._loop;
+    await this._read();
+    const busy = 1 - this._shortMs / Math.max(1, stoppedAt - this.startedAt);
+    return { runs: this._runs, generations: this._generations, busyShare: Math.round(busy * 1000) / 1000 };
+  }
+
+  private async _keepUp(): Promise<void> {
+    while (!this._stopped) {
+      const looked = Date.now();
+      try {
+        await this._read();
+        const short =
+          this._runs.filter((run) => isRunning(run.status)).length < this._inFlight ||
+          this._generations.filter((test) => isGenerating(test.state) || test.state === 'created').length <
+            GENERATIONS;
+        if (this._stopped) break;
+        const runs = await this._topUpRuns();
+        const tests = await this._topUpGenerations();
+        if (short) this._shortMs += Date.now() - looked;
+        this._watchers.watchNew(tests, runs, Math.ceil(SOCKETS / (this._inFlight + GENERATIONS)));
+      } catch (error) {
+        this.errors.push(`keeping the work up: ${(error as Error).message}`);
+      }
+      await sleep(1000);
+    }
+  }
+
+  private async _read(): Promise<void> {
+    const { token } = this._project;
+    await Promise.all([
+      ...this._runs
+        .filter((run) => isRunning(run.status))
+        .map(async (run) => {
+          run.status = (await call<{ status: string }>(this._product, token, 'GET', `/test-run/${run.id}`)).status;
+        }),
+      ...this._generations
+        .filter((test) => isGenerating(test.state) || test.state === 'created')
+        .map(async (test) => {
+          test.state = (await call<TestCaseBody>(this._product, token, 'GET', `/test-case/${test.id}`)).state;
+        }),
+    ]);
+  }
+
+  /** The runs asked for now. */
+  private async _topUpRuns(): Promise<string[]> {
+    const missing = this._inFlight - this._runs.filter((run) => isRunning(run.status)).length;
+    const { token, runnableIds } = this._project;
+    const ids = await Promise.all(
+      Array.from({ length: Math.max(0, missing) }, async (_, i) => {
+        const testId = runnableIds[(this._runs.length + i) % runnableIds.length];
+        return (await call<{ runId: string }>(this._product, token, 'POST', `/test-run/${testId}`, {})).runId;
+      }),
+    );
+    this._runs.push(...ids.map((id) => ({ id, status: 'pending' })));
+    return ids;
+  }
+
+  /** The tests whose generation was asked for now. */
+  private async _topUpGenerations(): Promise<string[]> {
+    const missing =
+      GENERATIONS -
+      this._generations.filter((test) => isGenerating(test.state) || test.state === 'created').length;
+    if (missing <= 0) return [];
+    const ids = await createTests(
+      this._product,
+      this._project.token,
+      this._project.suiteId,
+      Array.from({ length: missing }, (_, i) => {
+        const test = RUNNABLE[(this._generations.length + i) % RUNNABLE.length];
+        return {
+          name: `${test.name} again ${this._generations.length + i + 1}`,
+          website: this._sites.url(test.site),
+          description: test.description,
+        };
+      }),
+      true,
+    );
+    this._generations.push(...ids.map((id) => ({ id, state: 'created' })));
+    return ids;
   }
 }
 
@@ -457,42 +589,22 @@ async function measure(
     const idleLoop = await loopDelayAfter(product, idleEnded);
     idle.errors.push(...watchers.takeFailures());
 
-    // Under load: the runs and the generations start together, then the reads.
-    const loadStarted = Date.now();
-    const runIds = await Promise.all(
-      Array.from({ length: options.runs }, async (_, i) => {
-        const testId = project.runnableIds[i % project.runnableIds.length];
-        return (await call<{ runId: string }>(product, project.token, 'POST', `/test-run/${testId}`, {}))
-          .runId;
-      }),
-    );
-    const generationIds = await createTests(
-      product,
-      project.token,
-      project.suiteId,
-      Array.from({ length: GENERATIONS }, (_, i) => {
-        const test = RUNNABLE[i % RUNNABLE.length];
-        return { name: `${test.name} again`, website: sites.url(test.site), description: test.description };
-      }),
-      true,
-    );
-    watchers.watch(generationIds, runIds);
+    // Under load: the runs and the generations start together, then the reads; the work is kept up
+    // for the whole phase (an ended run or generation is followed by a new one at once).
+    const work = new Workload(product, project, sites, watchers, options.runs);
+    await work.start();
     askForLoopDelayReset(product);
     const load = await readLoad(product, project, options.loadSeconds);
     const loadEnded = Date.now();
     const loadRssMb = productRssMb(product.pid);
-    const ended = await Promise.all(
-      runIds.map((id) => call<{ status: string }>(product, project.token, 'GET', `/test-run/${id}`)),
-    );
-    const generated = await Promise.all(
-      generationIds.map((id) => call<TestCaseBody>(product, project.token, 'GET', `/test-case/${id}`)),
-    );
+    const { runs: ended, generations: generated, busyShare } = await work.stop();
     const loadLoop = await loopDelayAfter(product, loadEnded);
-    load.errors.push(...watchers.takeFailures());
-    const phaseSeconds = (loadEnded - loadStarted) / 1000;
+    load.errors.push(...watchers.takeFailures(), ...work.errors);
+    const phaseSeconds = (loadEnded - work.startedAt) / 1000;
 
     const finished = ended.filter((run) => !isRunning(run.status));
     const failed = finished.filter((run) => run.status !== 'passed');
+    const generationsEnded = generated.filter((test) => !isGenerating(test.state) && test.state !== 'created');
     if (failed.length > 0)
       console.error(
         `[${BENCH}] ${failed.length} runs did not pass: ${failed.map((run) => run.status).join(', ')}`,
@@ -527,13 +639,12 @@ async function measure(
       figure('api p99 idle', round(quantile(idle.latencies, 0.99)), 'ms'),
       figure('api p50 idle', round(quantile(idle.latencies, 0.5)), 'ms'),
       figure('requests under load', load.latencies.length, 'requests'),
-      figure('runs asked for', options.runs, 'runs'),
+      figure('runs kept in flight', options.runs, 'runs'),
       figure('runs finished', finished.length, 'runs'),
-      figure(
-        'generations finished',
-        generated.filter((test) => !isGenerating(test.state) && test.state !== 'created').length,
-        'generations',
-      ),
+      figure('runs failed', failed.length, 'runs', '0'),
+      figure('generations finished', generationsEnded.length, 'generations'),
+      // The share of the phase during which runs and generations were under way (1: all of it).
+      figure('work kept up', busyShare, 'share'),
       figure('load phase', round(phaseSeconds), 's'),
       figure('socket messages', watchers.messages, 'messages'),
       figure('memory of the product', loadRssMb, 'MB'),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { type Db, type Executor } from '../db/client';
 import {
   browserStates,
@@ -151,9 +151,23 @@ export class TestCaseService {
     if (refused) throw new ValidationError(refused, { fields: { [field]: refused } });
   }
 
+  /** One statement: the test, the person's access to it and its links (the SPA reads tests often). */
   async get(actor: Actor, id: string): Promise<TestCase> {
-    const { row, orgId } = await this.requireTest(actor, id, MESSAGES.testCaseNotFound);
-    return toWire(row, orgId, await this._linkedParameters(row.id), await this._linkedCollections(row.id));
+    const { row, orgId, parameterIds, collectionIds } = await this._requireTestWith(
+      actor,
+      id,
+      MESSAGES.testCaseNotFound,
+      {
+        parameterIds: sql<string[]>`(
+          SELECT coalesce(json_agg(p.shared_parameter_id ORDER BY p.created_at, p.shared_parameter_id), '[]')
+          FROM ${testCaseSharedParameters} AS p WHERE p.test_case_id = ${testCases.id})`,
+        collectionIds: sql<string[]>`(
+          SELECT coalesce(json_agg(l.collection_id ORDER BY lower(c.name), c.id), '[]')
+          FROM ${testCollectionTests} AS l JOIN ${testCollections} AS c ON c.id = l.collection_id
+          WHERE l.test_case_id = ${testCases.id})`,
+      },
+    );
+    return toWire(row, orgId, parameterIds, collectionIds);
   }
 
   /** PATCH changes only the fields sent (one UPDATE, so concurrent edits of other fields survive); PUT sets them all. */
@@ -395,9 +409,18 @@ export class TestCaseService {
 
   /** The test if the caller belongs to its suite's organization; otherwise 404 with `message`. */
   async requireTest(actor: Actor, id: string, message: string): Promise<{ row: TestCaseRow; orgId: string }> {
+    return this._requireTestWith(actor, id, message, {});
+  }
+
+  private async _requireTestWith<T extends Record<string, SQL>>(
+    actor: Actor,
+    id: string,
+    message: string,
+    more: T,
+  ): Promise<{ row: TestCaseRow; orgId: string } & { [K in keyof T]: T[K] extends SQL<infer V> ? V : never }> {
     if (!isUuid(id)) throw new NotFoundError(message);
     const [found] = await this._db
-      .select({ row: testCases, orgId: testSuites.orgId })
+      .select({ row: testCases, orgId: testSuites.orgId, ...more })
       .from(testCases)
       .innerJoin(testSuites, eq(testSuites.id, testCases.testSuiteId))
       .innerJoin(
@@ -406,7 +429,7 @@ export class TestCaseService {
       )
       .where(eq(testCases.id, id));
     if (!found) throw new NotFoundError(message);
-    return found;
+    return found as never;
   }
 
   /** The test's collections, by name (the link table is the truth; issue 12). */

@@ -32,15 +32,15 @@ export class TestFolderService {
    * (the order of test_cases_suite_tree_idx; the SPA sorts for display).
    *
    * The last tree of each suite is kept (TreeCache) under the fingerprint of the rows it was built
-   * from; a read first asks the database for the fingerprint (a few ms for 10,000 tests), and builds
+   * from; a read first asks the database for the fingerprint (a few ms for 10,000 tests; in the
+   * statement that checks the person's access to the suite), and builds
    * the tree again only when a row was added, changed or removed since, by whichever process.
    */
   async tree(actor: Actor, suiteId: string): Promise<TreeEntry> {
-    await this._testSuites.requireSuite(actor, suiteId);
-    const { rows } = (await this._db.execute(
-      sql`SELECT ${treeFingerprint(suiteId)} AS fingerprint`,
-    )) as unknown as { rows: { fingerprint: string }[] };
-    const cached = this._treeCache.get(suiteId, rows[0]!.fingerprint);
+    const { fingerprint } = await this._testSuites.requireSuiteWith(actor, suiteId, {
+      fingerprint: sql<string>`${treeFingerprint(suiteId)}`,
+    });
+    const cached = this._treeCache.get(suiteId, fingerprint);
     if (cached) return cached;
     const entry = await this._buildTree(suiteId);
     this._treeCache.set(suiteId, entry);
