@@ -441,7 +441,9 @@ class Workload {
       ...this._runs
         .filter((run) => isRunning(run.status))
         .map(async (run) => {
-          run.status = (await call<{ status: string }>(this._product, token, 'GET', `/test-run/${run.id}`)).status;
+          run.status = (
+            await call<{ status: string }>(this._product, token, 'GET', `/test-run/${run.id}`)
+          ).status;
         }),
       ...this._generations
         .filter((test) => isGenerating(test.state) || test.state === 'created')
@@ -604,7 +606,9 @@ async function measure(
 
     const finished = ended.filter((run) => !isRunning(run.status));
     const failed = finished.filter((run) => run.status !== 'passed');
-    const generationsEnded = generated.filter((test) => !isGenerating(test.state) && test.state !== 'created');
+    const generationsEnded = generated.filter(
+      (test) => !isGenerating(test.state) && test.state !== 'created',
+    );
     if (failed.length > 0)
       console.error(
         `[${BENCH}] ${failed.length} runs did not pass: ${failed.map((run) => run.status).join(', ')}`,

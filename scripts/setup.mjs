@@ -111,7 +111,9 @@ function ensureChromium() {
     ? ['chromium-headless-shell']
     : ['chromium-headless-shell', 'chromium', 'fonts-liberation'];
   log(`installing ${packages.join(', ')} from Debian's packages (apt-get install)…`);
-  const installed = apt('install', '-y', '-qq', ...packages) || (apt('update', '-qq') && apt('install', '-y', '-qq', ...packages));
+  const installed =
+    apt('install', '-y', '-qq', ...packages) ||
+    (apt('update', '-qq') && apt('install', '-y', '-qq', ...packages));
   if (installed) return;
   if (anyChromium) log('the headless shell did not install: the whole Chromium found here is used instead.');
   else {

@@ -22,7 +22,11 @@ describe('findChromium', () => {
   it("prefers Playwright's newest headless shell to its whole Chromium", () => {
     place('chromium-1200', 'chrome-linux64', 'chrome');
     place('chromium_headless_shell-1199', 'chrome-linux', 'headless_shell');
-    const newest = place('chromium_headless_shell-1200', 'chrome-headless-shell-linux64', 'chrome-headless-shell');
+    const newest = place(
+      'chromium_headless_shell-1200',
+      'chrome-headless-shell-linux64',
+      'chrome-headless-shell',
+    );
     expect(findChromium({ PLAYWRIGHT_BROWSERS_PATH: cache })).toBe(newest);
   });
 
@@ -30,7 +34,9 @@ describe('findChromium', () => {
     const chrome = place('chromium-1200', 'chrome-linux64', 'chrome');
     const found = findChromium({ PLAYWRIGHT_BROWSERS_PATH: cache });
     // Debian's headless shell, when this machine has it, comes before any whole Chromium.
-    expect(found).toBe(fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : chrome);
+    expect(found).toBe(
+      fs.existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : chrome,
+    );
   });
 
   it('takes CHROMIUM_PATH before anything found', () => {

@@ -417,7 +417,9 @@ export class TestCaseService {
     id: string,
     message: string,
     more: T,
-  ): Promise<{ row: TestCaseRow; orgId: string } & { [K in keyof T]: T[K] extends SQL<infer V> ? V : never }> {
+  ): Promise<
+    { row: TestCaseRow; orgId: string } & { [K in keyof T]: T[K] extends SQL<infer V> ? V : never }
+  > {
     if (!isUuid(id)) throw new NotFoundError(message);
     const [found] = await this._db
       .select({ row: testCases, orgId: testSuites.orgId, ...more })
