@@ -383,8 +383,8 @@ class Workload {
   private readonly _generations: { id: string; state: string }[] = [];
   private _stopped = false;
   private _loop: Promise<void> | null = null;
-  /** Time during which fewer than all the runs and generations asked for were in flight. */
-  private _shortMs = 0;
+  /** At each look, the share of the runs and generations asked for that were still in flight. */
+  private readonly _inFlightShares: number[] = [];
 
   constructor(
     private readonly _product: Product,
@@ -406,27 +406,26 @@ class Workload {
     generations: { state: string }[];
     busyShare: number;
   }> {
-    const stoppedAt = Date.now();
     this._stopped = true;
     await this._loop;
     await this._read();
-    const busy = 1 - this._shortMs / Math.max(1, stoppedAt - this.startedAt);
+    const shares = this._inFlightShares;
+    const busy = shares.length > 0 ? shares.reduce((sum, share) => sum + share, 0) / shares.length : 1;
     return { runs: this._runs, generations: this._generations, busyShare: Math.round(busy * 1000) / 1000 };
   }
 
   private async _keepUp(): Promise<void> {
     while (!this._stopped) {
-      const looked = Date.now();
       try {
         await this._read();
-        const short =
-          this._runs.filter((run) => isRunning(run.status)).length < this._inFlight ||
-          this._generations.filter((test) => isGenerating(test.state) || test.state === 'created').length <
-            GENERATIONS;
+        // Measured before the top-up, up to a second after a piece of work ended: a lower bound.
+        const inFlight =
+          this._runs.filter((run) => isRunning(run.status)).length +
+          this._generations.filter((test) => isGenerating(test.state) || test.state === 'created').length;
+        this._inFlightShares.push(inFlight / (this._inFlight + GENERATIONS));
         if (this._stopped) break;
         const runs = await this._topUpRuns();
         const tests = await this._topUpGenerations();
-        if (short) this._shortMs += Date.now() - looked;
         this._watchers.watchNew(tests, runs, Math.ceil(SOCKETS / (this._inFlight + GENERATIONS)));
       } catch (error) {
         this.errors.push(`keeping the work up: ${(error as Error).message}`);
@@ -647,7 +646,7 @@ async function measure(
       figure('runs finished', finished.length, 'runs'),
       figure('runs failed', failed.length, 'runs', '0'),
       figure('generations finished', generationsEnded.length, 'generations'),
-      // The share of the phase during which runs and generations were under way (1: all of it).
+      // Of the runs and generations asked for, the share found in flight each second (1: all, always).
       figure('work kept up', busyShare, 'share'),
       figure('load phase', round(phaseSeconds), 's'),
       figure('socket messages', watchers.messages, 'messages'),

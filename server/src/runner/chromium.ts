@@ -9,7 +9,7 @@ import path from 'node:path';
  *
  * NOTE: the headless shell first. A whole Chromium runs headless as the full browser (Chromium 132
  * removed the old headless mode from it): on this kind of machine each run's browser then took about
- * three times the CPU (1.3 s against 0.43 s for a four-step test, `bench/runAll.ts`), which is what
+ * three times the CPU (1.45 s against 0.37 s for a four-step run, `npm run bench run-all`), which is what
  * two runs at once on two cores are short of. Playwright itself picks its headless shell for the same reason.
  */
 export function findChromium(env: NodeJS.ProcessEnv = process.env): string | null {
