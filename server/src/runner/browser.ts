@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { chromium, firefox, webkit, type Browser, type BrowserType } from 'playwright-core';
-import { findChromium, QUIET_CHROMIUM_ARGS } from './chromium';
+import { findChromium, lowPriorityLauncher, QUIET_CHROMIUM_ARGS } from './chromium';
 import { messageOf } from './execute';
 
 /** No browser could be had: the generation ends as executor_not_available. */
@@ -129,10 +129,18 @@ export class BrowserPool {
         throw new ExecutorUnavailableError(
           'No Chromium was found on the worker: install chromium, set CHROMIUM_PATH, or set BROWSER_WS_ENDPOINT to a Playwright browser server.',
         );
+      const launcher = lowPriorityLauncher(executablePath);
       try {
-        browser = await chromium.launch({ executablePath, args: QUIET_CHROMIUM_ARGS, timeout });
+        browser = await chromium.launch({
+          executablePath: launcher.executablePath,
+          args: QUIET_CHROMIUM_ARGS,
+          timeout,
+        });
       } catch (error) {
         throw new ExecutorUnavailableError(`Chromium (${executablePath}) did not start: ${firstLine(error)}`);
+      } finally {
+        // The script has started the browser (or never will): it is not needed any more.
+        launcher.dispose();
       }
     }
     browser.on('disconnected', () => {

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { findChromium } from './chromium';
+import { BrowserPool } from './browser';
+import { BROWSER_NICENESS, findChromium, lowPriorityLauncher } from './chromium';
 
 describe('findChromium', () => {
   let cache: string;
@@ -44,4 +45,97 @@ describe('findChromium', () => {
     const own = place('own', 'chrome');
     expect(findChromium({ PLAYWRIGHT_BROWSERS_PATH: cache, CHROMIUM_PATH: own })).toBe(own);
   });
+});
+
+describe('lowPriorityLauncher', () => {
+  const tools = {
+    platform: 'linux' as const,
+    niceness: 0,
+    nice: '/usr/bin/nice',
+    setpriv: '/usr/bin/setpriv',
+  };
+
+  it('as root, starts the browser niced and without the right to raise its priority again', () => {
+    const launcher = lowPriorityLauncher("/opt/it's/chrome", { ...tools, uid: 0 });
+    try {
+      expect(launcher.executablePath).not.toBe("/opt/it's/chrome");
+      expect(fs.statSync(launcher.executablePath).mode & 0o777).toBe(0o700);
+      expect(fs.readFileSync(launcher.executablePath, 'utf8')).toBe(
+        `#!/bin/sh\nexec '/usr/bin/setpriv' '--bounding-set=-sys_nice' '--' '/usr/bin/nice' '-n' '${BROWSER_NICENESS}' '/opt/it'\\''s/chrome' "$@"\n`,
+      );
+    } finally {
+      launcher.dispose();
+    }
+    expect(fs.existsSync(launcher.executablePath)).toBe(false);
+  });
+
+  it('adds only what is missing to reach the niceness; launches the executable itself when nothing is', () => {
+    const niced = lowPriorityLauncher('/usr/bin/chromium', { ...tools, uid: 1000, niceness: 4 });
+    try {
+      expect(fs.readFileSync(niced.executablePath, 'utf8')).toContain(
+        `'/usr/bin/nice' '-n' '${BROWSER_NICENESS - 4}' '/usr/bin/chromium'`,
+      );
+    } finally {
+      niced.dispose();
+    }
+    expect(
+      lowPriorityLauncher('/usr/bin/chromium', { ...tools, uid: 1000, niceness: BROWSER_NICENESS })
+        .executablePath,
+    ).toBe('/usr/bin/chromium');
+    expect(
+      lowPriorityLauncher('/usr/bin/chromium', { ...tools, uid: 0, platform: 'darwin' }).executablePath,
+    ).toBe('/usr/bin/chromium');
+  });
+});
+
+/** Every thread of the processes below `root` that `pick` keeps: [pid/tid, niceness]. */
+function threadNiceness(root: number, pick: (command: string) => boolean): [string, number][] {
+  const parents = new Map<number, number>();
+  for (const entry of fs.readdirSync('/proc'))
+    if (/^\d+$/.test(entry))
+      try {
+        const stat = fs.readFileSync(`/proc/${entry}/stat`, 'utf8');
+        parents.set(Number(entry), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]));
+      } catch {
+        // ended meanwhile
+      }
+  const below = new Set([root]);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [pid, ppid] of parents) if (!below.has(pid) && below.has(ppid)) grew = below.add(pid).size > 0;
+  }
+  const threads: [string, number][] = [];
+  for (const pid of below) {
+    if (pid === root) continue;
+    try {
+      if (!pick(fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8'))) continue;
+      for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+        const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+        // Field 19 (niceness) is the 17th after the command's closing parenthesis.
+        threads.push([`${pid}/${tid}`, Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])]);
+      }
+    } catch {
+      // ended meanwhile
+    }
+  }
+  return threads;
+}
+
+describe('the browser a worker launches (Linux: /proc)', () => {
+  it('works below the API in priority, every thread of it, even after pages were rendered', async () => {
+    const pool = new BrowserPool({ wsEndpoint: null });
+    try {
+      const browser = await pool.acquire();
+      const page = await browser.newPage();
+      await page.setContent('<h1>Priority</h1><input aria-label="Name">');
+      await page.getByLabel('Name').fill('Ada');
+      expect((await page.screenshot()).length).toBeGreaterThan(0);
+      const threads = threadNiceness(process.pid, (command) => /chrom|headless/i.test(command));
+      expect(threads.length).toBeGreaterThan(5);
+      expect(threads.filter(([, niceness]) => niceness < BROWSER_NICENESS)).toEqual([]);
+      await page.close();
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 });
