@@ -46,6 +46,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // A step of the changed fixture site fails sooner than with the 10 s default.
       STEP_TIMEOUT_MS: '5000',
+      // The product's browsers share the CPU fairly with the browser that drives the tests.
+      BROWSER_NICENESS: '0',
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
     },
   },

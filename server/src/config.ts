@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { BROWSER_NICENESS } from './runner/chromium';
 
 export const APP_VERSION = '0.2.8';
 
@@ -75,6 +76,8 @@ export interface GenerationConfig {
   aiPriceOutput: number;
   /** A remote Playwright browser server; unset launches Chromium in each worker. */
   browserWsEndpoint: string | null;
+  /** The niceness of the Chromium a worker launches (0–19; above the API's 0 so people are answered first). */
+  browserNiceness: number;
   stepTimeoutMs: number;
   /** Record the screencast (frames for the trace viewer's filmstrip) in generation traces. */
   traceScreencast: boolean;
@@ -226,6 +229,7 @@ export function loadConfig(env: Env = process.env): Config {
     aiPriceInput: price('AI_PRICE_INPUT'),
     aiPriceOutput: price('AI_PRICE_OUTPUT'),
     browserWsEndpoint: url('BROWSER_WS_ENDPOINT', ['ws:', 'wss:']),
+    browserNiceness: int('BROWSER_NICENESS', BROWSER_NICENESS, 0, 19),
     stepTimeoutMs: int('STEP_TIMEOUT_MS', 10_000, 100, 120_000),
     traceScreencast: bool('TRACE_SCREENCAST', false),
     autoHeal: bool('AUTO_HEAL', true),

@@ -108,6 +108,9 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     LOG_LEVEL: 'silent',
     // Suites about other things keep failed runs to themselves; server/test/healing.test.ts turns it on.
     AUTO_HEAL: 'false',
+    // Chromium shares the CPU fairly with the other suites jest runs beside it (the product's default
+    // yields to the API: server/src/runner/chromium.test.ts checks that).
+    BROWSER_NICENESS: '0',
     ...options.env,
   });
   let target = options.target;

@@ -37,7 +37,7 @@ export async function registerGenerationWorker(
   options: { singleProcess: boolean },
 ): Promise<GenerationWorker> {
   const config = services.generation.config;
-  const pool = new BrowserPool({ wsEndpoint: config.browserWsEndpoint });
+  const pool = new BrowserPool({ wsEndpoint: config.browserWsEndpoint, niceness: config.browserNiceness });
   if (!pool.reachesWorkerLoopback)
     console.warn(
       `[targets] The browser server at ${config.browserWsEndpoint} cannot reach this worker's target guard: its own network must keep tests from reaching this server and metadata addresses (README, "Test targets").`,

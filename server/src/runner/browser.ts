@@ -13,6 +13,8 @@ export interface BrowserPoolOptions {
   wsEndpoint: string | null;
   /** Defaults to findChromium(). */
   executablePath?: string | null;
+  /** The niceness Chromium works at (lowPriorityLauncher); BROWSER_NICENESS by default. */
+  niceness?: number;
   timeoutMs?: number;
 }
 
@@ -129,7 +131,7 @@ export class BrowserPool {
         throw new ExecutorUnavailableError(
           'No Chromium was found on the worker: install chromium, set CHROMIUM_PATH, or set BROWSER_WS_ENDPOINT to a Playwright browser server.',
         );
-      const launcher = lowPriorityLauncher(executablePath);
+      const launcher = lowPriorityLauncher(executablePath, { target: this._options.niceness });
       try {
         browser = await chromium.launch({
           executablePath: launcher.executablePath,

@@ -63,6 +63,8 @@ export interface LauncherTools {
   niceness?: number;
   nice?: string | null;
   setpriv?: string | null;
+  /** The niceness to reach (BROWSER_NICENESS by default). */
+  target?: number;
 }
 
 /**
@@ -83,7 +85,7 @@ export function lowPriorityLauncher(executablePath: string, tools: LauncherTools
   const setpriv = tools.setpriv !== undefined ? tools.setpriv : existing('/usr/bin/setpriv', '/bin/setpriv');
   const prefix: string[] = [];
   if (platform === 'linux' && uid === 0 && setpriv) prefix.push(setpriv, '--bounding-set=-sys_nice', '--');
-  const raise = BROWSER_NICENESS - niceness;
+  const raise = (tools.target ?? BROWSER_NICENESS) - niceness;
   if (platform === 'linux' && nice && raise > 0) prefix.push(nice, '-n', String(raise));
   if (prefix.length === 0) return { executablePath, dispose: () => undefined };
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plainwright-chromium-'));
