@@ -127,4 +127,33 @@ describe('the embedded database served over the wire protocol', () => {
     await received;
     expect(heard).toEqual({ listener: ['hello'], sender: [] });
   });
+
+  it("runs its own maintenance between the clients' transactions, never inside one", async () => {
+    const holder = await connect();
+    await holder.query('BEGIN');
+    await holder.query("INSERT INTO notes VALUES (1, 'in a transaction')");
+    let vacuumed = false;
+    // VACUUM cannot run inside a transaction block: run in the holder's, it would fail.
+    const vacuum = server
+      .runAlone((pglite) => pglite.exec('VACUUM (ANALYZE) notes'))
+      .then(() => (vacuumed = true));
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(vacuumed).toBe(false);
+    await holder.query('COMMIT');
+    await vacuum;
+    expect(vacuumed).toBe(true);
+    // The client carries on, and the table was analyzed (PGlite never does it by itself).
+    const { rows } = await holder.query(
+      "SELECT reltuples >= 0 AS analyzed, (SELECT count(*)::int FROM notes) AS n FROM pg_class WHERE relname = 'notes'",
+    );
+    expect(rows).toEqual([{ analyzed: true, n: 1 }]);
+  });
+
+  it('gives maintenance the error of its own statement, and serves the clients after it', async () => {
+    const client = await connect();
+    await expect(server.runAlone((pglite) => pglite.exec('VACUUM no_such_table'))).rejects.toThrow(
+      'relation "no_such_table" does not exist',
+    );
+    expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
 });

@@ -8,7 +8,7 @@ let sites: FixtureSites;
 let pool: BrowserPool;
 beforeAll(async () => {
   sites = await serveFixtureSites();
-  pool = new BrowserPool({ wsEndpoint: null });
+  pool = new BrowserPool({ wsEndpoint: null, niceness: 0 });
 });
 afterAll(async () => {
   await pool?.close();

@@ -8,6 +8,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { maintain, scheduleMaintenance } from './maintenance';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -60,6 +61,16 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   }
   await pglite.waitReady;
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  // A data dir that lives on (not a test's database in memory) is vacuumed and analyzed, which PGlite
+  // never does by itself; PGlite runs each statement between the others' transactions.
+  const maintenance = dataDir
+    ? scheduleMaintenance(() =>
+        maintain(
+          (text) => pglite.query(text),
+          (statement) => pglite.exec(statement),
+        ),
+      )
+    : null;
   return {
     db,
     target: { kind: 'pglite', dataDir },
@@ -79,6 +90,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
       await migratePglite(db as never, { migrationsFolder });
     },
     async close() {
+      await maintenance?.stop();
       if (!pglite.closed) await pglite.close();
     },
   };

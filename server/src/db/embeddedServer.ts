@@ -53,6 +53,8 @@ export interface EmbeddedServer {
   pglite: PGlite;
   /** Open client connections. */
   connections(): number;
+  /** Works on PGlite alone, between the clients' transactions (after the work already waiting). */
+  runAlone<T>(work: (pglite: PGlite) => Promise<T>): Promise<T>;
   /** Stops accepting, drops the clients, then closes PGlite (which checkpoints the data dir). */
   close(): Promise<void>;
 }
@@ -70,12 +72,18 @@ interface Connection {
   urgent: boolean;
 }
 
-interface Unit {
-  connection: Connection;
-  messages: Buffer[];
-  /** Puts the backend back to idle after its owner dropped. */
-  cleanup?: boolean;
-}
+type Unit =
+  | {
+      connection: Connection;
+      messages: Buffer[];
+      /** Puts the backend back to idle after its owner dropped. */
+      cleanup?: boolean;
+    }
+  | {
+      /** The server's own work (maintenance), run while no client holds the backend. */
+      connection: null;
+      task: () => Promise<void>;
+    };
 
 /** A startup message's parameters (name, value, …, then an empty name). */
 function startupParameters(body: Buffer): Record<string, string> {
@@ -129,7 +137,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
           ? queue.findIndex((unit) => unit.connection === owner)
           : Math.max(
               0,
-              queue.findIndex((unit) => unit.connection.urgent),
+              queue.findIndex((unit) => unit.connection?.urgent),
             );
         if (index < 0 || queue.length === 0) break;
         const [unit] = queue.splice(index, 1);
@@ -141,6 +149,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   };
 
   const run = async (unit: Unit): Promise<void> => {
+    if (!unit.connection) return unit.task();
     const { connection } = unit;
     const chunks: Uint8Array[] = [];
     const execute = (message: Buffer) =>
@@ -209,7 +218,8 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     connection.closed = true;
     connections.delete(connection);
     for (let i = queue.length - 1; i >= 0; i--) {
-      if (queue[i].connection === connection && !queue[i].cleanup) queue.splice(i, 1);
+      const unit = queue[i];
+      if (unit.connection === connection && !unit.cleanup) queue.splice(i, 1);
     }
     if (owner === connection) queue.unshift({ connection, messages: [], cleanup: true });
     pump();
@@ -298,6 +308,15 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     url,
     pglite,
     connections: () => connections.size,
+    runAlone<T>(work: (pglite: PGlite) => Promise<T>): Promise<T> {
+      return new Promise<T>((resolve, reject) => {
+        queue.push({
+          connection: null,
+          task: () => work(pglite).then(resolve, reject),
+        });
+        pump();
+      });
+    },
     async close() {
       const stopped = new Promise<void>((resolve) => server.close(() => resolve()));
       for (const connection of [...connections]) connection.socket.destroy();

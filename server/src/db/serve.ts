@@ -3,6 +3,7 @@ import pg from 'pg';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { migrationsFolder } from './client';
 import { startEmbeddedServer, type EmbeddedServer } from './embeddedServer';
+import { maintain, scheduleMaintenance } from './maintenance';
 import * as schema from './schema';
 
 /**
@@ -10,11 +11,25 @@ import * as schema from './schema';
  * backend grants every connection an advisory lock, so the processes could not take turns migrating),
  * then served over the wire protocol: no client can connect before they are applied.
  */
-export function serveEmbeddedDatabase(dataDir: string): Promise<EmbeddedServer> {
-  return startEmbeddedServer({
+export async function serveEmbeddedDatabase(dataDir: string): Promise<EmbeddedServer> {
+  const server = await startEmbeddedServer({
     dataDir,
     beforeListening: (pglite) => migrate(drizzle(pglite, { schema }), { migrationsFolder }),
   });
+  // VACUUM and ANALYZE, which PGlite never does by itself, between the clients' transactions.
+  const maintenance = scheduleMaintenance(() =>
+    maintain(
+      (text) => server.runAlone((pglite) => pglite.query(text)),
+      (statement) => server.runAlone((pglite) => pglite.exec(statement)),
+    ),
+  );
+  return {
+    ...server,
+    async close() {
+      await maintenance.stop();
+      await server.close();
+    },
+  };
 }
 
 /** Waits until the database at `url` accepts a connection (a supervised process starts beside it). */
