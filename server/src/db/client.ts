@@ -64,10 +64,11 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   // A data dir that lives on (not a test's database in memory) is vacuumed and analyzed, which PGlite
   // never does by itself; PGlite runs each statement between the others' transactions.
   const maintenance = dataDir
-    ? scheduleMaintenance(() =>
+    ? scheduleMaintenance((stopped) =>
         maintain(
           (text) => pglite.query(text),
           (statement) => pglite.exec(statement),
+          stopped,
         ),
       )
     : null;

@@ -63,6 +63,19 @@ describe('the embedded database maintenance (PGlite never vacuums or analyzes by
     expect(passes).toHaveLength(stoppedAt);
   });
 
+  it('ends a pass asked to stop after the table under way', async () => {
+    let stop = false;
+    const done = await maintain(
+      (text) => pglite.query(text),
+      async (statement) => {
+        await pglite.exec(statement);
+        stop = true;
+      },
+      () => stop,
+    );
+    expect(done).toEqual(['"job queue"."Jobs"']);
+  });
+
   it('stop waits for the pass under way', async () => {
     let finished = false;
     const maintenance = scheduleMaintenance(

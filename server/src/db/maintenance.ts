@@ -21,24 +21,30 @@ const TABLES = `
 
 /**
  * One pass: VACUUM (ANALYZE) each table in turn, so the backend is held for one table at a time and
- * the queries waiting meanwhile go in between. Returns the tables done.
+ * the queries waiting meanwhile go in between; a pass asked to stop ends after the table under way.
+ * Returns the tables done.
  */
 export async function maintain(
   query: (text: string) => Promise<{ rows: unknown[] }>,
   runAlone: RunAlone,
+  stopped: () => boolean = () => false,
 ): Promise<string[]> {
   const { rows } = await query(TABLES);
   const done: string[] = [];
   for (const { name } of rows as { name: string }[]) {
+    if (stopped()) break;
     await runAlone(`VACUUM (ANALYZE) ${name}`);
     done.push(name);
   }
   return done;
 }
 
-/** Runs `maintain` after `firstMs`, then every `intervalMs`, until stopped; a failed pass is logged. */
+/**
+ * Runs `pass` (`maintain`) after `firstMs`, then every `intervalMs`, until stopped; a failed pass is
+ * logged. `stop` resolves once the pass under way has ended (it stops after its current table).
+ */
 export function scheduleMaintenance(
-  pass: () => Promise<unknown>,
+  pass: (stopped: () => boolean) => Promise<unknown>,
   options: { firstMs?: number; intervalMs?: number; log?: (line: string) => void } = {},
 ): { stop(): Promise<void> } {
   const log = options.log ?? ((line) => console.warn(line));
@@ -47,7 +53,7 @@ export function scheduleMaintenance(
   let timer: NodeJS.Timeout;
   const next = (delay: number) => {
     timer = setTimeout(() => {
-      running = pass()
+      running = pass(() => stopped)
         .catch((error: unknown) => {
           if (!stopped) log(`[database] maintenance (VACUUM) failed: ${(error as Error).message}`);
         })

@@ -17,17 +17,20 @@ export async function serveEmbeddedDatabase(dataDir: string): Promise<EmbeddedSe
     beforeListening: (pglite) => migrate(drizzle(pglite, { schema }), { migrationsFolder }),
   });
   // VACUUM and ANALYZE, which PGlite never does by itself, between the clients' transactions.
-  const maintenance = scheduleMaintenance(() =>
+  const maintenance = scheduleMaintenance((stopped) =>
     maintain(
       (text) => server.runAlone((pglite) => pglite.query(text)),
       (statement) => server.runAlone((pglite) => pglite.exec(statement)),
+      stopped,
     ),
   );
   return {
     ...server,
-    async close() {
-      await maintenance.stop();
-      await server.close();
+    close() {
+      // NOTE: not awaited: a pass waiting behind a client's unfinished transaction would hold up the
+      // stop; closing the server waits for the statement under way and drops what waits.
+      void maintenance.stop();
+      return server.close();
     },
   };
 }
