@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { chromium, firefox, webkit, type Browser, type BrowserType } from 'playwright-core';
-import { findChromium, lowPriorityLauncher, QUIET_CHROMIUM_ARGS } from './chromium';
+import { findChromium, lowPriorityLauncher, QUIET_CHROMIUM_ARGS, type Launcher } from './chromium';
 import { messageOf } from './execute';
 
 /** No browser could be had: the generation ends as executor_not_available. */
@@ -15,6 +15,10 @@ export interface BrowserPoolOptions {
   executablePath?: string | null;
   /** The niceness Chromium works at (lowPriorityLauncher); BROWSER_NICENESS by default. */
   niceness?: number;
+  /** What starts Chromium (tests); lowPriorityLauncher by default. */
+  launcher?: (executablePath: string) => Launcher;
+  /** Where a warning goes (console.warn by default). */
+  warn?: (line: string) => void;
   timeoutMs?: number;
 }
 
@@ -131,12 +135,19 @@ export class BrowserPool {
         throw new ExecutorUnavailableError(
           'No Chromium was found on the worker: install chromium, set CHROMIUM_PATH, or set BROWSER_WS_ENDPOINT to a Playwright browser server.',
         );
-      const launcher = lowPriorityLauncher(executablePath, { target: this._options.niceness });
+      const launcher =
+        this._options.launcher?.(executablePath) ??
+        lowPriorityLauncher(executablePath, { target: this._options.niceness });
+      const launch = (path: string) =>
+        chromium.launch({ executablePath: path, args: QUIET_CHROMIUM_ARGS, timeout });
       try {
-        browser = await chromium.launch({
-          executablePath: launcher.executablePath,
-          args: QUIET_CHROMIUM_ARGS,
-          timeout,
+        browser = await launch(launcher.executablePath).catch((error: unknown) => {
+          if (launcher.executablePath === executablePath) throw error;
+          // E.g. a temp folder mounted noexec: the browser still starts, at the worker's priority.
+          (this._options.warn ?? console.warn)(
+            `[browser] Chromium did not start at a lower priority (${firstLine(error)}); starting it at the worker's.`,
+          );
+          return launch(executablePath);
         });
       } catch (error) {
         throw new ExecutorUnavailableError(`Chromium (${executablePath}) did not start: ${firstLine(error)}`);

@@ -138,4 +138,29 @@ describe('the browser a worker launches (Linux: /proc)', () => {
       await pool.close();
     }
   }, 60_000);
+
+  it("starts at the worker's priority when the launcher cannot run (a temp folder mounted noexec)", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plainwright-noexec-'));
+    const script = path.join(dir, 'chromium');
+    fs.writeFileSync(script, '#!/bin/sh\nexit 1\n', { mode: 0o600 });
+    const warnings: string[] = [];
+    const pool = new BrowserPool({
+      wsEndpoint: null,
+      launcher: () => ({ executablePath: script, dispose: () => fs.rmSync(dir, { recursive: true }) }),
+      warn: (line) => warnings.push(line),
+    });
+    try {
+      const page = await (await pool.acquire()).newPage();
+      await page.setContent('<p>Started anyway</p>');
+      await expect(page.getByText('Started anyway').isVisible()).resolves.toBe(true);
+      expect(warnings).toEqual([
+        expect.stringMatching(
+          /^\[browser\] Chromium did not start at a lower priority \(.+\); starting it at the worker's\.$/,
+        ),
+      ]);
+      expect(fs.existsSync(dir)).toBe(false);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 });
