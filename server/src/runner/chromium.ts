@@ -73,8 +73,9 @@ export interface LauncherTools {
  *
  * NOTE: Chromium raises its UI, IO and compositor threads to niceness -8 whenever it may, which root
  * always may. Then two runs' browsers came before the API's own event loop: with 20 runs and 2
- * generations under way on 2 cores the API's p99 was 2.1 s; with the browser kept at its niceness,
- * 0.57 s (`npm run bench api-under-load`). The runs lose nothing while nobody else wants the CPU.
+ * generations under way on 2 cores the API's p99 was 2.1 s (p50 112 ms); with this launcher,
+ * 0.8–1.1 s (p50 46–51 ms), while more runs finished (`npm run bench api-under-load`). The runs lose
+ * nothing while nobody else wants the CPU.
  * Elsewhere (not Linux, neither tool) the executable itself is launched.
  */
 export function lowPriorityLauncher(executablePath: string, tools: LauncherTools = {}): Launcher {
