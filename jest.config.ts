@@ -28,7 +28,7 @@ const config: Config = {
   projects: [
     {
       displayName: 'client',
-      testEnvironment: 'jest-fixed-jsdom',
+      testEnvironment: '<rootDir>/src/testing/jsdomEnvironment.cjs',
       roots: ['<rootDir>/src', '<rootDir>/contract'],
       testMatch: ['**/*.test.ts?(x)'],
       setupFiles: ['<rootDir>/src/testing/setupEnv.ts'],

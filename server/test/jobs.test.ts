@@ -56,6 +56,8 @@ describe('the job queue (pg-boss on the product database)', () => {
     }
   });
 
+  // Starting an embedded database and two servers on it took more than jest's 30 s once on a busy CI machine:
+  // the set-up gets its own allowance; the wake itself still has to come within the 20 s wait below.
   it("wakes another process's workers when a job is queued, not at their next poll", async () => {
     // Two processes' worth of server on one database: the machine's Postgres, or the embedded one served.
     const postgres = testDatabaseUrl ? await freshPostgres() : null;
@@ -82,7 +84,7 @@ describe('the job queue (pg-boss on the product database)', () => {
       await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
-  });
+  }, 120_000);
 
   it('records a failing handler as failed with its error, after its retries', async () => {
     server = await startTestServer({ roles: ['worker'] });

@@ -113,6 +113,55 @@ describe('the tree of a suite, kept between reads', () => {
     expect(names(afterFolder.raw)).toEqual(['|a', 'a|b', '|c', 'a/b|Second']);
   });
 
+  it('keeps the tree while nothing it shows changes, whoever writes, and sees collections and links', async () => {
+    const test = await createTest(server, me, { name: 'Linked', path: 'links' });
+    const run = (statement: ReturnType<typeof sql>) => server.database.db.execute(statement);
+    const itemOf = (raw: Buffer) =>
+      (JSON.parse(raw.toString()) as TestTreeItem[]).find((i) => i.test_case_id === test._id)!;
+    let current = await getTree(server, me);
+    const expectUnchanged = async () =>
+      expect((await getTree(server, me, { 'if-none-match': current.etag! })).status).toBe(304);
+    const expectChanged = async () => {
+      const next = await getTree(server, me, { 'if-none-match': current.etag! });
+      expect(next.status).toBe(200);
+      current = next;
+      return itemOf(next.raw);
+    };
+
+    // Columns the tree does not show, a collection with no links yet, a transaction rolled back.
+    await run(
+      sql`UPDATE test_cases SET description = 'More words', website = 'http://b.test' WHERE id = ${test._id}`,
+    );
+    const [collection] = (
+      (await run(
+        sql`INSERT INTO test_collections (test_suite_id, name) VALUES (${me.suiteId}, 'Smoke') RETURNING id`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows;
+    await expect(
+      server.database.db.transaction(async (tx) => {
+        await tx.execute(sql`UPDATE test_cases SET name = 'Never' WHERE id = ${test._id}`);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    await expectUnchanged();
+
+    await run(
+      sql`INSERT INTO test_collection_tests (collection_id, test_case_id) VALUES (${collection.id}, ${test._id})`,
+    );
+    expect((await expectChanged()).collection_names).toEqual(['Smoke']);
+    await run(sql`UPDATE test_collections SET alert_on = 'failure' WHERE id = ${collection.id}`);
+    await expectUnchanged();
+    await run(sql`UPDATE test_collections SET name = 'Smoke tests' WHERE id = ${collection.id}`);
+    expect((await expectChanged()).collection_names).toEqual(['Smoke tests']);
+    await run(sql`DELETE FROM test_collections WHERE id = ${collection.id}`);
+    expect((await expectChanged()).collection_ids).toEqual([]);
+
+    await run(sql`UPDATE test_cases SET state = 'passed' WHERE id = ${test._id}`);
+    expect((await expectChanged()).test_case_state).toBe('passed');
+    await run(sql`UPDATE test_folders SET path = path WHERE test_suite_id = ${me.suiteId}`);
+    await expectUnchanged();
+  });
+
   it('sends brotli, gzip or plain JSON as the client accepts, all the same tree', async () => {
     await createTest(server, me, { name: 'Encoded "quotes" ünïcödé', path: 'enc' });
     const plain = await getTree(server, me);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   foreignKey,
@@ -225,6 +226,12 @@ export const testSuites = pgTable(
     name: text('name').notNull(),
     /** Heal every failed run of the suite's tests automatically (issue 14; on by default). */
     autoHeal: boolean('auto_heal').notNull().default(true),
+    /**
+     * Moved by the database itself (statement triggers of migration 0011) whenever what the suite's
+     * tree shows changes: a test's name, path, state or latest run, a folder, a link to a collection, a
+     * collection's name. The tree kept in memory is valid while this (and the row's xmin) stays put.
+     */
+    treeVersion: bigint('tree_version', { mode: 'number' }).notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -7,9 +7,6 @@ import { signInAsMemberOf } from '../../testing/session';
 // Issue 11: one name per thing. Each page's title, its last breadcrumb and its document title agree, and
 // a subtitle under the title says what the page is.
 
-// The first render of each page loads its lazy chunk: more than findBy's 1 s on a busy machine.
-jest.setTimeout(20_000);
-
 let restoreViewport: () => void;
 beforeEach(() => {
   restoreViewport = stubViewportSize(1280, 900);
@@ -20,7 +17,8 @@ afterEach(() => restoreViewport());
 const topBarTrail = () =>
   screen.getAllByRole('navigation', { name: 'Breadcrumb' }).find((nav) => !nav.closest('main'))!;
 const lastCrumb = () => topBarTrail().querySelector('[aria-current="page"]')?.textContent;
-const title = (options = {}) => screen.findByRole('heading', { level: 1, ...options }, { timeout: 5000 });
+// The first render of each page loads its lazy chunk: the setup's longer wait (asyncUtilTimeout) covers it.
+const title = (options = {}) => screen.findByRole('heading', { level: 1, ...options });
 
 const pagesWithTitles: [path: string, title: string][] = [
   ['/test-cases', 'Tests'],
@@ -77,9 +75,7 @@ describe('page names', () => {
       signInAsMemberOf();
       const id = 'a1b2c3d4-0000-4000-8000-00000000dead';
       renderApp(`/test-cases/details/${id}${tail}`);
-      expect(
-        await screen.findByText("This test case doesn't exist", {}, { timeout: 5000 }),
-      ).toBeInTheDocument();
+      expect(await screen.findByText("This test case doesn't exist")).toBeInTheDocument();
       await waitFor(() => expect(within(topBarTrail()).getByText('Test not found')).toBeInTheDocument());
       expect(topBarTrail()).not.toHaveTextContent(id);
       if (!tail) expect(document.title).toBe('Test not found · Plainwright');

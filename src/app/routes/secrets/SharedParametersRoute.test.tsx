@@ -15,7 +15,7 @@ describe('the secrets route', () => {
     renderWithStore(<SharedParametersRoute />, { route: '/test-cases/shared-parameters?search=shop' });
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Secrets' })).toBeInTheDocument();
-    const table = await screen.findByRole('table', { name: 'Secrets' }, { timeout: 5000 });
+    const table = await screen.findByRole('table', { name: 'Secrets' });
     expect(screen.getByLabelText('Search by name')).toHaveValue('shop');
     await waitFor(() =>
       expect(
