@@ -45,6 +45,14 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
   return Number.isSafeInteger(n) ? n : value;
 });
 
+/**
+ * The name to give drizzle's `.prepare()`: none. A prepared query is built once (drizzle otherwise
+ * builds a query's SQL on every call) but is not a named statement in the database: the embedded
+ * server's connections share one backend (db/embeddedServer.ts), where two connections preparing
+ * the same name collide, and so would a pooler in transaction mode in front of a real Postgres.
+ */
+export const UNNAMED_STATEMENT = '';
+
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'pglite') return openPglite(target.dataDir, target.template);
   return openPostgres(target.url, target.poolSize ?? 10);

@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { type Db, type Executor } from '../db/client';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type Db, type Executor, UNNAMED_STATEMENT } from '../db/client';
 import {
   browserStates,
   organizationMembers,
@@ -13,6 +13,7 @@ import {
 } from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { isUuid } from '../lib/validate';
+import { VersionedCache } from '../lib/versionedCache';
 import { MODULE_MESSAGES } from '../../../contract/modules';
 import { GENERATING_STATES, type GenerationState } from '../../../contract/states';
 import {
@@ -50,6 +51,9 @@ interface CheckedFields {
 
 type Mode = 'create' | 'put' | 'patch';
 
+/** Test rows a process keeps for GET /test-case/{id} (a generated test's row is tens of kilobytes). */
+const TEST_ROWS_KEPT = 200;
+
 const UUID_IN_TEXT = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
 
 /** What test cases ask of the services built on them, given at construction. */
@@ -66,7 +70,16 @@ export class TestCaseService {
     private readonly _testSuites: TestSuiteService,
     private readonly _targets: TestTargets,
     private readonly _ports: TestCasePorts | null = null,
-  ) {}
+  ) {
+    this._readAccess = readAccess(_db);
+    this._readRow = readRow(_db);
+  }
+
+  /** GET /test-case/{id}'s first statement: access, the row's version and its links. */
+  private readonly _readAccess: ReturnType<typeof readAccess>;
+  /** Its second, when the row is not kept at that version. */
+  private readonly _readRow: ReturnType<typeof readRow>;
+  private readonly _rows = new VersionedCache<TestCaseRow>(TEST_ROWS_KEPT);
 
   /** POST /test-cases/: all or none, in the order given. */
   async create(actor: Actor, body: CreateTestCasesBody): Promise<TestCase[]> {
@@ -151,23 +164,28 @@ export class TestCaseService {
     if (refused) throw new ValidationError(refused, { fields: { [field]: refused } });
   }
 
-  /** One statement: the test, the person's access to it and its links (the SPA reads tests often). */
+  /**
+   * The SPA reads tests often, and a generated test's row is large (its steps, traces and scripts):
+   * one statement reads the person's access, the row's version (xmin) and its links; the row itself
+   * is read only when this process does not keep it at that version. Both statements are prepared
+   * once (drizzle builds a query's SQL on every call otherwise). See docs/testCases.md for figures.
+   */
   async get(actor: Actor, id: string): Promise<TestCase> {
-    const { row, orgId, parameterIds, collectionIds } = await this._requireTestWith(
-      actor,
-      id,
-      MESSAGES.testCaseNotFound,
-      {
-        parameterIds: sql<string[]>`(
-          SELECT coalesce(json_agg(p.shared_parameter_id ORDER BY p.created_at, p.shared_parameter_id), '[]')
-          FROM ${testCaseSharedParameters} AS p WHERE p.test_case_id = ${testCases.id})`,
-        collectionIds: sql<string[]>`(
-          SELECT coalesce(json_agg(l.collection_id ORDER BY lower(c.name), c.id), '[]')
-          FROM ${testCollectionTests} AS l JOIN ${testCollections} AS c ON c.id = l.collection_id
-          WHERE l.test_case_id = ${testCases.id})`,
-      },
-    );
-    return toWire(row, orgId, parameterIds, collectionIds);
+    if (!isUuid(id)) throw new NotFoundError(MESSAGES.testCaseNotFound);
+    const [found] = await this._readAccess.execute({ id, userId: actor.id });
+    if (!found) {
+      this._rows.delete(id);
+      throw new NotFoundError(MESSAGES.testCaseNotFound);
+    }
+    let row = this._rows.get(id, found.version);
+    if (!row) {
+      const [read] = await this._readRow.execute({ id });
+      // Deleted since the first statement.
+      if (!read) throw new NotFoundError(MESSAGES.testCaseNotFound);
+      this._rows.set(id, read.version, read.row);
+      row = read.row;
+    }
+    return toWire(row, found.orgId, found.parameterIds, found.collectionIds);
   }
 
   /** PATCH changes only the fields sent (one UPDATE, so concurrent edits of other fields survive); PUT sets them all. */
@@ -409,20 +427,9 @@ export class TestCaseService {
 
   /** The test if the caller belongs to its suite's organization; otherwise 404 with `message`. */
   async requireTest(actor: Actor, id: string, message: string): Promise<{ row: TestCaseRow; orgId: string }> {
-    return this._requireTestWith(actor, id, message, {});
-  }
-
-  private async _requireTestWith<T extends Record<string, SQL>>(
-    actor: Actor,
-    id: string,
-    message: string,
-    more: T,
-  ): Promise<
-    { row: TestCaseRow; orgId: string } & { [K in keyof T]: T[K] extends SQL<infer V> ? V : never }
-  > {
     if (!isUuid(id)) throw new NotFoundError(message);
     const [found] = await this._db
-      .select({ row: testCases, orgId: testSuites.orgId, ...more })
+      .select({ row: testCases, orgId: testSuites.orgId })
       .from(testCases)
       .innerJoin(testSuites, eq(testSuites.id, testCases.testSuiteId))
       .innerJoin(
@@ -431,7 +438,7 @@ export class TestCaseService {
       )
       .where(eq(testCases.id, id));
     if (!found) throw new NotFoundError(message);
-    return found as never;
+    return found;
   }
 
   /** The test's collections, by name (the link table is the truth; issue 12). */
@@ -588,6 +595,41 @@ export function stepsOutOfDate(
     instructionWords(source.description) !== instructionWords(row.description) ||
     !sameWebsite(source.website, row.website)
   );
+}
+
+/** GET /test-case/{id}, prepared once per service (see TestCaseService.get). */
+function readAccess(db: Db) {
+  return db
+    .select({
+      version: sql<string>`${testCases}.xmin::text`,
+      orgId: testSuites.orgId,
+      parameterIds: sql<string[]>`(
+        SELECT coalesce(json_agg(p.shared_parameter_id ORDER BY p.created_at, p.shared_parameter_id), '[]')
+        FROM ${testCaseSharedParameters} AS p WHERE p.test_case_id = ${testCases.id})`,
+      collectionIds: sql<string[]>`(
+        SELECT coalesce(json_agg(l.collection_id ORDER BY lower(c.name), c.id), '[]')
+        FROM ${testCollectionTests} AS l JOIN ${testCollections} AS c ON c.id = l.collection_id
+        WHERE l.test_case_id = ${testCases.id})`,
+    })
+    .from(testCases)
+    .innerJoin(testSuites, eq(testSuites.id, testCases.testSuiteId))
+    .innerJoin(
+      organizationMembers,
+      and(
+        eq(organizationMembers.orgId, testSuites.orgId),
+        eq(organizationMembers.userId, sql.placeholder('userId')),
+      ),
+    )
+    .where(eq(testCases.id, sql.placeholder('id')))
+    .prepare(UNNAMED_STATEMENT);
+}
+
+function readRow(db: Db) {
+  return db
+    .select({ row: testCases, version: sql<string>`${testCases}.xmin::text` })
+    .from(testCases)
+    .where(eq(testCases.id, sql.placeholder('id')))
+    .prepare(UNNAMED_STATEMENT);
 }
 
 export function toWire(

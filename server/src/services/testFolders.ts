@@ -1,8 +1,16 @@
 import { and, eq, or, sql, type SQL } from 'drizzle-orm';
 import { type PgColumn } from 'drizzle-orm/pg-core';
-import { type Db, type Executor } from '../db/client';
-import { testCases, testCollections, testCollectionTests, testFolders, testSuites } from '../db/schema';
+import { type Db, type Executor, UNNAMED_STATEMENT } from '../db/client';
+import {
+  organizationMembers,
+  testCases,
+  testCollections,
+  testCollectionTests,
+  testFolders,
+  testSuites,
+} from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
+import { isUuid } from '../lib/validate';
 import {
   folderAncestry,
   parseFolderPath,
@@ -23,7 +31,12 @@ export class TestFolderService {
     private readonly _db: Db,
     private readonly _testSuites: TestSuiteService,
     private readonly _treeCache: TreeCache = new TreeCache(TREE_CACHE_BYTES),
-  ) {}
+  ) {
+    this._readFingerprint = readFingerprint(_db);
+  }
+
+  /** The tree's first statement, prepared once (drizzle builds a query's SQL on every call otherwise). */
+  private readonly _readFingerprint: ReturnType<typeof readFingerprint>;
 
   /**
    * Every folder (empty ones too) and every test of the suite as one flat JSON list (contract
@@ -37,9 +50,10 @@ export class TestFolderService {
    * shows was added, changed or removed since, by whichever process.
    */
   async tree(actor: Actor, suiteId: string): Promise<TreeEntry> {
-    const { fingerprint } = await this._testSuites.requireSuiteWith(actor, suiteId, {
-      fingerprint: sql<string>`${treeFingerprintOf(sql`${testSuites}`)}`,
-    });
+    if (!isUuid(suiteId)) throw new NotFoundError('Test suite not found');
+    const [found] = await this._readFingerprint.execute({ suiteId, userId: actor.id });
+    if (!found) throw new NotFoundError('Test suite not found');
+    const { fingerprint } = found;
     const cached = this._treeCache.get(suiteId, fingerprint);
     if (cached) return cached;
     const entry = await this._buildTree(suiteId);
@@ -199,6 +213,22 @@ function isoJson(column: SQL): SQL {
  */
 function treeFingerprintOf(row: SQL): SQL {
   return sql`${row}.tree_version || ':' || ${row}.xmin`;
+}
+
+/** The suite's tree fingerprint if the person belongs to its organization (no row otherwise). */
+function readFingerprint(db: Db) {
+  return db
+    .select({ fingerprint: sql<string>`${treeFingerprintOf(sql`${testSuites}`)}` })
+    .from(testSuites)
+    .innerJoin(
+      organizationMembers,
+      and(
+        eq(organizationMembers.orgId, testSuites.orgId),
+        eq(organizationMembers.userId, sql.placeholder('userId')),
+      ),
+    )
+    .where(eq(testSuites.id, sql.placeholder('suiteId')))
+    .prepare(UNNAMED_STATEMENT);
 }
 
 /** Inserts the rows of `path` and its ancestors that do not exist yet. */
