@@ -36,7 +36,7 @@ import {
 import { refuseWebsite, type TestTargets } from '../runner';
 import { type Actor } from './actor';
 import { ensureFolders } from './testFolders';
-import { type TestSuiteService } from './testSuites';
+import { placeholderMemberOf, type TestSuiteService } from './testSuites';
 
 type TestCaseRow = typeof testCases.$inferSelect;
 type TestCaseValues = Partial<typeof testCases.$inferInsert>;
@@ -613,13 +613,7 @@ function readAccess(db: Db) {
     })
     .from(testCases)
     .innerJoin(testSuites, eq(testSuites.id, testCases.testSuiteId))
-    .innerJoin(
-      organizationMembers,
-      and(
-        eq(organizationMembers.orgId, testSuites.orgId),
-        eq(organizationMembers.userId, sql.placeholder('userId')),
-      ),
-    )
+    .innerJoin(organizationMembers, placeholderMemberOf(testSuites.orgId))
     .where(eq(testCases.id, sql.placeholder('id')))
     .prepare(UNNAMED_STATEMENT);
 }

@@ -19,7 +19,7 @@ import {
   type MovedFolder,
 } from '../../../contract/testCases';
 import { type Actor } from './actor';
-import { isUniqueViolation, type TestSuiteService } from './testSuites';
+import { isUniqueViolation, placeholderMemberOf, type TestSuiteService } from './testSuites';
 import { TreeCache, TreeEntry } from './treeCache';
 
 /** The trees kept in memory by one API process (a 10,000-test tree is ~3 MB). */
@@ -220,13 +220,7 @@ function readFingerprint(db: Db) {
   return db
     .select({ fingerprint: sql<string>`${treeFingerprintOf(sql`${testSuites}`)}` })
     .from(testSuites)
-    .innerJoin(
-      organizationMembers,
-      and(
-        eq(organizationMembers.orgId, testSuites.orgId),
-        eq(organizationMembers.userId, sql.placeholder('userId')),
-      ),
-    )
+    .innerJoin(organizationMembers, placeholderMemberOf(testSuites.orgId))
     .where(eq(testSuites.id, sql.placeholder('suiteId')))
     .prepare(UNNAMED_STATEMENT);
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import { type Db } from '../db/client';
 import { organizationMembers, testSuites } from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
@@ -127,4 +127,15 @@ export function isUniqueViolation(error: unknown): boolean {
     (error as { code?: string; cause?: { code?: string } })?.code ??
     (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
+}
+
+/**
+ * The join condition of a prepared statement's access check: the organization member whose user is
+ * the statement's `userId` placeholder, in the organization of `orgId`.
+ */
+export function placeholderMemberOf(orgId: typeof testSuites.orgId): SQL {
+  return and(
+    eq(organizationMembers.orgId, orgId),
+    eq(organizationMembers.userId, sql.placeholder('userId')),
+  )!;
 }
