@@ -72,21 +72,9 @@ export class TestSuiteService {
 
   /** The suite if the caller belongs to its organization; otherwise 'Test suite not found'. */
   async requireSuite(actor: Actor, id: string): Promise<SuiteRow> {
-    return (await this.requireSuiteWith(actor, id, {})).suite;
-  }
-
-  /**
-   * The suite the person may see, with more of the database read in the same statement (one round
-   * trip where a read needs the suite's access and something of its rows, e.g. the tree's fingerprint).
-   */
-  async requireSuiteWith<T extends Record<string, SQL>>(
-    actor: Actor,
-    id: string,
-    more: T,
-  ): Promise<{ suite: SuiteRow } & { [K in keyof T]: T[K] extends SQL<infer V> ? V : never }> {
     if (!isUuid(id)) throw new NotFoundError('Test suite not found');
     const [row] = await this._db
-      .select({ suite: testSuites, ...more })
+      .select({ suite: testSuites })
       .from(testSuites)
       .innerJoin(
         organizationMembers,
@@ -94,7 +82,7 @@ export class TestSuiteService {
       )
       .where(eq(testSuites.id, id));
     if (!row) throw new NotFoundError('Test suite not found');
-    return row as never;
+    return row.suite;
   }
 }
 
