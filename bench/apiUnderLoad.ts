@@ -9,7 +9,8 @@
 //
 // It measures whatever `start` is (one process today, a supervisor of three with issue 16).
 // BENCH_START_COMMAND=processes measures the supervisor of processes (issue 16); BENCH_DATABASE_URL measures on a fresh
-// database of that Postgres (DATABASE_URL) instead of the embedded one.
+// database of that Postgres (DATABASE_URL) instead of the embedded one. BENCH_LATENCY_LOG=<file> appends
+// each read as "<ms since the phase began> <tree|test> <latency ms>", to see when the slow ones came.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -493,6 +494,8 @@ class Workload {
 
 interface LoadResult {
   latencies: number[];
+  /** The same latencies by what was read. */
+  byRead: { tree: number[]; test: number[] };
   errors: string[];
 }
 
@@ -502,6 +505,7 @@ interface LoadResult {
  */
 async function readLoad(product: Product, project: Project, seconds: number): Promise<LoadResult> {
   const latencies: number[] = [];
+  const byRead: LoadResult['byRead'] = { tree: [], test: [] };
   const errors: string[] = [];
   const inFlight: Promise<void>[] = [];
   const headers = { authorization: `Bearer ${project.token}`, 'accept-encoding': 'gzip' };
@@ -521,7 +525,14 @@ async function readLoad(product: Product, project: Project, seconds: number): Pr
     } catch (error) {
       errors.push(`GET ${urlPath}: ${(error as Error).message}`);
     }
-    latencies.push(performance.now() - sent);
+    const latency = performance.now() - sent;
+    latencies.push(latency);
+    byRead[n % 2 === 0 ? 'tree' : 'test'].push(latency);
+    if (process.env.BENCH_LATENCY_LOG)
+      fs.appendFileSync(
+        process.env.BENCH_LATENCY_LOG,
+        `${Math.round(sent - started)} ${n % 2 === 0 ? 'tree' : 'test'} ${Math.round(latency)}\n`,
+      );
   };
   const total = seconds * REQUESTS_PER_SECOND;
   const started = performance.now();
@@ -531,7 +542,7 @@ async function readLoad(product: Product, project: Project, seconds: number): Pr
     await sleep(5);
   }
   await Promise.all(inFlight);
-  return { latencies, errors };
+  return { latencies, byRead, errors };
 }
 
 function quantile(values: number[], q: number): number {
@@ -636,6 +647,8 @@ async function measure(
     return [
       figure('api p99 under load', round(quantile(load.latencies, 0.99)), 'ms', '< 250'),
       figure('api p50 under load', round(quantile(load.latencies, 0.5)), 'ms'),
+      figure('api p99 under load, tree reads', round(quantile(load.byRead.tree, 0.99)), 'ms'),
+      figure('api p99 under load, test reads', round(quantile(load.byRead.test, 0.99)), 'ms'),
       figure('errors', load.errors.length + idle.errors.length, 'errors', '0'),
       ...(loadLoop ? [figure('api event-loop delay p99', loadLoop.p99_ms, 'ms', '< 50')] : []),
       ...(idleLoop ? [figure('api event-loop delay p99 idle', idleLoop.p99_ms, 'ms')] : []),

@@ -63,3 +63,31 @@ describe('the embedded database (PGlite, fsync off: a write is kept once the sys
     }
   }, 60_000);
 });
+
+describe('statements queued on PGlite', () => {
+  it('let the event loop turn between them: a timer is not held behind the whole queue', async () => {
+    const database = await openDatabase({ kind: 'pglite', dataDir: null });
+    try {
+      const heavy = sql`SELECT count(*)::int AS n FROM generate_series(1, 100000)`;
+      await database.db.execute(heavy);
+      let finished = 0;
+      let finishedWhenTimerFired = -1;
+      const timer = new Promise<void>((resolve) =>
+        setTimeout(() => {
+          finishedWhenTimerFired = finished;
+          resolve();
+        }, 0),
+      );
+      // Ten requests' statements, queued at once, as requests arriving together queue them.
+      await Promise.all(
+        Array.from({ length: 10 }, () => database.db.execute(heavy).then(() => (finished += 1))),
+      );
+      await timer;
+      expect(finished).toBe(10);
+      expect(finishedWhenTimerFired).toBeGreaterThanOrEqual(0);
+      expect(finishedWhenTimerFired).toBeLessThanOrEqual(2);
+    } finally {
+      await database.close();
+    }
+  });
+});

@@ -68,6 +68,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
     pglite = new PGlite(template ? { loadDataDir: template } : {});
   }
   await pglite.waitReady;
+  yieldBetweenStatements(pglite);
   const db = drizzlePglite(pglite, { schema }) as unknown as Db;
   // A data dir that lives on (not a test's database in memory) is vacuumed and analyzed, which PGlite
   // never does by itself; PGlite runs each statement between the others' transactions.
@@ -102,6 +103,33 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
       await maintenance?.stop();
       if (!pglite.closed) await pglite.close();
     },
+  };
+}
+
+/** How long statements may run back to back before the event loop gets a turn (ms). */
+export const STATEMENT_SLICE_MS = 8;
+
+/**
+ * PGlite runs each statement synchronously on this thread, and hands its lock to the next waiting
+ * statement in a microtask: statements queued by many requests then run back to back in one task,
+ * and timers, sockets and responses wait for all of them (the loop stalled for hundreds of ms under
+ * load). Once statements have run for STATEMENT_SLICE_MS without the loop turning, the next one
+ * first lets it turn (holding the lock): the loop waits for at most a slice and one statement.
+ */
+export function yieldBetweenStatements(pglite: PGlite, sliceMs = STATEMENT_SLICE_MS): void {
+  const execute = pglite.execProtocolStream.bind(pglite);
+  let sliceStart: number | null = null;
+  const startSlice = () => {
+    sliceStart = performance.now();
+    setImmediate(() => (sliceStart = null));
+  };
+  pglite.execProtocolStream = async (...args) => {
+    if (sliceStart === null) startSlice();
+    else if (performance.now() - sliceStart > sliceMs) {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (sliceStart === null) startSlice();
+    }
+    return execute(...args);
   };
 }
 

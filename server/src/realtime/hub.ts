@@ -25,6 +25,8 @@ export interface Watch {
 interface Entry {
   key: string;
   send(message: HubMessage): void;
+  /** Told when the hub ends the watch by itself. */
+  ended?: () => void;
   timer: NodeJS.Timeout;
 }
 
@@ -42,19 +44,22 @@ export class WatchHub {
     this._unsubscribe = bus.subscribe((event) => this._dispatch(event));
   }
 
-  /** Starts a watch of a test's generation; the returned function ends it. */
-  watch(testId: string, send: (message: HubMessage) => void): () => void {
-    return this._add(testId, send, { type: 'WATCH_TIMED_OUT', test_id: testId });
+  /**
+   * Starts a watch of a test's generation; the returned function ends it. `ended` is called when the
+   * hub ends it itself (the job ended, or the watch timed out), after its last message.
+   */
+  watch(testId: string, send: (message: HubMessage) => void, ended?: () => void): () => void {
+    return this._add(testId, send, { type: 'WATCH_TIMED_OUT', test_id: testId }, ended);
   }
 
-  /** Starts a watch of a run; the returned function ends it. */
-  watchRun(runId: string, send: (message: HubMessage) => void): () => void {
-    return this._add(runKey(runId), send, { type: 'WATCH_TIMED_OUT', run_id: runId });
+  /** Starts a watch of a run; the returned function ends it; `ended` as for watch(). */
+  watchRun(runId: string, send: (message: HubMessage) => void, ended?: () => void): () => void {
+    return this._add(runKey(runId), send, { type: 'WATCH_TIMED_OUT', run_id: runId }, ended);
   }
 
-  /** Starts a watch of a healing; the returned function ends it. */
-  watchHealing(healingId: string, send: (message: HubMessage) => void): () => void {
-    return this._add(healingKey(healingId), send, { type: 'WATCH_TIMED_OUT', healing_id: healingId });
+  /** Starts a watch of a healing; the returned function ends it; `ended` as for watch(). */
+  watchHealing(healingId: string, send: (message: HubMessage) => void, ended?: () => void): () => void {
+    return this._add(healingKey(healingId), send, { type: 'WATCH_TIMED_OUT', healing_id: healingId }, ended);
   }
 
   watcherCount(testId?: string): number {
@@ -72,14 +77,17 @@ export class WatchHub {
     this._watches.clear();
   }
 
-  private _add(key: string, send: (message: HubMessage) => void, timedOut: HubMessage): () => void {
+  private _add(
+    key: string,
+    send: (message: HubMessage) => void,
+    timedOut: HubMessage,
+    ended?: () => void,
+  ): () => void {
     const entry: Entry = {
       key,
       send,
-      timer: setTimeout(() => {
-        this._remove(entry);
-        send(timedOut);
-      }, this._timeoutMs),
+      ended,
+      timer: setTimeout(() => this._end(entry, timedOut), this._timeoutMs),
     };
     entry.timer.unref?.();
     let set = this._watches.get(key);
@@ -101,8 +109,7 @@ export class WatchHub {
       if (event.type === 'updated') entry.send({ type: 'TEST_UPDATED', test_id: event.testId });
       else {
         // The job ended: the watch has nothing more to report.
-        this._remove(entry);
-        entry.send({ type: 'TEST_NOT_RUNNING', test_id: event.testId });
+        this._end(entry, { type: 'TEST_NOT_RUNNING', test_id: event.testId });
       }
     }
   }
@@ -114,8 +121,7 @@ export class WatchHub {
     for (const entry of [...set]) {
       if (event.type === 'run_updated') entry.send({ type: 'RUN_UPDATED', ...fields });
       else {
-        this._remove(entry);
-        entry.send({ type: 'RUN_NOT_RUNNING', ...fields });
+        this._end(entry, { type: 'RUN_NOT_RUNNING', ...fields });
       }
     }
   }
@@ -131,10 +137,16 @@ export class WatchHub {
     for (const entry of [...set]) {
       if (event.type === 'healing_updated') entry.send({ type: 'HEALING_UPDATED', ...fields });
       else {
-        this._remove(entry);
-        entry.send({ type: 'HEALING_NOT_RUNNING', ...fields });
+        this._end(entry, { type: 'HEALING_NOT_RUNNING', ...fields });
       }
     }
+  }
+
+  /** The hub ends a watch: its last message, then whoever started it is told. */
+  private _end(entry: Entry, last: HubMessage): void {
+    this._remove(entry);
+    entry.send(last);
+    entry.ended?.();
   }
 
   private _remove(entry: Entry): void {

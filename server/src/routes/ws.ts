@@ -73,7 +73,10 @@ export async function wsRoutes(
           send(state.notRunning);
           return;
         }
-        const stop = topic.watch(id, send);
+        // A watch the hub ends (the job ended, the watch timed out) is forgotten: not checked again.
+        const stop = topic.watch(id, send, () => {
+          if (watches.get(id) === stop) watches.delete(id);
+        });
         watches.set(id, stop);
         // The job may have ended between the check and the watch: look once more.
         const again = await topic.state(actor!, id);
@@ -117,7 +120,13 @@ export async function wsRoutes(
           send({ type: 'ERROR', ...topic.idOf(id), message: `${ACCESS_LOST} ${topic.noun}` });
         }
     };
-    const revalidation = setInterval(() => void revalidate().catch(() => undefined), REVALIDATE_MS);
+    // Each socket at its own moment: sockets opened together (a restart's reconnects) do not all read
+    // the database in the same instant every REVALIDATE_MS.
+    let revalidation: NodeJS.Timeout | undefined;
+    const firstRevalidation = setTimeout(() => {
+      revalidation = setInterval(() => void revalidate().catch(() => undefined), REVALIDATE_MS);
+      void revalidate().catch(() => undefined);
+    }, Math.random() * REVALIDATE_MS);
 
     const authenticate = async (token: string): Promise<AccessClaims> => {
       const verified = await verifier.verify(token);
@@ -210,6 +219,7 @@ export async function wsRoutes(
     socket.on('close', () => {
       clearTimeout(authTimer);
       clearInterval(ping);
+      clearTimeout(firstRevalidation);
       clearInterval(revalidation);
       for (const watches of watching.values()) {
         for (const stop of watches.values()) stop();
@@ -231,7 +241,7 @@ interface TrackedTopic {
     actor: Actor,
     id: string,
   ): Promise<{ running: boolean; watching: HubMessage; notRunning: HubMessage }>;
-  watch(id: string, send: (message: HubMessage) => void): () => void;
+  watch(id: string, send: (message: HubMessage) => void, ended: () => void): () => void;
 }
 
 function trackedTopics(
@@ -252,7 +262,7 @@ function trackedTopics(
           notRunning: { type: 'TEST_NOT_RUNNING', test_id: id },
         };
       },
-      watch: (id, send) => hub.watch(id, send),
+      watch: (id, send, ended) => hub.watch(id, send, ended),
     },
     run: {
       noun: 'run',
@@ -268,7 +278,7 @@ function trackedTopics(
           notRunning: { type: 'RUN_NOT_RUNNING', ...fields },
         };
       },
-      watch: (id, send) => hub.watchRun(id, send),
+      watch: (id, send, ended) => hub.watchRun(id, send, ended),
     },
     healing: {
       noun: 'healing',
@@ -284,7 +294,7 @@ function trackedTopics(
           notRunning: { type: 'HEALING_NOT_RUNNING', ...fields },
         };
       },
-      watch: (id, send) => hub.watchHealing(id, send),
+      watch: (id, send, ended) => hub.watchHealing(id, send, ended),
     },
   };
 }

@@ -339,8 +339,9 @@ export class GenerationService {
   /** The test's state for a watch (404 for a test the caller may not see). */
   async watchState(actor: Actor, id: string): Promise<{ state: string; generating: boolean }> {
     if (!id?.trim()) throw new ValidationError(MESSAGES.monitoringTestIdRequired);
-    const { row } = await this._testCases.requireTest(actor, id.trim(), 'Test case not found');
-    return { state: row.state, generating: GENERATING.includes(row.state as GenerationState) };
+    // A socket asks at every watch and every few seconds after: the state, not the test's steps.
+    const state = await this._testCases.requireTestState(actor, id.trim(), 'Test case not found');
+    return { state, generating: GENERATING.includes(state as GenerationState) };
   }
 
   // ── The job's side ────────────────────────────────────────────────────────────────────────────

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { type PgSelect } from 'drizzle-orm/pg-core';
 import { type GenerationConfig } from '../config';
 import { type Db } from '../db/client';
 import { organizationMembers, testCases, testCollections, testRuns, testSuites } from '../db/schema';
@@ -462,9 +463,12 @@ export class RunService {
     runId: string,
   ): Promise<{ testId: string; status: RunState; running: boolean }> {
     if (!runId?.trim()) throw new ValidationError(MESSAGES.runWatchIdRequired);
-    const row = await this._requireRun(actor, runId.trim());
+    // A socket asks at every watch and every few seconds after: the two columns, not the run's steps.
+    const query = this._db.select({ testId: testRuns.testCaseId, status: testRuns.status }).from(testRuns);
+    const [row] = await this._visible(query.$dynamic(), actor, this._runId(runId));
+    if (!row) throw new NotFoundError(MESSAGES.runNotFound);
     const status = row.status as RunState;
-    return { testId: row.testCaseId, status, running: RUNNING.includes(status) };
+    return { testId: row.testId, status, running: RUNNING.includes(status) };
   }
 
   // ── The job's side ────────────────────────────────────────────────────────────────────────────
@@ -841,12 +845,26 @@ export class RunService {
 
   /** The run if the caller belongs to its test's organization; otherwise 404. */
   private async _requireRun(actor: Actor, runId: string | undefined): Promise<RunRow> {
+    const id = this._runId(runId);
+    const [found] = await this._visible(
+      this._db.select({ run: testRuns }).from(testRuns).$dynamic(),
+      actor,
+      id,
+    );
+    if (!found) throw new NotFoundError(MESSAGES.runNotFound);
+    return found.run;
+  }
+
+  private _runId(runId: string | undefined): string {
     const id = runId?.trim() ?? '';
     if (!id) throw new ValidationError(MESSAGES.runIdRequired, { fields: { runId: 'required' } });
     if (!isUuid(id)) throw new NotFoundError(MESSAGES.runNotFound);
-    const [found] = await this._db
-      .select({ run: testRuns })
-      .from(testRuns)
+    return id;
+  }
+
+  /** A query of the run `id`, kept to the actor's organizations. */
+  private _visible<Query extends PgSelect>(query: Query, actor: Actor, id: string) {
+    return query
       .innerJoin(testCases, eq(testCases.id, testRuns.testCaseId))
       .innerJoin(testSuites, eq(testSuites.id, testCases.testSuiteId))
       .innerJoin(
@@ -854,8 +872,6 @@ export class RunService {
         and(eq(organizationMembers.orgId, testSuites.orgId), eq(organizationMembers.userId, actor.id)),
       )
       .where(eq(testRuns.id, id));
-    if (!found) throw new NotFoundError(MESSAGES.runNotFound);
-    return found.run;
   }
 }
 

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type PgSelect } from 'drizzle-orm/pg-core';
 import { type Db, type Executor, UNNAMED_STATEMENT } from '../db/client';
 import {
   browserStates,
@@ -428,17 +429,30 @@ export class TestCaseService {
   /** The test if the caller belongs to its suite's organization; otherwise 404 with `message`. */
   async requireTest(actor: Actor, id: string, message: string): Promise<{ row: TestCaseRow; orgId: string }> {
     if (!isUuid(id)) throw new NotFoundError(message);
-    const [found] = await this._db
-      .select({ row: testCases, orgId: testSuites.orgId })
-      .from(testCases)
+    const query = this._db.select({ row: testCases, orgId: testSuites.orgId }).from(testCases);
+    const [found] = await this._visible(query.$dynamic(), actor, id);
+    if (!found) throw new NotFoundError(message);
+    return found;
+  }
+
+  /** The test's generation state, as requireTest allows: without reading its steps. */
+  async requireTestState(actor: Actor, id: string, message: string): Promise<string> {
+    if (!isUuid(id)) throw new NotFoundError(message);
+    const query = this._db.select({ state: testCases.state }).from(testCases);
+    const [found] = await this._visible(query.$dynamic(), actor, id);
+    if (!found) throw new NotFoundError(message);
+    return found.state;
+  }
+
+  /** A query of the test `id`, kept to the actor's organizations (its suite joined). */
+  private _visible<Query extends PgSelect>(query: Query, actor: Actor, id: string) {
+    return query
       .innerJoin(testSuites, eq(testSuites.id, testCases.testSuiteId))
       .innerJoin(
         organizationMembers,
         and(eq(organizationMembers.orgId, testSuites.orgId), eq(organizationMembers.userId, actor.id)),
       )
       .where(eq(testCases.id, id));
-    if (!found) throw new NotFoundError(message);
-    return found;
   }
 
   /** The test's collections, by name (the link table is the truth; issue 12). */
