@@ -107,7 +107,7 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
 }
 
 /** How long statements may run back to back before the event loop gets a turn (ms). */
-export const STATEMENT_SLICE_MS = 8;
+export const STATEMENT_SLICE_MS = 4;
 
 /**
  * PGlite runs each statement synchronously on this thread, and hands its lock to the next waiting

@@ -58,34 +58,43 @@ export async function wsRoutes(
     const urlRunId = urlParams.get('run_id');
     const urlHealingId = urlParams.get('healing_id');
 
-    /** One watch of any tracked topic: the state now, then the hub's events until the job ends. */
+    /**
+     * One watch of any tracked topic: the state now, then the hub's events until the job ends. The
+     * hub is listened to before the state is read, so nothing between the two is missed; what it
+     * says meanwhile follows the state.
+     */
     const watchTopic = async (topic: TrackedTopic, rawId: string | undefined) => {
       const id = rawId?.trim() ?? '';
       if (!id) return send(topic.idRequired);
       const watches = watching.get(topic)!;
+      watches.get(id)?.();
+      let early: HubMessage[] | null = [];
+      // A watch the hub ends (the job ended, the watch timed out) is forgotten: not checked again.
+      const stop = topic.watch(
+        id,
+        (message) => (early ? early.push(message) : send(message)),
+        () => forget(),
+      );
+      const forget = () => {
+        if (watches.get(id) === stop) watches.delete(id);
+      };
+      watches.set(id, stop);
       try {
         const state = await topic.state(actor!, id);
-        watches.get(id)?.();
-        watches.delete(id);
         send(state.watching);
         if (!state.running) {
           // Nothing is running: say so at once rather than after the watch times out.
+          stop();
+          forget();
           send(state.notRunning);
           return;
         }
-        // A watch the hub ends (the job ended, the watch timed out) is forgotten: not checked again.
-        const stop = topic.watch(id, send, () => {
-          if (watches.get(id) === stop) watches.delete(id);
-        });
-        watches.set(id, stop);
-        // The job may have ended between the check and the watch: look once more.
-        const again = await topic.state(actor!, id);
-        if (!again.running && watches.get(id) === stop) {
-          stop();
-          watches.delete(id);
-          send(again.notRunning);
-        }
+        const meanwhile = early;
+        early = null;
+        for (const message of meanwhile) send(message);
       } catch (error) {
+        stop();
+        forget();
         send({
           type: 'ERROR',
           ...topic.idOf(id),
