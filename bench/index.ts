@@ -10,6 +10,7 @@ import { measureReplay, measureReplayOverhead, measureRunThroughput } from './re
 import { measureRunAll } from './runAll';
 import { measureScheduler } from './scheduler';
 import { measureSpaBundle, type Figure } from './spaBundle';
+import { measureStartReady } from './startReady';
 import { measureTreeApi } from './treeApi';
 import { measureTreeRender } from './treeRender';
 
@@ -33,6 +34,7 @@ function main() {
     scheduler: measureScheduler,
     healing: measureHealing,
     'api-under-load': measureApiUnderLoad,
+    'start-ready': measureStartReady,
   };
   return Object.entries(benches)
     .filter(([name]) => !only || name === only)

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { chromium, firefox, webkit, type Browser, type BrowserType } from 'playwright-core';
+import { type Browser, type BrowserType } from 'playwright-core';
 import { findChromium, lowPriorityLauncher, QUIET_CHROMIUM_ARGS, type Launcher } from './chromium';
 import { messageOf } from './execute';
 
@@ -29,10 +29,10 @@ export class BrowserNotInstalledError extends Error {
 
 export type EngineName = 'firefox' | 'webkit';
 
-const ENGINES: Record<EngineName, { type: BrowserType; label: string }> = {
-  firefox: { type: firefox, label: 'Firefox' },
-  webkit: { type: webkit, label: 'WebKit' },
-};
+const ENGINE_LABELS: Record<EngineName, string> = { firefox: 'Firefox', webkit: 'WebKit' };
+
+/** Playwright, loaded when a browser is first needed rather than when the server starts (~0.4 s). */
+const playwright = () => import('playwright-core');
 
 /** One browser per worker process, shared by its jobs (each gets a fresh context); relaunched if it dies. */
 export class BrowserPool {
@@ -95,11 +95,12 @@ export class BrowserPool {
    */
   async acquireEngine(name: EngineName): Promise<Browser> {
     if (this._closed) throw new ExecutorUnavailableError('The worker is shutting down');
-    const { type, label } = ENGINES[name];
+    const label = ENGINE_LABELS[name];
     if (this._options.wsEndpoint)
       throw new BrowserNotInstalledError(
         `${label} is not available: the workers use the Chromium browser server at BROWSER_WS_ENDPOINT. Run this collection in Chromium.`,
       );
+    const type = (await playwright())[name];
     const running = this._engines.get(name);
     if (running) {
       const browser = await running.catch(() => null);
@@ -123,6 +124,7 @@ export class BrowserPool {
     let browser: Browser;
     if (this._options.wsEndpoint) {
       try {
+        const { chromium } = await playwright();
         browser = await chromium.connect(this._options.wsEndpoint, { timeout });
       } catch (error) {
         throw new ExecutorUnavailableError(
@@ -138,6 +140,7 @@ export class BrowserPool {
       const launcher =
         this._options.launcher?.(executablePath) ??
         lowPriorityLauncher(executablePath, { target: this._options.niceness });
+      const { chromium } = await playwright();
       const launch = (path: string) =>
         chromium.launch({ executablePath: path, args: QUIET_CHROMIUM_ARGS, timeout });
       try {

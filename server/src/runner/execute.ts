@@ -1,5 +1,4 @@
 import {
-  errors,
   type Frame,
   type FrameLocator,
   type Locator,
@@ -113,7 +112,7 @@ async function checkAssertion(
       try {
         await locator.waitFor({ state: assert.negate ? 'hidden' : 'visible', timeout: timeoutMs });
       } catch (error) {
-        if (!(error instanceof errors.TimeoutError)) throw error;
+        if (!isTimeoutError(error)) throw error;
         fail(
           `Expected ${describeTarget(assert.target)} ${assert.negate ? 'to be hidden' : 'to be visible'} within ${seconds(timeoutMs)}, but it ${assert.negate ? 'stayed visible' : 'was not'}.`,
         );
@@ -455,7 +454,7 @@ export function describeFailure(
   // Playwright's first line says what failed; the call log after it is for developers.
   const first = raw.split('\n')[0].replace(/^[a-zA-Z]+\.[a-zA-Z]+: /, '');
   let errorType = 'execution_failed';
-  if (error instanceof errors.TimeoutError || /Timeout \d+ms exceeded/.test(raw)) errorType = 'timeout';
+  if (isTimeoutError(error) || /Timeout \d+ms exceeded/.test(raw)) errorType = 'timeout';
   if (/strict mode violation/.test(raw)) errorType = 'not_unique';
   if (
     /not enabled|disabled|not editable|not visible|outside of the viewport|intercepts pointer events/i.test(
@@ -483,4 +482,12 @@ export function messageOf(error: unknown): string {
   if (error && typeof error === 'object' && typeof (error as { message?: unknown }).message === 'string')
     return (error as { message: string }).message;
   return String(error);
+}
+
+/**
+ * Playwright's errors.TimeoutError, known by its name: playwright-core is loaded when a browser is
+ * first needed, not when the server starts (it takes ~0.4 s to load).
+ */
+function isTimeoutError(error: unknown): boolean {
+  return error instanceof Error && error.name === 'TimeoutError';
 }
