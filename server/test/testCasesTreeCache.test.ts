@@ -162,6 +162,27 @@ describe('the tree of a suite, kept between reads', () => {
     await expectUnchanged();
   });
 
+  it('builds a changed tree once for the reads that miss it together', async () => {
+    await createTest(server, me, { name: 'Crowded', path: 'crowd' });
+    const folders = server.services.testFolders;
+    const build = jest.spyOn(
+      folders as unknown as { _buildTree(id: string): Promise<unknown> },
+      '_buildTree',
+    );
+    try {
+      const actor = { id: me.userId, email: 'tree-cache@example.com' } as never;
+      const trees = await Promise.all(Array.from({ length: 12 }, () => folders.tree(actor, me.suiteId)));
+      expect(build).toHaveBeenCalledTimes(1);
+      expect(new Set(trees).size).toBe(1);
+      expect(names(trees[0].json)).toContain('crowd|Crowded');
+      // Kept: the next read builds nothing.
+      await folders.tree(actor, me.suiteId);
+      expect(build).toHaveBeenCalledTimes(1);
+    } finally {
+      build.mockRestore();
+    }
+  });
+
   it('sends brotli, gzip or plain JSON as the client accepts, all the same tree', async () => {
     await createTest(server, me, { name: 'Encoded "quotes" ünïcödé', path: 'enc' });
     const plain = await getTree(server, me);

@@ -39,6 +39,12 @@ export class TestFolderService {
   private readonly _readFingerprint: ReturnType<typeof readFingerprint>;
 
   /**
+   * Builds under way, by suite and the fingerprint that missed: the requests that miss together (a
+   * run started and changed the tree while dozens of pages read it) share one build.
+   */
+  private readonly _building = new Map<string, Promise<TreeEntry>>();
+
+  /**
    * Every folder (empty ones too) and every test of the suite as one flat JSON list (contract
    * TestTreeItem[]), serialized by the database: 10,000 rows never become JavaScript objects, which
    * halves the time of a large tree. Folders first by path, then tests by path and creation time
@@ -56,9 +62,18 @@ export class TestFolderService {
     const { fingerprint } = found;
     const cached = this._treeCache.get(suiteId, fingerprint);
     if (cached) return cached;
-    const entry = await this._buildTree(suiteId);
-    this._treeCache.set(suiteId, entry);
-    return entry;
+    const key = `${suiteId} ${fingerprint}`;
+    let building = this._building.get(key);
+    if (!building) {
+      building = this._buildTree(suiteId)
+        .then((entry) => {
+          this._treeCache.set(suiteId, entry);
+          return entry;
+        })
+        .finally(() => this._building.delete(key));
+      this._building.set(key, building);
+    }
+    return building;
   }
 
   /** The tree and the fingerprint of its rows, read in one statement so both see the same snapshot. */
