@@ -1,10 +1,4 @@
-import {
-  type Frame,
-  type FrameLocator,
-  type Locator,
-  type Page,
-  type Request,
-} from 'playwright-core';
+import { type Frame, type FrameLocator, type Locator, type Page, type Request } from 'playwright-core';
 import { type Action, type Assertion, type LocatorSpec, type Target, describeTarget } from './actions';
 import { maskSecrets, substitute, UnknownValueError, type RunValues } from './values';
 
