@@ -29,6 +29,11 @@ export interface RuntimeOptions {
   pollingIntervalSeconds?: number;
   /** Overrides the database chosen from config (tests use an in-memory PGlite or a fresh Postgres). */
   target?: DatabaseTarget;
+  /**
+   * No other process uses this database (the embedded one on this process's thread): jobs found
+   * running at start were running in a process that died. Implied by PGlite in this process.
+   */
+  soleProcess?: boolean;
 }
 
 export function databaseTarget(config: Config): DatabaseTarget {
@@ -59,7 +64,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     if (!config.supabaseUrl) await loadOrCreateSigningKey(database.db);
     if (isWorker)
       workers = await registerWorkers(queue, services, config.workerConcurrency, {
-        singleProcess: database.target.kind === 'pglite',
+        singleProcess: database.target.kind === 'pglite' || Boolean(options.soleProcess),
       });
     if (options.roles.includes('api')) {
       app = await buildApp({

@@ -4,11 +4,11 @@ import readline from 'node:readline';
 import { type Config } from './config';
 import { embeddedDatabaseUrl, URGENT_APPLICATION } from './db/socketPath';
 
-// `start` (issue 16): the database, the API and the workers as processes of their own, so that neither
+// `processes` (issue 16): the database, the API and the workers as processes of their own, so that neither
 // the embedded database's queries (PGlite runs on its process's main thread) nor the workers' browser
 // traffic sit on the event loop that answers people. The supervisor starts them in order (database,
 // then API and workers), prefixes each line they print with its role, restarts one that dies, and on
-// SIGINT/SIGTERM stops them in the order the one-process server did: HTTP, then jobs, then the database.
+// SIGINT/SIGTERM stops them in the order `start` does: HTTP, then jobs, then the database.
 
 export type ChildRole = 'database' | 'api' | 'worker';
 

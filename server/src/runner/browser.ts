@@ -137,10 +137,11 @@ export class BrowserPool {
         throw new ExecutorUnavailableError(
           'No Chromium was found on the worker: install chromium, set CHROMIUM_PATH, or set BROWSER_WS_ENDPOINT to a Playwright browser server.',
         );
+      // Imported first: a failed import must not leave the launcher's script behind.
+      const { chromium } = await playwright();
       const launcher =
         this._options.launcher?.(executablePath) ??
         lowPriorityLauncher(executablePath, { target: this._options.niceness });
-      const { chromium } = await playwright();
       const launch = (path: string) =>
         chromium.launch({ executablePath: path, args: QUIET_CHROMIUM_ARGS, timeout });
       try {

@@ -1,0 +1,101 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import { type ThreadMessage } from './threadMain';
+
+// `npm start` (issue 16): the embedded database on a thread of its own, served over the Postgres wire
+// protocol on its unix socket (db/embeddedServer.ts), so PGlite's statements (WebAssembly, run
+// synchronously) never hold up the event loop that answers people, and the API and the workers reach
+// it with node-postgres as they reach a real Postgres. A thread, not a process: one copy of Node and of
+// the server's code in memory (the `processes` command runs it as a process of its own).
+
+/** A thread that stops unasked is started again after this long, doubling while it keeps stopping, at most the cap. */
+const RESTART_DELAY_MS = 500;
+const RESTART_DELAY_CAP_MS = 10_000;
+/** A thread that served this long before it stopped starts its back-off afresh. */
+const STABLE_AFTER_MS = 30_000;
+/** How long closing may take (the statement under way, then PGlite's checkpoint) before the thread is ended. */
+const CLOSE_TIMEOUT_MS = 30_000;
+
+export interface DatabaseThread {
+  /** The node-postgres URL of the database (its unix socket): the same after a restart. */
+  url: string;
+  /** Stops serving, closes PGlite (it checkpoints the data dir), then ends the thread. */
+  close(): Promise<void>;
+}
+
+export interface DatabaseThreadOptions {
+  /** Says a restart (default: console.error). */
+  warn?: (line: string) => void;
+  /** The thread's entry, for tests (default: threadMain.ts). */
+  entry?: string;
+}
+
+/** Starts the embedded database of `dataDir` on its own thread; resolves once it accepts connections. */
+export async function startDatabaseThread(
+  dataDir: string,
+  options: DatabaseThreadOptions = {},
+): Promise<DatabaseThread> {
+  const warn = options.warn ?? ((line: string) => console.error(line));
+  const entry = options.entry ?? path.join(__dirname, 'threadMain.ts');
+  let closing = false;
+  let delayMs = RESTART_DELAY_MS;
+  let restart: NodeJS.Timeout | null = null;
+  let current: { worker: Worker; startedAt: number } | null = null;
+
+  const scheduleRestart = (why: string, startedAt: number) => {
+    // Until it is back, the API answers 503 and the workers' statements fail and are retried.
+    if (Date.now() - startedAt > STABLE_AFTER_MS) delayMs = RESTART_DELAY_MS;
+    warn(`[database] the database thread stopped (${why}); starting it again in ${delayMs} ms`);
+    restart = setTimeout(() => {
+      restart = null;
+      if (!closing) void launch(false).catch(() => undefined);
+    }, delayMs);
+    delayMs = Math.min(delayMs * 2, RESTART_DELAY_CAP_MS);
+  };
+
+  /** Starts the thread; the first start rejects if it stops before it is ready, a restart tries again. */
+  const launch = (first: boolean) =>
+    new Promise<string>((resolve, reject) => {
+      // NOTE: a worker thread does not inherit `--import tsx`: tsx is registered in it first.
+      const worker = new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(entry)});`, {
+        eval: true,
+        workerData: { dataDir },
+      });
+      const thread = { worker, startedAt: Date.now() };
+      current = thread;
+      let ready = false;
+      let failure: Error | null = null;
+      worker.on('message', (message: ThreadMessage) => {
+        if (message.type !== 'ready') return;
+        ready = true;
+        resolve(message.url);
+      });
+      worker.on('error', (error) => (failure = error));
+      worker.on('exit', (code) => {
+        if (current === thread) current = null;
+        const why = failure ? failure.message : `exit code ${code}`;
+        if (!ready) reject(new Error(`The embedded database did not start: ${why}`));
+        if (closing || (first && !ready)) return;
+        scheduleRestart(why, thread.startedAt);
+      });
+    });
+
+  const url = await launch(true);
+  return {
+    url,
+    async close() {
+      closing = true;
+      if (restart) clearTimeout(restart);
+      const thread = current;
+      if (!thread) return;
+      const exited = new Promise<void>((resolve) => thread.worker.once('exit', () => resolve()));
+      const closed = new Promise<void>((resolve) =>
+        thread.worker.on('message', (message: ThreadMessage) => message.type === 'closed' && resolve()),
+      );
+      thread.worker.postMessage({ type: 'close' });
+      const timer = new Promise<void>((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS).unref());
+      await Promise.race([closed, exited, timer]);
+      await thread.worker.terminate();
+    },
+  };
+}
