@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -155,5 +156,52 @@ describe('the embedded database served over the wire protocol', () => {
       'relation "no_such_table" does not exist',
     );
     expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+});
+
+describe('where the embedded database listens', () => {
+  let dataDir: string;
+
+  beforeEach(() => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-embedded-where-'));
+  });
+
+  afterEach(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a socket folder that is a link (someone else could replace the socket), before it opens the data', async () => {
+    const elsewhere = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-elsewhere-'));
+    fs.symlinkSync(elsewhere, path.join(dataDir, 'run'));
+    await expect(startEmbeddedServer({ dataDir })).rejects.toThrow(
+      `The embedded database's socket folder ${path.join(dataDir, 'run')} is not a folder of this user's`,
+    );
+    expect(fs.readdirSync(path.join(dataDir, 'pgdata'))).toEqual([]);
+    fs.rmSync(elsewhere, { recursive: true, force: true });
+  });
+
+  it('never falls back to a TCP port, which would let any local user in without a password', () => {
+    // A data dir whose socket path is too long moves the socket to the temp dir; a temp dir that long
+    // too is refused. (TMPDIR is read by the process: a child of its own.)
+    const deep = path.join(dataDir, 'd'.repeat(100));
+    const child = spawnSync(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `require('./server/src/db/embeddedServer').startEmbeddedServer({ dataDir: ${JSON.stringify(deep)} })
+          .then(() => { console.log('listening'); process.exit(0); }, (error) => { console.log(error.message); process.exit(0); });`,
+      ],
+      {
+        cwd: path.join(__dirname, '../..'),
+        env: { ...process.env, NODE_OPTIONS: '', TMPDIR: path.join(dataDir, 't'.repeat(100)) },
+        encoding: 'utf8',
+      },
+    );
+    expect(child.stdout).toMatch(
+      /is longer than a unix socket allows \(100\): set TMPDIR to a shorter folder/,
+    );
+    expect(fs.readdirSync(path.join(deep, 'pgdata'))).toEqual([]);
   });
 });

@@ -105,6 +105,22 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   fs.mkdirSync(pgdata, { recursive: true });
   const runDir = socketDirOf(dataDir);
   const socketPath = path.join(runDir, SOCKET_NAME);
+  if (options.port === undefined) {
+    // NOTE: never TCP unless asked: the server asks no password, so any local user could use a port.
+    if (socketPath.length > MAX_SOCKET_PATH)
+      throw new Error(
+        `The embedded database's socket path ${socketPath} is longer than a unix socket allows (${MAX_SOCKET_PATH}): set TMPDIR to a shorter folder.`,
+      );
+    // Only this user may reach the socket, or replace it: a folder (in the temp dir, say) that another
+    // user made first, or a link, is refused.
+    fs.mkdirSync(runDir, { recursive: true, mode: 0o700 });
+    const folder = fs.lstatSync(runDir);
+    if (!folder.isDirectory() || (process.getuid && folder.uid !== process.getuid()))
+      throw new Error(
+        `The embedded database's socket folder ${runDir} is not a folder of this user's: remove it, or set TMPDIR or DATA_DIR elsewhere.`,
+      );
+    fs.chmodSync(runDir, 0o700);
+  }
   // Another server on the same data would corrupt it: asked before the data is opened.
   if (fs.existsSync(socketPath) && (await answers(socketPath)))
     throw new Error(`Another Plainwright database is serving ${dataDir} (its socket ${socketPath} answers).`);
@@ -288,9 +304,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
   });
 
   let url: string;
-  if (options.port === undefined && socketPath.length <= MAX_SOCKET_PATH) {
-    fs.mkdirSync(runDir, { recursive: true, mode: 0o700 });
-    fs.chmodSync(runDir, 0o700);
+  if (options.port === undefined) {
     if (fs.existsSync(socketPath)) {
       // A socket file left by a killed server would refuse the bind.
       fs.rmSync(socketPath, { force: true });
@@ -299,7 +313,7 @@ export async function startEmbeddedServer(options: EmbeddedServerOptions): Promi
     fs.chmodSync(socketPath, 0o600);
     url = embeddedDatabaseUrl(dataDir);
   } else {
-    await listen(server, { port: options.port ?? 0, host: '127.0.0.1' });
+    await listen(server, { port: options.port, host: '127.0.0.1' });
     const { port } = server.address() as net.AddressInfo;
     url = `postgres://postgres@127.0.0.1:${port}/postgres`;
   }
