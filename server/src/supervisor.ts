@@ -3,6 +3,7 @@ import os from 'node:os';
 import readline from 'node:readline';
 import { type Config } from './config';
 import { embeddedDatabaseUrl, URGENT_APPLICATION } from './db/socketPath';
+import { RestartBackoff } from './lib/restartBackoff';
 
 // `processes` (issue 16): the database, the API and the workers as processes of their own, so that neither
 // the embedded database's queries (PGlite runs on its process's main thread) nor the workers' browser
@@ -22,11 +23,6 @@ export interface SupervisorOptions {
   command?: [string, ...string[]];
 }
 
-/** A child that dies is started again after this long, doubling while it keeps dying, at most the cap. */
-const RESTART_DELAY_MS = 500;
-const RESTART_DELAY_CAP_MS = 10_000;
-/** A child that ran this long before dying starts its back-off afresh. */
-const STABLE_AFTER_MS = 30_000;
 /** A child that dies before it is ready is started this many times in a row before `start` gives up. */
 const START_ATTEMPTS = 4;
 /** How long a child may take to say it is ready. */
@@ -43,7 +39,7 @@ interface Managed {
   env: NodeJS.ProcessEnv;
   process: ChildProcess | null;
   startedAt: number;
-  delayMs: number;
+  backoff: RestartBackoff;
   restart: NodeJS.Timeout | null;
 }
 
@@ -105,7 +101,7 @@ export class Supervisor {
       env,
       process: null,
       startedAt: 0,
-      delayMs: RESTART_DELAY_MS,
+      backoff: new RestartBackoff(),
       restart: null,
     };
     this._children.push(child);
@@ -122,13 +118,13 @@ export class Supervisor {
       try {
         const message = await this._spawn(child);
         this._out(`[supervisor] ${child.name} ready (pid ${child.process?.pid})`);
-        child.delayMs = RESTART_DELAY_MS;
+        child.backoff.reset();
         return message;
       } catch (error) {
         if (this._stopping || attempt >= START_ATTEMPTS) throw error;
-        this._out(`[supervisor] ${(error as Error).message} Starting it again in ${child.delayMs} ms.`);
-        await new Promise((resolve) => setTimeout(resolve, child.delayMs));
-        child.delayMs = Math.min(child.delayMs * 2, RESTART_DELAY_CAP_MS);
+        const delay = child.backoff.next();
+        this._out(`[supervisor] ${(error as Error).message} Starting it again in ${delay} ms.`);
+        await new Promise((resolve) => setTimeout(resolve, delay));
         if (this._stopping) throw error;
       }
     }
@@ -174,14 +170,13 @@ export class Supervisor {
         const how = signal ? `was killed (${signal})` : `exited with code ${code}`;
         if (!ready) return reject(new Error(`The ${child.name} process ${how} before it was ready.`));
         if (this._stopping || child.process !== spawned) return;
-        if (Date.now() - child.startedAt > STABLE_AFTER_MS) child.delayMs = RESTART_DELAY_MS;
-        this._out(`[supervisor] the ${child.name} process ${how}; starting it again in ${child.delayMs} ms`);
+        const delay = child.backoff.stopped(child.startedAt);
+        this._out(`[supervisor] the ${child.name} process ${how}; starting it again in ${delay} ms`);
         child.restart = setTimeout(() => {
           child.restart = null;
           if (this._stopping) return;
           this._relaunch(child);
-        }, child.delayMs);
-        child.delayMs = Math.min(child.delayMs * 2, RESTART_DELAY_CAP_MS);
+        }, delay);
       });
     });
   }
@@ -190,11 +185,12 @@ export class Supervisor {
   private _relaunch(child: Managed): void {
     this._launch(child).catch((error: Error) => {
       if (this._stopping) return;
-      this._out(`[supervisor] ${error.message} Trying again in ${child.delayMs} ms.`);
+      const delay = child.backoff.next();
+      this._out(`[supervisor] ${error.message} Trying again in ${delay} ms.`);
       child.restart = setTimeout(() => {
         child.restart = null;
         if (!this._stopping) this._relaunch(child);
-      }, child.delayMs);
+      }, delay);
     });
   }
 

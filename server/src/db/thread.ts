@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { RestartBackoff } from '../lib/restartBackoff';
 import { type ThreadMessage } from './threadMain';
 
 // `npm start` (issue 16): the embedded database on a thread of its own, served over the Postgres wire
@@ -8,11 +9,6 @@ import { type ThreadMessage } from './threadMain';
 // it with node-postgres as they reach a real Postgres. A thread, not a process: one copy of Node and of
 // the server's code in memory (the `processes` command runs it as a process of its own).
 
-/** A thread that stops unasked is started again after this long, doubling while it keeps stopping, at most the cap. */
-const RESTART_DELAY_MS = 500;
-const RESTART_DELAY_CAP_MS = 10_000;
-/** A thread that served this long before it stopped starts its back-off afresh. */
-const STABLE_AFTER_MS = 30_000;
 /** How long closing may take (the statement under way, then PGlite's checkpoint) before the thread is ended. */
 const CLOSE_TIMEOUT_MS = 30_000;
 
@@ -38,19 +34,18 @@ export async function startDatabaseThread(
   const warn = options.warn ?? ((line: string) => console.error(line));
   const entry = options.entry ?? path.join(__dirname, 'threadMain.ts');
   let closing = false;
-  let delayMs = RESTART_DELAY_MS;
+  const backoff = new RestartBackoff();
   let restart: NodeJS.Timeout | null = null;
   let current: { worker: Worker; startedAt: number } | null = null;
 
   const scheduleRestart = (why: string, startedAt: number) => {
     // Until it is back, the API answers 503 and the workers' statements fail and are retried.
-    if (Date.now() - startedAt > STABLE_AFTER_MS) delayMs = RESTART_DELAY_MS;
-    warn(`[database] the database thread stopped (${why}); starting it again in ${delayMs} ms`);
+    const delay = backoff.stopped(startedAt);
+    warn(`[database] the database thread stopped (${why}); starting it again in ${delay} ms`);
     restart = setTimeout(() => {
       restart = null;
       if (!closing) void launch(false).catch(() => undefined);
-    }, delayMs);
-    delayMs = Math.min(delayMs * 2, RESTART_DELAY_CAP_MS);
+    }, delay);
   };
 
   /** Starts the thread; the first start rejects if it stops before it is ready, a restart tries again. */
