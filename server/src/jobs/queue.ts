@@ -6,12 +6,21 @@ import { type JobScheduler, type ScheduledJob } from '../services/trackedJobs';
 export type JobHandler<T> = (data: T, job: PgBoss.Job<T>) => Promise<unknown>;
 
 export interface QueueOptions {
-  /** Seconds between polls of an idle worker; pg-boss's minimum is 0.5. */
+  /** Seconds between polls of an idle worker (FALLBACK_POLLING_SECONDS); pg-boss's minimum is 0.5. */
   pollingIntervalSeconds?: number;
   /** Run pg-boss maintenance and cron in this process (the api-only role turns them off). */
   supervise?: boolean;
 }
 
+/**
+ * How often an idle worker looks for a job by itself. A job queued in this process wakes its workers
+ * at once, one queued in another process through the event bus (`announce`), and a worker that ends a
+ * job looks for the next at once: polling only finds what nobody announced (a pg-boss retry whose
+ * delay has passed, a job queued while the bus was reconnecting), so it need not be frequent. Every
+ * poll is a statement, per queue and per slot (11 pollers at WORKER_CONCURRENCY=2): an idle `npm start`
+ * took 6.1 % of a core polling every second, 4.8 % every 5 s (`npm run bench start-ready`).
+ */
+export const FALLBACK_POLLING_SECONDS = 5;
 const CREATE_QUEUE_ATTEMPTS = 5;
 /** How long a stop waits for pg-boss's statements and the handlers it started to settle. */
 const SETTLE_TIMEOUT_MS = 30_000;
@@ -35,7 +44,7 @@ export class JobQueue implements JobScheduler {
     options: QueueOptions,
     private readonly _pool: pg.Pool | null,
   ) {
-    this._pollingIntervalSeconds = options.pollingIntervalSeconds ?? 1;
+    this._pollingIntervalSeconds = options.pollingIntervalSeconds ?? FALLBACK_POLLING_SECONDS;
   }
 
   static async start(database: Database, options: QueueOptions = {}): Promise<JobQueue> {
