@@ -35,6 +35,7 @@ import { systemRoutes } from './routes/system';
 import { testCaseRoutes } from './routes/testCases';
 import { testSuiteRoutes } from './routes/testSuites';
 import { wsRoutes } from './routes/ws';
+import { LazySchemas } from './lib/lazySchemas';
 import { type Services } from './services';
 
 export interface AppDeps {
@@ -45,6 +46,8 @@ export interface AppDeps {
   logger?: boolean;
   /** Where the logger writes instead of stdout (tests read the log). */
   logStream?: NodeJS.WritableStream;
+  /** The routes' schemas, compiled at each route's first call (tests compile them all). */
+  schemas?: LazySchemas;
 }
 
 // Headers supabase-js sends (notes/platform.md §1), allowed for a cross-origin SPA.
@@ -69,6 +72,7 @@ export async function buildApp({
   verifier,
   logger = true,
   logStream,
+  schemas = new LazySchemas(),
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -97,6 +101,7 @@ export async function buildApp({
     },
     // NOTE: no type coercion: a number where a name belongs is a 400, not the string "42".
     ajv: { customOptions: { coerceTypes: false, removeAdditional: false, allErrors: true } },
+    schemaController: { compilersFactory: schemas.compilersFactory },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   await app.register(errorHandler);
