@@ -12,8 +12,8 @@ type Compiler<T> = (externalSchemas: unknown, options: unknown) => (route: unkno
 /**
  * Fastify's own compilers (ajv for what comes in, fast-json-stringify for what goes out), each route's
  * schema compiled when the route is first called rather than all of them before the server listens:
- * compiling them took 0.4–0.7 s of `npm start`'s time to ready. What a route accepts and answers is
- * the same. A schema that cannot compile would fail its route's first call instead of the start, so
+ * building the app and making it ready took 0.71–1.29 s compiling them all, 0.27–0.34 s without, of
+ * `npm start`'s time to ready. What a route accepts and answers is the same. A schema that cannot compile would fail its route's first call instead of the start, so
  * the suites compile every one (`compileAll`).
  */
 export class LazySchemas {
