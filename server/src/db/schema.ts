@@ -189,7 +189,9 @@ export const organizationMembers = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => appUsers.id, { onDelete: 'cascade' }),
-    role: text('role').$type<'admin' | 'member'>().notNull().default('member'),
+    role: text('role').$type<'admin' | 'member' | 'viewer'>().notNull().default('member'),
+    /** The expert right (issue 27): approves Python script modules, on top of a member's or admin's role. */
+    expert: boolean('expert').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.orgId, t.userId] }), index('organization_members_user_idx').on(t.userId)],
