@@ -103,8 +103,10 @@ export class IdentityService {
 
   /**
    * A session when sign-ups confirm themselves (AUTH_AUTOCONFIRM), else the unconfirmed user and a
-   * confirmation e-mail. With confirmation on, a confirmed address answers as a new one would (GoTrue's
-   * obfuscated user) and its owner is told by e-mail: the answer must not tell who has an account.
+   * confirmation e-mail. An address that has an account, confirmed or not, is never changed by a sign-up:
+   * otherwise whoever signs up second sets the password the owner's confirmation link then confirms.
+   * With confirmation on it answers as a new one would (GoTrue's obfuscated user) and its owner gets an
+   * e-mail (a fresh confirmation link, or a notice once confirmed): the answer must not tell who has an account.
    */
   async signUp(input: {
     email: unknown;
@@ -127,21 +129,7 @@ export class IdentityService {
 
     const outcome = await this._db.transaction(async (tx) => {
       const existing = await tx.query.idpUsers.findFirst({ where: eq(idpUsers.email, email) });
-      if (existing?.emailConfirmedAt) return { taken: existing };
-      if (existing) {
-        // Unconfirmed: whoever follows the newest link owns the address, with the password given last.
-        const [updated] = await tx
-          .update(idpUsers)
-          .set({
-            encryptedPassword,
-            userMetadata: metadata,
-            emailConfirmedAt: confirmedAt,
-            updatedAt: new Date(),
-          })
-          .where(eq(idpUsers.id, existing.id))
-          .returning();
-        return { user: updated };
-      }
+      if (existing) return { taken: existing };
       const [created] = await tx
         .insert(idpUsers)
         .values({
@@ -165,13 +153,11 @@ export class IdentityService {
     });
     if ('taken' in outcome) {
       if (this._config.authAutoconfirm) throw authErrors.userAlreadyExists();
-      if (outcome.taken?.emailConfirmedAt) await this._sendSignUpNotice(outcome.taken);
+      if (outcome.taken) await this._tellOwnerOfSignUp(outcome.taken, redirectTo);
       return decoyUserJson(email, metadata);
     }
     const user = outcome.user;
     if (user.emailConfirmedAt) return this._startSession(user, 'password');
-    // A repeated sign-up within a minute mails nothing new: the link already sent confirms the same account.
-    if (recentlySent(user.confirmationSentAt)) return this._userJson(user);
     return this._userJson(await this._sendLink(user, 'signup', redirectTo, pkce));
   }
 
@@ -574,6 +560,17 @@ export class IdentityService {
       await this._limiter.recordFailure(user.email, ip);
       throw authErrors.currentPasswordInvalid();
     }
+  }
+
+  /**
+   * A sign-up for a taken address mails its owner what a resend would (the confirmation link, at most
+   * once a minute) or, once confirmed, a notice. The link carries no PKCE challenge: the caller's
+   * verifier may be anyone's, and the owner's browser must be able to finish the confirmation.
+   */
+  private async _tellOwnerOfSignUp(owner: UserRow, redirectTo: string): Promise<void> {
+    if (owner.emailConfirmedAt) return this._sendSignUpNotice(owner);
+    if (recentlySent(owner.confirmationSentAt)) return;
+    await this._sendLink(owner, 'signup', redirectTo, null);
   }
 
   /** Tells the owner of an account that someone tried to sign up with its address, at most once an hour. */
