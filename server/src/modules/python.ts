@@ -10,6 +10,7 @@ import {
 } from '../runner/actions';
 import { envName } from '../runner/codegen';
 import { type ReplayStep } from '../runner/replay';
+import { type BoundsRefusal, scriptBoundsRefusal } from './pythonBounds';
 
 // A module's Python script never runs as Python: it is parsed (@lezer/python) and each statement is
 // read into the runner's own actions, the way our Python export writes them. Whatever falls outside
@@ -25,8 +26,22 @@ export interface TranslateOptions {
 }
 
 export function translatePythonScript(script: string, options: TranslateOptions = {}): PythonTranslation {
+  const refusal = scriptBoundsRefusal(script);
+  if (refusal) return { ok: false, errors: [boundsDetail(script, refusal)] };
   const translator = new Translator(script, [...(options.secretNames ?? [])]);
   return translator.run();
+}
+
+/** A broken bound said as the translator says a refusal: where, and why. */
+function boundsDetail(script: string, refusal: BoundsRefusal): UnsafeCodeDetail {
+  const before = script.slice(0, refusal.at);
+  const lineStart = before.lastIndexOf('\n') + 1;
+  return {
+    line: before.split('\n').length,
+    column: refusal.at - lineStart + 1,
+    code: script.slice(refusal.at, refusal.at + 40).split('\n')[0],
+    reason: refusal.reason,
+  };
 }
 
 // ── Tables: what the subset holds ─────────────────────────────────────────────────────────────────

@@ -3,7 +3,8 @@ import { type Db } from '../db/client';
 import { testCases, testModules } from '../db/schema';
 import { UnprocessableError } from '../errors';
 import { isUuid } from '../lib/validate';
-import { translatePythonScript } from '../modules/python';
+import { type PythonTranslation } from '../modules/python';
+import { translatePythonOffThread } from '../modules/pythonThread';
 import {
   type Action,
   isAction,
@@ -169,9 +170,9 @@ export class ModuleSteps {
           message: `${MODULE_MESSAGES.notApproved} (module "${name}"). An expert or an admin must approve it before the tests that use it can run.`,
         };
       const script = row.definingPyScript ?? '';
-      let translated: ReturnType<typeof translatePythonScript>;
+      let translated: PythonTranslation;
       try {
-        translated = translatePythonScript(script);
+        translated = await translatePythonOffThread(script);
       } catch (error) {
         return cannot(`its Python script could not be read (${messageOf(error).split('\n')[0]}).`);
       }

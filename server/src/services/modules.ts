@@ -3,7 +3,7 @@ import { type Db } from '../db/client';
 import { organizationMembers, testCases, testModules } from '../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { isUuid, trimmed } from '../lib/validate';
-import { translatePythonScript } from '../modules/python';
+import { translatePythonOffThread } from '../modules/pythonThread';
 import {
   MODULE_LIMITS as LIMITS,
   MODULE_MESSAGES as MESSAGES,
@@ -66,7 +66,7 @@ export class ModuleService {
     if (moduleType === 'test_case') {
       testCaseId = await this._requireSourceTest(suiteId, input?.test_case_id, /* required */ true);
     } else {
-      script = checkScript(input?.defining_py_script);
+      script = await checkScript(input?.defining_py_script);
       if (input?.test_case_id) testCaseId = await this._requireSourceTest(suiteId, input.test_case_id, false);
     }
     try {
@@ -120,7 +120,7 @@ export class ModuleService {
         throw new ValidationError('Only a Python script module has a script', {
           fields: { defining_py_script: 'not_allowed' },
         });
-      const script = checkScript(input.defining_py_script);
+      const script = await checkScript(input.defining_py_script);
       if (script !== current.definingPyScript) {
         values.definingPyScript = script;
         // NOTE: what was approved is the old text: a changed script runs only once approved again.
@@ -143,7 +143,7 @@ export class ModuleService {
         fields: { module_type: 'not_python_script' },
       });
     if (approved === 'false') return this._save(moduleId, WITHDRAWN);
-    const translation = translatePythonScript(row.definingPyScript ?? '');
+    const translation = await translatePythonOffThread(row.definingPyScript ?? '');
     if (!translation.ok) throw new ValidationError(MESSAGES.unsafe, translation.errors);
     // Approves the text that was read: a script edited meanwhile stays unapproved (409).
     const [approvedRow] = await this._db
@@ -332,7 +332,7 @@ function checkName(raw: unknown, field = 'name'): string {
 }
 
 /** A script must be there, fit, and translate into the runner's actions. */
-function checkScript(raw: unknown): string {
+async function checkScript(raw: unknown): Promise<string> {
   const script = typeof raw === 'string' && raw.trim() ? raw : null;
   if (!script)
     throw new ValidationError(MESSAGES.scriptRequired, { fields: { defining_py_script: 'required' } });
@@ -340,7 +340,7 @@ function checkScript(raw: unknown): string {
     throw new ValidationError(`Scripts must be at most ${LIMITS.script} characters`, {
       fields: { defining_py_script: 'too_long' },
     });
-  const translation = translatePythonScript(script);
+  const translation = await translatePythonOffThread(script);
   if (!translation.ok) throw new ValidationError(MESSAGES.unsafe, translation.errors);
   return script;
 }
