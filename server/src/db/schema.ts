@@ -342,6 +342,11 @@ export const sharedParameters = pgTable(
       .references(() => testSuites.id, { onDelete: 'cascade' }),
     key: text('key').notNull(),
     valueEncrypted: text('value_encrypted').notNull(),
+    /**
+     * The hosts (`shop.example`, `127.0.0.1:4100`, `*.shop.example`) whose pages a run may type the secret
+     * into or open with it in the URL (issue 27); empty: the hosts of the suite's tests' websites.
+     */
+    allowedHosts: jsonb('allowed_hosts').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
