@@ -120,3 +120,62 @@ describe('a sign-up for an address that is not confirmed, on a server that confi
     expect(row).toMatchObject({ emailConfirmedAt: null, encryptedPassword: null });
   });
 });
+
+describe('sign-ups cannot tell whether an address has an account (issue 27, finding 6)', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => server?.close());
+
+  /** Two sign-ups for the address by someone else, as an attacker probing it would make them. */
+  async function probeTwice(email: string) {
+    const startedAt = Date.now() - 1000;
+    const answers = [];
+    for (const password of [ATTACKER_PASSWORD, `${ATTACKER_PASSWORD} again`]) {
+      const { data, error } = await clientFor(server).auth.signUp({ email, password });
+      expect(error).toBeNull();
+      expect(data.session).toBeNull();
+      answers.push(data.user!);
+    }
+    const [first, second] = answers as [NonNullable<(typeof answers)[0]>, NonNullable<(typeof answers)[0]>];
+    return {
+      sameIds:
+        first.id === second.id && first.identities?.[0]?.identity_id === second.identities?.[0]?.identity_id,
+      fresh: answers.every((user) => Date.parse(user.created_at) >= startedAt),
+      shape: shapeOf(second),
+      confirmed: answers.some((user) => user.email_confirmed_at !== undefined),
+    };
+  }
+
+  it('answers a new, an unconfirmed and a confirmed address alike, with the same id each time', async () => {
+    const unconfirmed = uniqueEmail('unconfirmed');
+    await clientFor(server).auth.signUp({ email: unconfirmed, password: PASSWORD });
+    const confirmed = uniqueEmail('confirmed');
+    const owner = await clientFor(server).auth.signUp({ email: confirmed, password: PASSWORD });
+    await redirectOf(await linkFromMail(server, confirmed, 'confirmation'));
+    // Older than the probes: an answer that carried the account's own dates would stand out.
+    await server.database.db
+      .update(idpUsers)
+      .set({ createdAt: new Date(Date.now() - 3_600_000) })
+      .where(eq(idpUsers.email, unconfirmed));
+
+    const probes = {
+      new: await probeTwice(uniqueEmail('nobody')),
+      unconfirmed: await probeTwice(unconfirmed),
+      confirmed: await probeTwice(confirmed),
+    };
+
+    expect(probes).toEqual({
+      new: { sameIds: true, fresh: true, shape: probes.new.shape, confirmed: false },
+      unconfirmed: { sameIds: true, fresh: true, shape: probes.new.shape, confirmed: false },
+      confirmed: { sameIds: true, fresh: true, shape: probes.new.shape, confirmed: false },
+    });
+    // The id a new address is answered is its account's: the owner's first answer names who the link signs in.
+    const signedIn = await clientFor(server).auth.signInWithPassword({
+      email: confirmed,
+      password: PASSWORD,
+    });
+    expect(signedIn.data.user?.id).toBe(owner.data.user?.id);
+  });
+});

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { and, eq, gt, isNull, lt, ne, or, sql } from 'drizzle-orm';
 import { type Config } from '../config';
 import { type Db, type Executor } from '../db/client';
@@ -6,6 +6,7 @@ import { idpIdentities, idpOneTimeTokens, idpRefreshTokens, idpSessions, idpUser
 import { randomToken, sha256 } from '../lib/crypto';
 import { isEmail } from '../lib/validate';
 import { type MailService } from '../services/mail';
+import { getOrCreateSecret } from '../services/serverSecrets';
 import { AccessTokens } from './accessTokens';
 import { authErrors, GoTrueError } from './goTrueError';
 import { OAuthProviders, PROVIDERS, type ProviderName, type ProviderProfile } from './oauthProviders';
@@ -72,6 +73,13 @@ const MAX_METADATA_BYTES = 16 * 1024;
 // Roles grant privileges in the API (plugins/auth.ts), so a person must not be able to give them to themselves.
 const PROTECTED_METADATA_KEYS = ['roles'];
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
+// The server secret that keys the ids an e-mail address gets at sign-up (see _signUpIds).
+const SIGN_UP_ID_SECRET = 'idp_sign_up_ids';
+
+interface SignUpIds {
+  userId: string;
+  identityId: string;
+}
 
 /** The embedded GoTrue-compatible identity provider: people, sessions, links and OAuth sign-in. */
 export class IdentityService {
@@ -83,6 +91,7 @@ export class IdentityService {
   private readonly _providers: OAuthProviders;
   private readonly _onRedirectError: (error: unknown, context: string) => void;
   private readonly _onSessionsEnded: (userId: string) => void;
+  private _signUpIdKey: string | null = null;
 
   constructor(options: IdentityServiceOptions) {
     this._config = options.config;
@@ -126,6 +135,7 @@ export class IdentityService {
     const redirectTo = this._redirect(input.redirectTo);
     const encryptedPassword = await hashPassword(input.password);
     const confirmedAt = this._config.authAutoconfirm ? new Date() : null;
+    const ids = await this._signUpIds(email);
 
     const outcome = await this._db.transaction(async (tx) => {
       const existing = await tx.query.idpUsers.findFirst({ where: eq(idpUsers.email, email) });
@@ -133,6 +143,7 @@ export class IdentityService {
       const [created] = await tx
         .insert(idpUsers)
         .values({
+          id: ids.userId,
           email,
           encryptedPassword,
           emailConfirmedAt: confirmedAt,
@@ -144,6 +155,7 @@ export class IdentityService {
       // Someone else signed up with this address a moment ago.
       if (!created) return { taken: await tx.query.idpUsers.findFirst({ where: eq(idpUsers.email, email) }) };
       await tx.insert(idpIdentities).values({
+        id: ids.identityId,
         userId: created.id,
         provider: 'email',
         providerId: created.id,
@@ -154,11 +166,12 @@ export class IdentityService {
     if ('taken' in outcome) {
       if (this._config.authAutoconfirm) throw authErrors.userAlreadyExists();
       if (outcome.taken) await this._tellOwnerOfSignUp(outcome.taken, redirectTo);
-      return decoyUserJson(email, metadata);
+      return pendingUserJson(ids, email, metadata);
     }
     const user = outcome.user;
     if (user.emailConfirmedAt) return this._startSession(user, 'password');
-    return this._userJson(await this._sendLink(user, 'signup', redirectTo, pkce));
+    await this._sendLink(user, 'signup', redirectTo, pkce);
+    return pendingUserJson(ids, email, metadata);
   }
 
   async signInWithPassword(input: { email: unknown; password: unknown; ip: string }): Promise<SessionJson> {
@@ -573,6 +586,20 @@ export class IdentityService {
     await this._sendLink(owner, 'signup', redirectTo, null);
   }
 
+  /**
+   * The ids a sign-up answers for an address, the same each time and whether or not it has an account:
+   * a new account is created with them, so the answer is true for it, and an address that has one gets
+   * the same answer (a random id would tell it apart from the second sign-up of a new address). Keyed by
+   * a server secret, so nobody can tell an address's id without asking this server.
+   */
+  private async _signUpIds(email: string): Promise<SignUpIds> {
+    this._signUpIdKey ??= await getOrCreateSecret(this._db, SIGN_UP_ID_SECRET);
+    return {
+      userId: keyedUuid(this._signUpIdKey, `user\n${email}`),
+      identityId: keyedUuid(this._signUpIdKey, `identity\n${email}`),
+    };
+  }
+
   /** Tells the owner of an account that someone tried to sign up with its address, at most once an hour. */
   private async _sendSignUpNotice(owner: UserRow): Promise<void> {
     const recent = await this._mail.list(owner.email, 20);
@@ -875,10 +902,13 @@ function openedByLink(amr: { method: string }[]): boolean {
   return amr.some((entry) => LINK_METHODS.includes(entry.method));
 }
 
-/** What a new sign-up answers (GoTrue's obfuscated user), for an address that already has an account. */
-function decoyUserJson(email: string, metadata: Record<string, unknown>): UserJson {
+/**
+ * What a sign-up answers when the address must be confirmed: built from the request alone (the account
+ * if it is new, GoTrue's obfuscated user if the address has one), so no field tells the two apart.
+ */
+function pendingUserJson(ids: SignUpIds, email: string, metadata: Record<string, unknown>): UserJson {
   const now = new Date();
-  const id = randomUUID();
+  const id = ids.userId;
   const user: UserRow = {
     id,
     email,
@@ -893,7 +923,7 @@ function decoyUserJson(email: string, metadata: Record<string, unknown>): UserJs
     updatedAt: now,
   };
   const identity: IdentityRow = {
-    id: randomUUID(),
+    id: ids.identityId,
     userId: id,
     provider: 'email',
     providerId: id,
@@ -902,6 +932,15 @@ function decoyUserJson(email: string, metadata: Record<string, unknown>): UserJs
     updatedAt: now,
   };
   return userJson(user, [identity]);
+}
+
+/** A version-4-shaped UUID from an HMAC: random-looking, the same for the same key and text. */
+function keyedUuid(key: string, text: string): string {
+  const bytes = createHmac('sha256', key).update(text).digest().subarray(0, 16);
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = bytes.toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
 function linkKind(type: unknown): LinkKind | null {
