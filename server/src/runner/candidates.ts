@@ -1,40 +1,14 @@
 import crypto from 'node:crypto';
 import { type Locator, type Page } from 'playwright-core';
+import { type CandidateFields } from './page/collectCandidates';
+import { type PageChange } from './page/readWatch';
+import { pageScripts } from './pageScripts';
 
-/** One element of the page as the coder sees it: never a DOM dump, only what locators are made of. */
-export interface Candidate {
+export type { PageChange };
+
+/** One element of the page as the coder sees it (collected in the page by page/collectCandidates.ts). */
+export interface Candidate extends CandidateFields {
   index: number;
-  tag: string;
-  type: string | null;
-  role: string;
-  /** Accessible name (an approximation; locators are checked against Playwright's own). */
-  name: string;
-  label: string | null;
-  placeholder: string | null;
-  /** Visible text, cut to 80 characters. */
-  text: string | null;
-  testId: string | null;
-  id: string | null;
-  nameAttr: string | null;
-  checked: boolean | null;
-  disabled: boolean;
-  editable: boolean;
-  visible: boolean;
-  box: { x: number; y: number; width: number; height: number } | null;
-  options: string[] | null;
-  selected: string | null;
-  /** Text of the nearest row, list item or section around it (for 'the Remove button of "Mug"'). */
-  container: string | null;
-  /** The role of that container ('listitem', 'row', 'article', 'dialog', …), for relational locators. */
-  containerRole: string | null;
-  /** Words of an icon-only control's title, classes and icon ("trash", "pencil"): what it shows, not what it is called. */
-  iconHint: string | null;
-  /** It opens a menu (aria-haspopup "menu" or "true"): a "More actions" button. */
-  popup?: boolean;
-  /** Direct items of a list. */
-  itemCount: number | null;
-  /** The same-origin iframe it is in: a CSS selector of that iframe in the page (null: the page itself). */
-  frame: string | null;
 }
 
 export interface PageSnapshot {
@@ -46,350 +20,6 @@ export interface PageSnapshot {
 }
 
 export const MAX_CANDIDATES = 400;
-
-/**
- * Runs one of our own functions in the page. Passed as source text because tsx (esbuild keepNames)
- * wraps named functions in a `__name` helper the page does not have; the wrapper supplies it.
- */
-export function inPageSource<A>(fn: (arg: A) => unknown, arg: A): string {
-  return `((__name) => (${fn.toString()})(${JSON.stringify(arg)}))((f) => f)`;
-}
-
-interface Collected {
-  items: Omit<Candidate, 'index'>[];
-  title: string;
-}
-
-/**
- * In the page: the interactive and addressable elements, in document order. The elements stay in the
- * page under `key` (a hidden property of window) for later reads of this snapshot.
- */
-function collect(options: { max: number; key: string }): Collected {
-  const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
-  // Shadow hosts on the page: text around them must be read through their shadow roots (innerText is not).
-  const hosts: Element[] = [];
-  const deepText = (node: Node): string => {
-    if (node.nodeType === 3) return node.textContent ?? '';
-    if (node.nodeType !== 1 && node.nodeType !== 11) return '';
-    const el = node as Element;
-    if (node.nodeType === 1) {
-      const tag = el.tagName.toLowerCase();
-      if (tag === 'style' || tag === 'script' || tag === 'template') return '';
-      if ((el as HTMLElement).hidden || getComputedStyle(el).display === 'none') return '';
-      if (tag === 'slot')
-        return (el as HTMLSlotElement).assignedNodes({ flatten: true }).map(deepText).join(' ');
-      if (tag === 'input' || tag === 'textarea' || tag === 'select') return '';
-    }
-    const children = node.nodeType === 1 && el.shadowRoot ? el.shadowRoot.childNodes : node.childNodes;
-    return Array.from(children).map(deepText).join(' ');
-  };
-  const textOf = (el: Element) =>
-    hosts.some((host) => host === el || el.contains(host))
-      ? clean(deepText(el))
-      : clean((el as HTMLElement).innerText ?? el.textContent);
-  const byIds = (ids: string, root: Document | ShadowRoot) =>
-    clean(
-      ids
-        .split(/\s+/)
-        .map((id) => root.getElementById(id))
-        .filter((el): el is HTMLElement => Boolean(el))
-        .map((el) => clean(el.innerText ?? el.textContent))
-        .join(' '),
-    );
-  const roleOf = (el: Element): string => {
-    const explicit = el.getAttribute('role');
-    if (explicit) return explicit.trim().split(/\s+/)[0];
-    const tag = el.tagName.toLowerCase();
-    if (tag === 'a') return el.hasAttribute('href') ? 'link' : 'generic';
-    if (tag === 'button' || tag === 'summary') return 'button';
-    if (tag === 'select') {
-      const select = el as HTMLSelectElement;
-      return select.multiple || select.size > 1 ? 'listbox' : 'combobox';
-    }
-    if (tag === 'textarea') return 'textbox';
-    if (tag === 'input') {
-      const input = el as HTMLInputElement;
-      const type = (input.getAttribute('type') ?? 'text').toLowerCase();
-      if (type === 'checkbox') return 'checkbox';
-      if (type === 'radio') return 'radio';
-      if (['button', 'submit', 'reset', 'image'].includes(type)) return 'button';
-      if (type === 'range') return 'slider';
-      if (type === 'number') return 'spinbutton';
-      if (type === 'search') return input.list ? 'combobox' : 'searchbox';
-      return input.list ? 'combobox' : 'textbox';
-    }
-    if (/^h[1-6]$/.test(tag)) return 'heading';
-    const implicit: Record<string, string> = {
-      ul: 'list',
-      ol: 'list',
-      li: 'listitem',
-      nav: 'navigation',
-      img: 'img',
-      table: 'table',
-      tr: 'row',
-      td: 'cell',
-      th: 'columnheader',
-      dd: 'definition',
-      dt: 'term',
-      p: 'paragraph',
-      form: 'form',
-      main: 'main',
-      header: 'banner',
-      footer: 'contentinfo',
-      strong: 'strong',
-      section: 'region',
-      article: 'article',
-    };
-    return implicit[tag] ?? 'generic';
-  };
-  const nameFromContent = new Set([
-    'button',
-    'link',
-    'heading',
-    'tab',
-    'menuitem',
-    'option',
-    'radio',
-    'checkbox',
-    'switch',
-    'treeitem',
-    'cell',
-    'columnheader',
-    'rowheader',
-    'tooltip',
-  ]);
-  const labelOf = (el: Element): string | null => {
-    const labels = (el as HTMLInputElement).labels;
-    if (!labels || labels.length === 0) return null;
-    return (
-      clean(
-        Array.from(labels)
-          .map((label) => textOf(label))
-          .join(' '),
-      ) || null
-    );
-  };
-  const accessibleName = (el: Element, role: string): string => {
-    const labelledBy = el.getAttribute('aria-labelledby');
-    if (labelledBy) {
-      const name = byIds(labelledBy, el.getRootNode() as Document | ShadowRoot);
-      if (name) return name;
-    }
-    const ariaLabel = clean(el.getAttribute('aria-label'));
-    if (ariaLabel) return ariaLabel;
-    const tag = el.tagName.toLowerCase();
-    if (tag === 'input' || tag === 'select' || tag === 'textarea') {
-      const input = el as HTMLInputElement;
-      const type = (input.getAttribute('type') ?? '').toLowerCase();
-      if (['submit', 'reset', 'button'].includes(type))
-        return clean(input.value) || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : '');
-      if (type === 'image') return clean(input.alt) || 'Submit';
-      const label = labelOf(el);
-      if (label) return label;
-      const title = clean(el.getAttribute('title'));
-      if (title) return title;
-      return clean(el.getAttribute('placeholder'));
-    }
-    if (tag === 'img') return clean(el.getAttribute('alt'));
-    if (nameFromContent.has(role)) {
-      const text = textOf(el);
-      if (text) return text;
-    }
-    return clean(el.getAttribute('title'));
-  };
-  const visible = (el: Element) => {
-    const html = el as HTMLElement;
-    const rect = html.getBoundingClientRect();
-    if (rect.width === 0 && rect.height === 0) return false;
-    return typeof html.checkVisibility === 'function'
-      ? html.checkVisibility({ checkVisibilityCSS: true })
-      : true;
-  };
-  const selector = [
-    'a[href]',
-    'button',
-    'input:not([type=hidden])',
-    'select',
-    'textarea',
-    'summary',
-    '[role]',
-    '[contenteditable=""]',
-    '[contenteditable="true"]',
-    '[data-testid]',
-    'h1',
-    'h2',
-    'h3',
-    'h4',
-    'h5',
-    'h6',
-    'ul',
-    'ol',
-    // A list's items, even when their words sit in inner elements ('the last project').
-    'li',
-    '[tabindex]:not([tabindex="-1"])',
-  ].join(', ');
-  // Text-bearing elements a person may point at ('Double-click "Pay rent"'), kept only when they hold
-  // text of their own, so the list stays compact.
-  const textSelector =
-    'li, tr, td, th, label, p, dt, dd, span, div, strong, em, small, b, i, legend, caption';
-  const ownText = (el: Element) =>
-    Array.from(el.childNodes).some(
-      (node) => node.nodeType === 3 && (node.textContent ?? '').trim().length > 0,
-    );
-  // Document order, through open shadow roots (Playwright's locators pierce them too).
-  const elements: Element[] = [];
-  // Same-origin iframes of the page (one level): each element's frame, and where the frame sits.
-  const frameOf = new Map<Element, { selector: string; x: number; y: number }>();
-  let currentFrame: { selector: string; x: number; y: number } | null = null;
-  const frameSelector = (frame: HTMLIFrameElement, index: number) => {
-    const title = frame.getAttribute('title');
-    if (frame.id) return `#${CSS.escape(frame.id)}`;
-    if (title) return `iframe[title="${title.replace(/"/g, '\\"')}"]`;
-    const name = frame.getAttribute('name');
-    if (name) return `iframe[name="${name.replace(/"/g, '\\"')}"]`;
-    const src = frame.getAttribute('src');
-    if (src) return `iframe[src="${src.replace(/"/g, '\\"')}"]`;
-    return `iframe >> nth=${index}`;
-  };
-  let frameIndex = 0;
-  const walk = (root: Element | ShadowRoot | Document) => {
-    for (const el of Array.from(root.children)) {
-      if (elements.length >= options.max) return;
-      if (el.matches(selector) || (el.matches(textSelector) && ownText(el))) {
-        elements.push(el);
-        if (currentFrame) frameOf.set(el, currentFrame);
-      }
-      if (el.shadowRoot) {
-        hosts.push(el);
-        walk(el.shadowRoot);
-      }
-      if (el.tagName === 'IFRAME' && !currentFrame) {
-        let inner: Document | null = null;
-        try {
-          inner = (el as HTMLIFrameElement).contentDocument;
-        } catch {
-          inner = null; // A cross-origin frame: not ours to read.
-        }
-        const index = frameIndex++;
-        if (inner?.documentElement) {
-          const rect = el.getBoundingClientRect();
-          currentFrame = { selector: frameSelector(el as HTMLIFrameElement, index), x: rect.x, y: rect.y };
-          walk(inner);
-          currentFrame = null;
-        }
-      }
-      walk(el);
-    }
-  };
-  walk(document);
-  // The parent across a shadow boundary (a shadow root's host).
-  const parentOf = (el: Element): Element | null =>
-    el.parentElement ?? ((el.parentNode as ShadowRoot | null)?.host as Element | undefined) ?? null;
-  const CONTAINERS =
-    'li, tr, article, dialog, [role=listitem], [role=row], [role=dialog], [role=article], fieldset, section, [data-testid]';
-  const containerOf = (el: Element): Element | null => {
-    for (let node = parentOf(el); node; node = parentOf(node)) if (node.matches(CONTAINERS)) return node;
-    return null;
-  };
-  const iconHintOf = (el: Element): string | null => {
-    const words: string[] = [];
-    const add = (text: string | null | undefined) => {
-      if (text) words.push(text);
-    };
-    for (const node of [el, ...Array.from(el.querySelectorAll('*')).slice(0, 6)]) {
-      add(node.getAttribute('class'));
-      add(node.getAttribute('data-icon'));
-      add(node.getAttribute('title'));
-      // A button that opens a menu says so to assistive technology: a hint a person calls "menu".
-      if (node.getAttribute('aria-haspopup') === 'menu' || node.getAttribute('aria-haspopup') === 'true')
-        add('haspopup');
-      if (node.tagName.toLowerCase() === 'use')
-        add(node.getAttribute('href') ?? node.getAttribute('xlink:href'));
-      if (node.tagName.toLowerCase() === 'title') add(node.textContent);
-    }
-    const hint = clean(
-      words
-        .join(' ')
-        .replace(/([a-z])([A-Z])/g, '$1 $2')
-        .replace(/[^A-Za-z0-9×✕✖+☰⋮…]+/g, ' '),
-    ).toLowerCase();
-    return hint ? hint.slice(0, 60) : null;
-  };
-  const items = elements.map((el) => {
-    const tag = el.tagName.toLowerCase();
-    const role = roleOf(el);
-    const html = el as HTMLInputElement;
-    const isVisible = visible(el);
-    const frame = frameOf.get(el) ?? null;
-    const inner = el.getBoundingClientRect();
-    const rect = frame
-      ? { x: inner.x + frame.x, y: inner.y + frame.y, width: inner.width, height: inner.height }
-      : inner;
-    const type =
-      tag === 'input'
-        ? (el.getAttribute('type') ?? 'text').toLowerCase()
-        : tag === 'button'
-          ? (el.getAttribute('type') ?? 'submit').toLowerCase()
-          : null;
-    const editable =
-      (tag === 'input' &&
-        !['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'range', 'file', 'color'].includes(
-          type ?? '',
-        )) ||
-      tag === 'textarea' ||
-      (el as HTMLElement).isContentEditable;
-    const containerEl = containerOf(el);
-    const text = textOf(el);
-    const name = accessibleName(el, role);
-    const select = tag === 'select' ? (el as HTMLSelectElement) : null;
-    return {
-      tag,
-      type,
-      role,
-      name,
-      label: labelOf(el),
-      placeholder: clean(el.getAttribute('placeholder')) || null,
-      text: text ? text.slice(0, 80) : null,
-      testId: el.getAttribute('data-testid'),
-      id: el.id || null,
-      nameAttr: el.getAttribute('name'),
-      checked:
-        role === 'checkbox' || role === 'radio' || role === 'switch'
-          ? Boolean(html.checked ?? el.getAttribute('aria-checked') === 'true')
-          : null,
-      disabled: Boolean((el as HTMLButtonElement).disabled) || el.getAttribute('aria-disabled') === 'true',
-      editable,
-      visible: isVisible,
-      box: isVisible
-        ? {
-            x: Math.round(rect.x),
-            y: Math.round(rect.y),
-            width: Math.round(rect.width),
-            height: Math.round(rect.height),
-          }
-        : null,
-      options: select
-        ? Array.from(select.options)
-            .map((option) => clean(option.label || option.text))
-            .slice(0, 30)
-        : null,
-      selected: select ? clean(select.selectedOptions[0]?.label ?? '') || null : null,
-      // Words of separate elements stay apart ('Apollo Updated today', not innerText's 'ApolloUpdated today' of a flex row).
-      container: containerEl ? clean(deepText(containerEl)).slice(0, 120) : null,
-      containerRole: containerEl ? roleOf(containerEl) : null,
-      // Only controls that show no words of their own need their icon read.
-      iconHint:
-        (role === 'button' || role === 'link' || role === 'img') && !/[\p{L}\p{N}]/u.test(text)
-          ? iconHintOf(el)
-          : null,
-      popup: ['menu', 'true'].includes(el.getAttribute('aria-haspopup') ?? ''),
-      itemCount: role === 'list' ? el.querySelectorAll(':scope > li, :scope > [role=listitem]').length : null,
-      frame: frame ? frame.selector : null,
-    };
-  });
-  Object.defineProperty(window, options.key, { value: elements, configurable: true });
-  return { items, title: document.title };
-}
 
 /**
  * A snapshot of the page's candidates. Its elements are kept in the page (not as Playwright handles):
@@ -409,9 +39,7 @@ export class CandidateSet {
     // A navigation during the call destroys the context: try once more on the new page.
     for (let attempt = 0; ; attempt++) {
       try {
-        const { items, title } = (await page.evaluate(
-          inPageSource(collect, { max: MAX_CANDIDATES, key }),
-        )) as Collected;
+        const { items, title } = await pageScripts.collectCandidates(page, { max: MAX_CANDIDATES, key });
         const candidates = items.map((item, index) => ({ index, ...item }));
         const url = page.url();
         return new CandidateSet(
@@ -428,87 +56,18 @@ export class CandidateSet {
 
   /** The candidate under a point of the viewport (a label stands for its control). */
   async indexAt(x: number, y: number): Promise<number | null> {
-    const index = await this._page.evaluate(
-      ({ key, point }) => {
-        const elements = ((window as unknown as Record<string, Element[]>)[key] ?? []) as Element[];
-        let el: Element | null = document.elementFromPoint(point.x, point.y);
-        // Into open shadow roots: the point's innermost element.
-        while (el?.shadowRoot) {
-          const inner: Element | null = el.shadowRoot.elementFromPoint(point.x, point.y);
-          if (!inner || inner === el) break;
-          el = inner;
-        }
-        while (el) {
-          if (el.tagName === 'LABEL' && (el as HTMLLabelElement).control)
-            el = (el as HTMLLabelElement).control;
-          const found = elements.indexOf(el as Element);
-          if (found >= 0) return found;
-          el =
-            el!.parentElement ?? ((el!.parentNode as ShadowRoot | null)?.host as Element | undefined) ?? null;
-        }
-        return -1;
-      },
-      { key: this._key, point: { x, y } },
-    );
+    const index = await pageScripts.candidateAt(this._page, { key: this._key, point: { x, y } });
     return index >= 0 ? index : null;
   }
 
   /** A CSS selector of last resort for one candidate (made only when a step needs it). */
   async cssFor(index: number): Promise<string | null> {
-    return this._page
-      .evaluate(
-        ({ key, i }) => {
-          // NOTE: no named inner functions: tsx would wrap them in a __name helper the page lacks.
-          const el = ((window as unknown as Record<string, Element[]>)[key] ?? [])[i];
-          if (!el) return null;
-          const doc = el.ownerDocument;
-          const unique = (selector: string) => doc.querySelectorAll(selector).length === 1;
-          if (el.id && unique(`#${CSS.escape(el.id)}`)) return `#${CSS.escape(el.id)}`;
-          const tag = el.tagName.toLowerCase();
-          const nameAttr = el.getAttribute('name');
-          if (nameAttr && unique(`${tag}[name="${CSS.escape(nameAttr)}"]`))
-            return `${tag}[name="${CSS.escape(nameAttr)}"]`;
-          const parts: string[] = [];
-          let node: Element | null = el;
-          while (node && node !== doc.body && node !== doc.documentElement) {
-            if (node.id && unique(`#${CSS.escape(node.id)}`)) {
-              parts.unshift(`#${CSS.escape(node.id)}`);
-              return parts.join(' > ');
-            }
-            const parent: Element | null = node.parentElement;
-            const current: Element = node;
-            const siblings = parent
-              ? Array.from(parent.children).filter((child) => child.tagName === current.tagName)
-              : [];
-            const nodeTag = node.tagName.toLowerCase();
-            parts.unshift(
-              siblings.length > 1 ? `${nodeTag}:nth-of-type(${siblings.indexOf(current) + 1})` : nodeTag,
-            );
-            node = parent;
-          }
-          parts.unshift('body');
-          return parts.join(' > ');
-        },
-        { key: this._key, i: index },
-      )
-      .catch(() => null);
+    return pageScripts.cssPath(this._page, { key: this._key, i: index }).catch(() => null);
   }
 
   /** `tag.class` selectors of one candidate (an icon-only control inside its row is told apart by them). */
   async classSelectors(index: number): Promise<string[]> {
-    return this._page
-      .evaluate(
-        ({ key, i }) => {
-          const el = ((window as unknown as Record<string, Element[]>)[key] ?? [])[i];
-          if (!el) return [];
-          const tag = el.tagName.toLowerCase();
-          return Array.from(el.classList)
-            .slice(0, 4)
-            .map((name) => `${tag}.${CSS.escape(name)}`);
-        },
-        { key: this._key, i: index },
-      )
-      .catch(() => [] as string[]);
+    return pageScripts.classSelectors(this._page, { key: this._key, i: index }).catch(() => [] as string[]);
   }
 
   /**
@@ -516,28 +75,16 @@ export class CandidateSet {
    * or the page changed since the snapshot).
    */
   async positionIn(locator: Locator, index: number): Promise<{ count: number; position: number }> {
-    const [count, position] = await locator
-      .evaluateAll(
-        (elements, { key, i }) => {
-          // In a same-origin iframe the snapshot lives in the top window.
-          const store = ((window as unknown as Record<string, Element[]>)[key] ??
-            (window.top as unknown as Record<string, Element[]> | null)?.[key] ??
-            []) as Element[];
-          const wanted = store[i];
-          return [elements.length, wanted ? (elements as Element[]).indexOf(wanted) : -1];
-        },
-        { key: this._key, i: index },
-      )
-      .catch(() => [0, -1]);
+    const [count, position] = await pageScripts
+      .positionAmong(locator, { key: this._key, i: index })
+      .catch((): [number, number] => [0, -1]);
     return { count, position };
   }
 
   /** Lets the page forget the snapshot's elements. */
   async dispose(): Promise<void> {
     if (this._page.isClosed()) return;
-    await this._page
-      .evaluate((key) => delete (window as unknown as Record<string, unknown>)[key], this._key)
-      .catch(() => undefined);
+    await pageScripts.forgetKey(this._page, this._key).catch(() => undefined);
   }
 }
 
@@ -552,152 +99,17 @@ function fingerprint(url: string, candidates: Candidate[]): string {
   return hash.digest('hex').slice(0, 32);
 }
 
-/** What an action changed on the page: the verifier's evidence that a click did something. */
-export interface PageChange {
-  /** DOM mutations (documents and open shadow roots). */
-  mutations: number;
-  /** A field's value or a box's checked state differs. */
-  formChanged: boolean;
-  /** A field (input, textarea, select, editable) has the focus after the action. */
-  focusedField: boolean;
-  /** The document was replaced (a navigation or reload). */
-  replaced: boolean;
-}
-
-function startWatch(key: string): void {
-  const roots: (Document | ShadowRoot)[] = [document];
-  const collectRoots = (root: Document | ShadowRoot | Element) => {
-    for (const el of Array.from(root.querySelectorAll('*'))) {
-      if (el.shadowRoot) {
-        roots.push(el.shadowRoot);
-        collectRoots(el.shadowRoot);
-      }
-      if (el.tagName === 'IFRAME') {
-        let inner: Document | null = null;
-        try {
-          inner = (el as HTMLIFrameElement).contentDocument;
-        } catch {
-          inner = null; // A cross-origin frame: its changes are not ours to see.
-        }
-        if (inner?.documentElement) {
-          roots.push(inner);
-          collectRoots(inner);
-        }
-      }
-    }
-  };
-  collectRoots(document);
-  const formState = () =>
-    roots
-      .flatMap((root) => Array.from(root.querySelectorAll('input, select, textarea')))
-      .map((el) => {
-        const input = el as HTMLInputElement;
-        return `${input.type === 'checkbox' || input.type === 'radio' ? input.checked : ''}|${input.value}`;
-      })
-      .join('\n');
-  const activeField = () => {
-    let active: Element | null = document.activeElement;
-    for (;;) {
-      if (active?.shadowRoot?.activeElement) active = active.shadowRoot.activeElement;
-      else if (active?.tagName === 'IFRAME') {
-        let inner: Element | null = null;
-        try {
-          inner = (active as HTMLIFrameElement).contentDocument?.activeElement ?? null;
-        } catch {
-          inner = null; // A cross-origin frame.
-        }
-        if (!inner || inner === active) break;
-        active = inner;
-      } else break;
-    }
-    if (!active) return null;
-    const tag = active.tagName.toLowerCase();
-    return tag === 'input' ||
-      tag === 'textarea' ||
-      tag === 'select' ||
-      (active as HTMLElement).isContentEditable
-      ? active
-      : null;
-  };
-  const state = {
-    count: 0,
-    form: formState(),
-    active: activeField(),
-    formState,
-    activeField,
-    observer: null as MutationObserver | null,
-  };
-  state.observer = new MutationObserver((records) => {
-    state.count += records.length;
-  });
-  for (const root of roots)
-    state.observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
-  Object.defineProperty(window, key, { value: state, configurable: true });
-}
-
-function readWatch(key: string): PageChange {
-  const state = (window as unknown as Record<string, unknown>)[key] as
-    | {
-        count: number;
-        form: string;
-        active: Element | null;
-        formState: () => string;
-        activeField: () => Element | null;
-        observer: MutationObserver;
-      }
-    | undefined;
-  if (!state) return { mutations: 0, formChanged: false, focusedField: false, replaced: true };
-  const active = state.activeField();
-  return {
-    mutations: state.count,
-    formChanged: state.formState() !== state.form,
-    // A click that leaves a field focused (the field clicked) did what a click on a field does.
-    focusedField: active !== null,
-    replaced: false,
-  };
-}
-
-/**
- * In the page: what it shows outside its menus (role=menu): its visible texts and its fields' values,
- * through open shadow roots. A menu opening or closing leaves it as it was; an action that did
- * something does not.
- */
-function readOutsideMenus(): string {
-  const parts: string[] = [];
-  const walk = (node: Node) => {
-    if (node.nodeType === 3) {
-      const text = (node.textContent ?? '').trim();
-      if (text) parts.push(text);
-      return;
-    }
-    if (node.nodeType === 1) {
-      const el = node as HTMLElement;
-      const tag = el.tagName.toLowerCase();
-      if (tag === 'style' || tag === 'script' || tag === 'template') return;
-      if (el.getAttribute('role') === 'menu' || getComputedStyle(el).display === 'none') return;
-      if (tag === 'input' || tag === 'select' || tag === 'textarea') {
-        const input = el as HTMLInputElement;
-        parts.push(`[${input.type === 'checkbox' || input.type === 'radio' ? input.checked : input.value}]`);
-      }
-      if (el.shadowRoot) walk(el.shadowRoot);
-    }
-    for (const child of Array.from(node.childNodes)) walk(child);
-  };
-  walk(document.body ?? document.documentElement);
-  return parts.join('\n');
-}
-
 /** What the page shows outside its menus (null: it could not be read, e.g. mid-navigation). */
 export async function outsideMenus(page: Page): Promise<string | null> {
   const url = page.url();
-  const text = await page.evaluate(inPageSource(readOutsideMenus, null)).catch(() => null);
+  const text = await pageScripts.readOutsideMenus(page).catch(() => null);
   return text === null ? null : `${url}\n${String(text)}`;
 }
 
 /** Starts watching the page for changes; the function returned says what changed since (and stops). */
 export async function watchPage(page: Page): Promise<() => Promise<PageChange>> {
   const key = `__plainwright_watch_${crypto.randomUUID().replace(/-/g, '')}`;
-  await page.evaluate(inPageSource(startWatch, key));
+  await pageScripts.startWatch(page, key);
   const url = page.url();
   return async () => {
     const changed = (change: PageChange) =>
@@ -707,24 +119,16 @@ export async function watchPage(page: Page): Promise<() => Promise<PageChange>> 
     for (const wait of [0, 100, 250, 400]) {
       if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
       if (page.isClosed()) break;
-      change = (await page.evaluate(inPageSource(readWatch, key)).catch(() => ({
+      change = await pageScripts.readWatch(page, key).catch(() => ({
         mutations: 0,
         formChanged: false,
         focusedField: false,
         replaced: true,
-      }))) as PageChange;
+      }));
       if (page.url() !== url) change.replaced = true;
       if (changed(change)) break;
     }
-    await page
-      .evaluate((name) => {
-        const state = (window as unknown as Record<string, { observer?: MutationObserver } | undefined>)[
-          name
-        ];
-        state?.observer?.disconnect();
-        delete (window as unknown as Record<string, unknown>)[name];
-      }, key)
-      .catch(() => undefined);
+    await pageScripts.forgetKey(page, key).catch(() => undefined);
     return change;
   };
 }

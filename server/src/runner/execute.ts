@@ -1,5 +1,6 @@
 import { type Frame, type FrameLocator, type Locator, type Page, type Request } from 'playwright-core';
 import { type Action, type Assertion, type LocatorSpec, type Target, describeTarget } from './actions';
+import { pageScripts } from './pageScripts';
 import { maskSecrets, substitute, UnknownValueError, type RunValues } from './values';
 
 type AriaRole = Parameters<Page['getByRole']>[0];
@@ -399,10 +400,7 @@ async function perform(
     case 'scroll':
       if (action.to === 'up' || action.to === 'down')
         await page.mouse.wheel(0, action.to === 'down' ? 600 : -600);
-      else
-        await page.evaluate(
-          action.to === 'bottom' ? 'window.scrollTo(0, document.body.scrollHeight)' : 'window.scrollTo(0, 0)',
-        );
+      else await pageScripts.scrollPage(page, action.to);
       return;
     case 'scrollTo':
       await toLocator(page, action.target, values).scrollIntoViewIfNeeded(options);

@@ -11,15 +11,9 @@ import {
   type Request,
 } from 'playwright-core';
 import { type Action, type LocatorSpec, type Target } from './actions';
-import {
-  CandidateSet,
-  inPageSource,
-  outsideMenus,
-  type PageChange,
-  type PageSnapshot,
-  watchPage,
-} from './candidates';
+import { CandidateSet, outsideMenus, type PageChange, type PageSnapshot, watchPage } from './candidates';
 import { describeFailure, executeAction, toLocator } from './execute';
+import { pageScripts } from './pageScripts';
 import { refuseScheme, TargetGuard, TargetPolicy, type TestTargets } from './targetGuard';
 import { processTrace, type ProcessedTrace } from './trace';
 import { maskSecrets, type RunValues, substitute, usesSecret } from './values';
@@ -98,26 +92,6 @@ function boxTarget(action: Action): Target | null {
 /** How long the look at an action's element before it acts may wait for it. */
 const BOX_TIMEOUT_MS = 250;
 const SETTLE_POLL_MS = 50;
-
-/** In the page: resolves true once its document went `quietMs` without a change, false after `maxMs`. */
-function quietDocument({ quietMs, maxMs }: { quietMs: number; maxMs: number }): Promise<boolean> {
-  return new Promise((resolve) => {
-    let quietTimer: ReturnType<typeof setTimeout>;
-    const finish = (quiet: boolean) => {
-      observer.disconnect();
-      clearTimeout(quietTimer);
-      clearTimeout(limit);
-      resolve(quiet);
-    };
-    const observer = new MutationObserver(() => {
-      clearTimeout(quietTimer);
-      quietTimer = setTimeout(() => finish(true), quietMs);
-    });
-    observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    quietTimer = setTimeout(() => finish(true), quietMs);
-    const limit = setTimeout(() => finish(false), maxMs);
-  });
-}
 
 // Non-generic roles worth a getByRole locator.
 const LOCATABLE_ROLES = new Set([
@@ -281,9 +255,7 @@ export class RunnerSession {
     while (!this.closed) {
       const left = deadline - Date.now();
       if (left <= 0) return false;
-      const quiet = await this.page
-        .evaluate(inPageSource(quietDocument, { quietMs, maxMs: left }))
-        .catch(() => false);
+      const quiet = await pageScripts.quietDocument(this.page, { quietMs, maxMs: left }).catch(() => false);
       if (quiet && this._pending.size === 0) return true;
       // Mid-navigation (the document went away) or a request still out: look again shortly.
       if (!quiet || this._pending.size > 0)
@@ -445,16 +417,8 @@ export class RunnerSession {
         .isChecked({ timeout: 1000 })
         .catch(() => null),
     selectedLabels: (target: Target) =>
-      toLocator(this.page, target, this._options.values)
-        .evaluate(
-          (select) =>
-            Array.from((select as HTMLSelectElement).selectedOptions ?? []).map((option) => [
-              option.label,
-              option.value,
-            ]),
-          undefined,
-          { timeout: 1000 },
-        )
+      pageScripts
+        .selectedLabels(toLocator(this.page, target, this._options.values), { timeout: 1000 })
         .catch(() => null),
     url: () => this.page.url(),
     title: () => this.page.title().catch(() => ''),
@@ -582,16 +546,8 @@ export async function maskedScreenshot(
   } finally {
     await Promise.all(
       frames.map((frame) =>
-        frame
-          .evaluate((attribute) => {
-            const unmark = (root: Document | ShadowRoot) => {
-              for (const element of root.querySelectorAll(`[${attribute}]`))
-                element.removeAttribute(attribute);
-              for (const element of root.querySelectorAll('*'))
-                if (element.shadowRoot) unmark(element.shadowRoot);
-            };
-            unmark(document);
-          }, SECRET_ATTRIBUTE)
+        pageScripts
+          .unmarkSecrets(frame, SECRET_ATTRIBUTE)
           // A frame that navigated or went away has no marks left to remove.
           .catch(() => undefined),
       ),
@@ -603,52 +559,8 @@ export async function maskedScreenshot(
 async function markSecretElements(page: Page, secrets: string[]): Promise<Frame[]> {
   const marked = await Promise.all(
     page.frames().map(async (frame) => {
-      const count = await frame
-        .evaluate(
-          ({ secrets, attribute }) => {
-            const holds = (text: string | null | undefined) =>
-              Boolean(text) && secrets.some((secret) => text!.includes(secret));
-            let count = 0;
-            const mark = (element: Element) => {
-              element.setAttribute(attribute, '');
-              count++;
-            };
-            // The deepest elements whose text holds a secret (a secret split over inline elements
-            // marks their parent), and any element whose own text nodes hold one.
-            const markText = (element: Element) => {
-              let inChildren = false;
-              for (const child of element.children)
-                if (holds(child.textContent)) {
-                  inChildren = true;
-                  markText(child);
-                }
-              const own = [...element.childNodes]
-                .filter((node) => node.nodeType === Node.TEXT_NODE)
-                .map((node) => node.textContent)
-                .join('');
-              if (!inChildren || holds(own)) mark(element);
-            };
-            const visit = (root: Document | ShadowRoot) => {
-              for (const element of root.children) if (holds(element.textContent)) markText(element);
-              for (const element of root.querySelectorAll('*')) {
-                if (
-                  (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) &&
-                  (holds(element.value) || holds(element.placeholder))
-                )
-                  mark(element);
-                else if (
-                  element instanceof HTMLSelectElement &&
-                  [...element.selectedOptions].some((option) => holds(option.text) || holds(option.value))
-                )
-                  mark(element);
-                if (element.shadowRoot) visit(element.shadowRoot);
-              }
-            };
-            visit(document);
-            return count;
-          },
-          { secrets, attribute: SECRET_ATTRIBUTE },
-        )
+      const count = await pageScripts
+        .markSecrets(frame, { secrets, attribute: SECRET_ATTRIBUTE })
         // NOTE: fails closed: only a frame that has gone may go unread; otherwise no screenshot is
         // better than one that shows a secret (the callers try again once the page has loaded).
         .catch((error: unknown) => {
