@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Nullable } from './common';
+import { deniedMessage } from './permissions';
 
 // Module wire shapes (SPEC §3 "Module", §5 module validation, §7 module calls, §8 texts; issue 13).
 // A module is a reusable block of steps: either a generated test case (`test_case`) or a Playwright
@@ -16,7 +17,7 @@ export const MODULE_MESSAGES = {
   unsafe: 'Looks like you provided an unsafe code.',
   /** Followed by the names of the tests that use it. */
   inUse: 'This module is used by other tests and cannot be deleted',
-  approveForbidden: 'Only an expert or an admin can approve a Python script',
+  approveForbidden: deniedMessage('approveModules'),
   notApproved: 'The Python script of this module has not been approved yet',
   fetchFailed: 'Failed to fetch modules',
   createFailed: 'Failed to create module',

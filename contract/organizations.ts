@@ -1,7 +1,12 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Name, Nullable } from './common';
 
-export const OrganizationRole = Type.Union([Type.Literal('admin'), Type.Literal('member')]);
+/** contract/permissions.ts MEMBER_ROLES: what each may do is there. */
+export const OrganizationRole = Type.Union([
+  Type.Literal('admin'),
+  Type.Literal('member'),
+  Type.Literal('viewer'),
+]);
 export type OrganizationRole = Static<typeof OrganizationRole>;
 
 export const Organization = Type.Object({
@@ -12,7 +17,9 @@ export const Organization = Type.Object({
   /** Only an admin of the organization sees the key. */
   service_account_key: Nullable(Type.String()),
   organization_settings: Type.Record(Type.String(), Type.Unknown()),
+  /** The caller's role here, and whether they hold the expert right (issue 27). */
   role: OrganizationRole,
+  expert: Type.Boolean(),
 });
 export type Organization = Static<typeof Organization>;
 
@@ -30,6 +37,8 @@ export const OrganizationUser = Type.Object({
   email: Type.String(),
   /** An invited person who has not signed up yet shows as 'user' (SPEC §3). */
   role: Type.Union([OrganizationRole, Type.Literal('user')]),
+  /** The expert right: approves Python script modules (false for an invitation). */
+  expert: Type.Boolean(),
   status: Type.Union([Type.Literal('active'), Type.Literal('invited')]),
   created_at: IsoDate,
   last_sign_in_at: Nullable(IsoDate),
@@ -57,3 +66,16 @@ export const RemoveUserParams = Type.Object({
   userId: Type.String({ maxLength: 100 }),
 });
 export type RemoveUserParams = Static<typeof RemoveUserParams>;
+
+/** PATCH /organizations/{id}/users/{userId} (our addition, issue 27): an admin changes a member's rights. */
+export const UpdateUserBody = Type.Object(
+  { role: Type.Optional(OrganizationRole), expert: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type UpdateUserBody = Static<typeof UpdateUserBody>;
+
+export const ORGANIZATION_MESSAGES = {
+  lastAdmin: 'An organization needs at least one admin: make someone else admin first',
+  viewerExpert: 'A viewer cannot hold the expert right: make them a member first',
+  nothingToChange: 'Give a role or the expert right to change',
+} as const;

@@ -18,6 +18,7 @@ import { requestLogSerializer } from './lib/logRedaction';
 import { authPlugin } from './plugins/auth';
 import { errorHandler } from './plugins/errorHandler';
 import { nulGuard } from './plugins/nulGuard';
+import { permissionsPlugin } from './plugins/permissions';
 import { alertRoutes } from './routes/alerts';
 import { artifactFileRoutes, traceViewerRoutes } from './routes/artifacts';
 import { collectionRoutes } from './routes/collections';
@@ -175,6 +176,7 @@ export async function buildApp({
       await api.register(sharedRoutes, { services });
       await api.register(async (secured) => {
         secured.addHook('onRequest', secured.authenticate);
+        await secured.register(permissionsPlugin, { permissions: services.permissions });
         await secured.register(organizationRoutes, { services });
         await secured.register(testSuiteRoutes, { services });
         await secured.register(testCaseRoutes, { services });

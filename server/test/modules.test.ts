@@ -55,12 +55,12 @@ describe('modules (SPEC §7, issue 13)', () => {
   const one = async (id: string) => (await list()).find((module) => module.module_id === id)!;
 
   /** A person in my organization with this membership role and these token roles. */
-  async function colleague(email: string, role: 'admin' | 'member', roles: string[] = []): Promise<string> {
-    const { token, userId } = await tokenFor(server, { email, roles });
+  async function colleague(email: string, role: 'admin' | 'member', expert = false): Promise<string> {
+    const { token, userId } = await tokenFor(server, { email });
     const first = await api(server, 'GET', '/auth/get-user-organizations', { token }); // the first call records the person
     if (first.status !== 200)
       throw new Error(`GET organizations: ${first.status} ${JSON.stringify(first.body)}`);
-    await server.database.db.insert(organizationMembers).values({ orgId: me.orgId, userId, role });
+    await server.database.db.insert(organizationMembers).values({ orgId: me.orgId, userId, role, expert });
     return token;
   }
 
@@ -217,7 +217,10 @@ describe('modules (SPEC §7, issue 13)', () => {
 
     const member = await colleague('member@example.com', 'member');
     const refused = await approve(member);
-    expect([refused.status, refused.body.error.message]).toEqual([403, MODULE_MESSAGES.approveForbidden]);
+    expect([refused.status, refused.body.error.message]).toEqual([
+      403,
+      expect.stringContaining(MODULE_MESSAGES.approveForbidden),
+    ]);
     expect((await one(id)).is_defining_py_script_approved).toBe(false);
     // A member may still see and edit modules.
     expect((await list(member)).map((m) => m.module_id)).toContain(id);
@@ -258,7 +261,8 @@ describe('modules (SPEC §7, issue 13)', () => {
       approved_at: null,
     });
 
-    const expert = await colleague('expert@example.com', 'member', ['expert']);
+    // The expert right is the organization's to give (issue 27): a membership flag an admin sets.
+    const expert = await colleague('expert@example.com', 'member', true);
     const byExpert = await approve(expert);
     expect([
       byExpert.status,

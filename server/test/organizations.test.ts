@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { ORGANIZATION_MESSAGES } from '../../contract/organizations';
+import { deniedMessage } from '../../contract/permissions';
 import { api, startTestServer, tokenFor, type TestServer } from './helpers';
 
 interface Org {
@@ -151,7 +153,7 @@ describe('organizations and team', () => {
     it('lets only an admin invite', async () => {
       const byMember = await invite('gina@example.com', bob.token);
       expect(byMember.status).toBe(403);
-      expect(byMember.body.error.message).toBe('Only an organization admin can invite people');
+      expect(byMember.body.error.message).toBe(deniedMessage('manageMembers', 'member'));
       expect(await server.services.mail.list('gina@example.com')).toEqual([]);
     });
 
@@ -249,6 +251,57 @@ describe('organizations and team', () => {
         `/organizations/${adaOrg.org_id}/remove-user/${eve.userId}`,
         { token: ada.token },
       );
+      expect(unknown.status).toBe(404);
+    });
+
+    it("lets an admin change a member's role and expert right, never leaving the organization without an admin", async () => {
+      const gus = await tokenFor(server, { email: 'gus@example.com' });
+      await invite('gus@example.com');
+      expect((await accept(await invitationToken('gus@example.com'), gus.token)).status).toBe(200);
+      const change = (userId: string, body: unknown, token = ada.token) =>
+        api<ErrorBody & { role: string; expert: boolean }>(
+          server,
+          'PATCH',
+          `/organizations/${adaOrg.org_id}/users/${userId}`,
+          { token, body },
+        );
+
+      const byMember = await change(gus.userId, { role: 'admin' }, gus.token);
+      expect([byMember.status, byMember.body.error.message]).toEqual([
+        403,
+        deniedMessage('manageMembers', 'member'),
+      ]);
+      const expert = await change(gus.userId, { expert: true });
+      expect([expert.status, expert.body.role, expert.body.expert]).toEqual([200, 'member', true]);
+      const viewerExpert = await change(gus.userId, { role: 'viewer', expert: true });
+      expect([viewerExpert.status, viewerExpert.body.error.message]).toEqual([
+        400,
+        ORGANIZATION_MESSAGES.viewerExpert,
+      ]);
+      // A viewer changes nothing, approvals included: the right goes with the role.
+      const viewer = await change(gus.userId, { role: 'viewer' });
+      expect([viewer.status, viewer.body.role, viewer.body.expert]).toEqual([200, 'viewer', false]);
+      const gusOrgs = await api<Org[]>(server, 'GET', '/auth/get-user-organizations', { token: gus.token });
+      expect(gusOrgs.body).toEqual([expect.objectContaining({ role: 'viewer', expert: false })]);
+      expect((await change(gus.userId, {})).status).toBe(400);
+
+      const lastAdmin = await change(ada.userId, { role: 'member' });
+      expect([lastAdmin.status, lastAdmin.body.error.message]).toEqual([
+        409,
+        ORGANIZATION_MESSAGES.lastAdmin,
+      ]);
+      expect((await change(gus.userId, { role: 'admin' })).body.role).toBe('admin');
+      const stepDown = await change(ada.userId, { role: 'member' });
+      expect([stepDown.status, stepDown.body.role]).toEqual([200, 'member']);
+      const users = await api<{ email: string; role: string; expert: boolean }[]>(
+        server,
+        'GET',
+        `/organizations/${adaOrg.org_id}/users`,
+        { token: ada.token },
+      );
+      expect(users.body.filter((u) => u.role === 'admin').map((u) => u.email)).toEqual(['gus@example.com']);
+      expect((await change(ada.userId, { role: 'admin' }, gus.token)).body.role).toBe('admin');
+      const unknown = await change(crypto.randomUUID(), { role: 'member' });
       expect(unknown.status).toBe(404);
     });
 

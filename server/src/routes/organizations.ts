@@ -11,6 +11,7 @@ import {
   OrganizationUser,
   RemoveUserParams,
   ServiceAccountKey,
+  UpdateUserBody,
 } from '../../../contract/organizations';
 import { actorOf } from '../plugins/auth';
 import { type Services } from '../services';
@@ -70,6 +71,20 @@ export const organizationRoutes: FastifyPluginAsyncTypebox<{ services: Services 
     '/invitations/accept',
     { schema: { body: AcceptInvitationBody, response: { 200: Organization } } },
     async (request) => organizations.acceptInvitation(actorOf(request), request.body.token),
+  );
+
+  app.patch(
+    '/organizations/:id/users/:userId',
+    {
+      schema: {
+        summary: "Change a member's role or expert right (admins; the last admin stays admin)",
+        params: RemoveUserParams,
+        body: UpdateUserBody,
+        response: { 200: OrganizationUser },
+      },
+    },
+    async (request) =>
+      organizations.updateUser(actorOf(request), request.params.id, request.params.userId, request.body),
   );
 
   // SPEC §7 gives both spellings of this path.

@@ -15,6 +15,7 @@ import { MailService } from './mail';
 import { ModuleService } from './modules';
 import { ModuleSteps } from './moduleSteps';
 import { OrganizationService } from './organizations';
+import { PermissionService } from './permissions';
 import { RunService } from './runs';
 import { ScheduleService } from './schedules';
 import { getOrCreateSecret } from './serverSecrets';
@@ -29,6 +30,8 @@ export interface Services {
   mail: MailService;
   users: UserDirectory;
   organizations: OrganizationService;
+  /** Roles against the permission table (issue 27). */
+  permissions: PermissionService;
   testSuites: TestSuiteService;
   testCases: TestCaseService;
   testFolders: TestFolderService;
@@ -137,6 +140,7 @@ export async function createServices(
     mail,
     users: new UserDirectory(db),
     organizations,
+    permissions: new PermissionService(db),
     testSuites,
     testCases,
     testFolders: new TestFolderService(db, testSuites),

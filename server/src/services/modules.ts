@@ -14,6 +14,7 @@ import {
   type ModuleType,
   type UpdateModuleBody,
 } from '../../../contract/modules';
+import { mayDo } from '../../../contract/permissions';
 import { type Actor } from './actor';
 import { isUniqueViolation, type TestSuiteService } from './testSuites';
 
@@ -30,9 +31,6 @@ interface TestUsage {
 
 // 'Use the "Sign in as admin" module' in instructions, with straight or curly quotes.
 const MODULE_CALL = /use the\s+["“]([^"”]+)["”]\s+module/gi;
-
-/** Roles (app_metadata, never user_metadata: people write their own) that may approve a script. */
-const APPROVER_ROLES = ['expert', 'admin'];
 
 /** SPEC §3/§5/§7 modules: reusable steps made from a test case or an approved Python script. */
 export class ModuleService {
@@ -227,13 +225,13 @@ export class ModuleService {
     return row.id;
   }
 
+  /** The organization's admins and experts (issue 27: the expert right is per membership, set by an admin). */
   private async _mayApprove(actor: Actor, orgId: string): Promise<boolean> {
-    if (actor.roles.some((role) => APPROVER_ROLES.includes(role))) return true;
     const [membership] = await this._db
-      .select({ role: organizationMembers.role })
+      .select({ role: organizationMembers.role, expert: organizationMembers.expert })
       .from(organizationMembers)
       .where(and(eq(organizationMembers.orgId, orgId), eq(organizationMembers.userId, actor.id)));
-    return membership?.role === 'admin';
+    return mayDo(membership, 'approveModules');
   }
 
   /** Every test of the suite with what ties it to modules (setup, module steps, words). */

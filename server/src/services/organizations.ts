@@ -5,7 +5,14 @@ import { appUsers, organizationInvitations, organizationMembers, organizations }
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../errors';
 import { decrypt, encrypt, randomToken, sha256 } from '../lib/crypto';
 import { isEmail, isUuid, trimmed } from '../lib/validate';
-import type { AddUserResult, Organization, OrganizationUser } from '../../../contract/organizations';
+import {
+  ORGANIZATION_MESSAGES,
+  type AddUserResult,
+  type Organization,
+  type OrganizationUser,
+  type UpdateUserBody,
+} from '../../../contract/organizations';
+import { type Membership } from '../../../contract/permissions';
 import { type Actor } from './actor';
 import { type MailService } from './mail';
 
@@ -25,12 +32,16 @@ export class OrganizationService {
 
   async listForUser(actor: Actor): Promise<Organization[]> {
     const rows = await this._db
-      .select({ organization: organizations, role: organizationMembers.role })
+      .select({
+        organization: organizations,
+        role: organizationMembers.role,
+        expert: organizationMembers.expert,
+      })
       .from(organizationMembers)
       .innerJoin(organizations, eq(organizations.id, organizationMembers.orgId))
       .where(eq(organizationMembers.userId, actor.id))
       .orderBy(asc(organizations.createdAt));
-    return rows.map(({ organization, role }) => this._toWire(organization, role));
+    return rows.map(({ organization, ...membership }) => this._toWire(organization, membership));
   }
 
   async create(actor: Actor, input: { name?: unknown }): Promise<Organization> {
@@ -55,7 +66,7 @@ export class OrganizationService {
       await tx.insert(organizationMembers).values({ orgId: row.id, userId: actor.id, role: 'admin' });
       return row;
     });
-    return this._toWire(organization, 'admin');
+    return this._toWire(organization, { role: 'admin', expert: false });
   }
 
   isAdminOrBizDev(actor: Actor): boolean {
@@ -101,18 +112,12 @@ export class OrganizationService {
       .where(eq(organizationInvitations.orgId, orgId))
       .orderBy(asc(organizationInvitations.createdAt));
     return [
-      ...members.map(({ member, user }) => ({
-        id: user.id,
-        email: user.email,
-        role: member.role,
-        status: 'active' as const,
-        created_at: member.createdAt.toISOString(),
-        last_sign_in_at: user.lastSignInAt?.toISOString() ?? null,
-      })),
+      ...members.map(({ member, user }) => memberToWire(member, user)),
       ...invitations.map((invitation) => ({
         id: invitation.id,
         email: invitation.email,
         role: 'user' as const,
+        expert: false,
         status: 'invited' as const,
         created_at: invitation.createdAt.toISOString(),
         last_sign_in_at: null,
@@ -201,7 +206,60 @@ export class OrganizationService {
     });
     if (!joined) throw invalid;
     const membership = await this.requireMembership(actor, joined.id);
-    return this._toWire(joined, membership.role);
+    return this._toWire(joined, membership);
+  }
+
+  /**
+   * PATCH /organizations/{id}/users/{userId}: an admin changes a member's role or expert right.
+   * The last admin keeps the role (409), and a viewer holds no expert right (400).
+   */
+  async updateUser(
+    actor: Actor,
+    orgId: string,
+    userId: string,
+    input: UpdateUserBody,
+  ): Promise<OrganizationUser> {
+    const membership = await this.requireMembership(actor, orgId);
+    if (membership.role !== 'admin')
+      throw new ForbiddenError("Only an organization admin can change people's roles");
+    if (input.role === undefined && input.expert === undefined)
+      throw new ValidationError(ORGANIZATION_MESSAGES.nothingToChange, { fields: { role: 'required' } });
+    if (input.role === 'viewer' && input.expert === true)
+      throw new ValidationError(ORGANIZATION_MESSAGES.viewerExpert, { fields: { expert: 'invalid' } });
+    if (!isUuid(userId)) throw new NotFoundError('User not found in this organization');
+    const [member, user] = await this._db.transaction(async (tx) => {
+      // Lock the organization row so two concurrent demotions cannot both pass the last-admin check.
+      await tx
+        .select({ id: organizations.id })
+        .from(organizations)
+        .where(eq(organizations.id, orgId))
+        .for('update');
+      const target = await tx.query.organizationMembers.findFirst({
+        where: and(eq(organizationMembers.orgId, orgId), eq(organizationMembers.userId, userId)),
+      });
+      if (!target) throw new NotFoundError('User not found in this organization');
+      const role = input.role ?? target.role;
+      if (role === 'viewer' && input.expert === true)
+        throw new ValidationError(ORGANIZATION_MESSAGES.viewerExpert, { fields: { expert: 'invalid' } });
+      // Becoming a viewer drops the expert right: a viewer changes nothing, approvals included.
+      const expert = role === 'viewer' ? false : (input.expert ?? target.expert);
+      if (target.role === 'admin' && role !== 'admin') {
+        const [admins] = await tx
+          .select({ n: count() })
+          .from(organizationMembers)
+          .where(and(eq(organizationMembers.orgId, orgId), eq(organizationMembers.role, 'admin')));
+        if ((admins?.n ?? 0) <= 1) throw new ConflictError(ORGANIZATION_MESSAGES.lastAdmin);
+      }
+      const [updated] = await tx
+        .update(organizationMembers)
+        .set({ role, expert })
+        .where(and(eq(organizationMembers.orgId, orgId), eq(organizationMembers.userId, userId)))
+        .returning();
+      const person = await tx.query.appUsers.findFirst({ where: eq(appUsers.id, userId) });
+      return [updated, person] as const;
+    });
+    if (!member || !user) throw new NotFoundError('User not found in this organization');
+    return memberToWire(member, user);
   }
 
   async removeUser(actor: Actor, orgId: string, userId: string): Promise<void> {
@@ -231,8 +289,7 @@ export class OrganizationService {
           .select({ n: count() })
           .from(organizationMembers)
           .where(and(eq(organizationMembers.orgId, orgId), eq(organizationMembers.role, 'admin')));
-        if ((admins[0]?.n ?? 0) <= 1)
-          throw new ConflictError('An organization needs at least one admin: make someone else admin first');
+        if ((admins[0]?.n ?? 0) <= 1) throw new ConflictError(ORGANIZATION_MESSAGES.lastAdmin);
       }
       await tx
         .delete(organizationMembers)
@@ -250,7 +307,7 @@ export class OrganizationService {
     return membership;
   }
 
-  private _toWire(row: OrganizationRow, role: 'admin' | 'member'): Organization {
+  private _toWire(row: OrganizationRow, { role, expert }: Membership): Organization {
     return {
       org_id: row.id,
       name: row.name,
@@ -259,8 +316,24 @@ export class OrganizationService {
       service_account_key: role === 'admin' ? decrypt(row.serviceAccountKeyEncrypted, this._secret) : null,
       organization_settings: row.settings,
       role,
+      expert,
     };
   }
+}
+
+function memberToWire(
+  member: typeof organizationMembers.$inferSelect,
+  user: typeof appUsers.$inferSelect,
+): OrganizationUser {
+  return {
+    id: user.id,
+    email: user.email,
+    role: member.role,
+    expert: member.expert,
+    status: 'active',
+    created_at: member.createdAt.toISOString(),
+    last_sign_in_at: user.lastSignInAt?.toISOString() ?? null,
+  };
 }
 
 function newServiceAccountKey(): string {
