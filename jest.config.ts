@@ -25,6 +25,8 @@ const clientIgnore = [`/node_modules/(?!(${[...esmPackages, 'until-async'].join(
 const clientTransform: Config['transform'] = { ...swc, '^.+\\.mjs$': swc['^.+\\.(t|j)sx?$'] };
 
 const config: Config = {
+  // The slowest suites, printed after every run (scripts/suiteTimes.mjs).
+  reporters: ['default', '<rootDir>/scripts/suiteTimes.mjs'],
   projects: [
     {
       displayName: 'client',

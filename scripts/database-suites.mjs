@@ -1,63 +1,57 @@
-// Prints the server test suites whose database follows TEST_DATABASE_URL: those that read it, or reach
-// server/test/helpers.ts (which does) through their relative imports. The others (the runner, the agents'
-// matching rules, PGlite's own tests) run the same whatever the variable says, so CI's second run, on a
-// real Postgres, leaves them out, and the few named below whose subject is not the database. Usage: node scripts/database-suites.mjs [--check]
+#!/usr/bin/env node
+// Prints the server suites CI runs a second time, on a real Postgres: those whose subject is the
+// database's own behaviour — concurrency and leases, LISTEN/NOTIFY, migrations and restarts, triggers,
+// row versions, isolation between organizations. Every other suite reaches the database through the
+// same Drizzle statements, which these exercise, so running them twice would only repeat the first run.
+// `--check` says which suites are left out and fails when a listed suite is missing.
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const HELPERS = path.join(ROOT, 'server/test/helpers.ts');
-const IMPORT = /(?:from|import|require\()\s*['"](\.{1,2}\/[^'"]+)['"]/g;
+
+const ABOUT_THE_DATABASE = new Map([
+  [
+    'server/test/jobs.test.ts',
+    'pg-boss on the product database; a job queued wakes another process (NOTIFY)',
+  ],
+  [
+    'server/test/generationJobs.test.ts',
+    "a generation's lease: claim, heartbeat, sweep of a dead worker, retry",
+  ],
+  ['server/test/runsJobs.test.ts', "a run's lease: claim, requeue, sweep, cancel, release on shutdown"],
+  [
+    'server/test/trackedJobs.test.ts',
+    'abandonment and fast cancel, written by one process and read by another',
+  ],
+  ['server/test/generationLive.test.ts', 'events sent with NOTIFY by any session reach the sockets (LISTEN)'],
+  ['server/test/schedules.test.ts', 'a tick handled twice at once starts one group; two worker processes'],
+  ['server/test/testCasesTreeCache.test.ts', "statement triggers keep a suite's tree_version"],
+  ['server/test/testCaseRowCache.test.ts', "a test's row kept under its xmin, written by another process"],
+  ['server/test/isolation.test.ts', "one organization's calls never reach another's rows"],
+  ['server/test/testCasesIsolation.test.ts', "every test call kept inside its organization's rows"],
+  ['server/test/system.test.ts', 'migrations on an empty database, and what a restart keeps'],
+  ['server/test/identityRestart.test.ts', 'people, sessions and the signing key across a restart'],
+  ['server/test/shutdown.test.ts', 'no half-written organization after SIGTERM (transactions)'],
+]);
 
 function suites(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : suites(full);
-    return entry.name.endsWith('.test.ts') ? [full] : [];
+    return entry.name.endsWith('.test.ts') ? [path.relative(ROOT, full)] : [];
   });
 }
 
-function resolveImport(from, specifier) {
-  const base = path.resolve(path.dirname(from), specifier);
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')])
-    if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
-  return null;
+const missing = [...ABOUT_THE_DATABASE.keys()].filter((file) => !fs.existsSync(path.join(ROOT, file)));
+if (missing.length > 0) {
+  console.error(`[database-suites] listed but missing: ${missing.join(', ')}`);
+  process.exit(1);
 }
-
-// Only a yes is remembered: a no found while a cycle was cut short may not be final.
-const reaches = new Set();
-function followsDatabaseUrl(file, seen) {
-  if (reaches.has(file)) return true;
-  if (file === HELPERS) return true;
-  if (seen.has(file)) return false;
-  seen.add(file);
-  const text = fs.readFileSync(file, 'utf8');
-  let found = text.includes('TEST_DATABASE_URL');
-  for (const match of text.matchAll(IMPORT)) {
-    if (found) break;
-    const target = resolveImport(file, match[1]);
-    if (target) found = followsDatabaseUrl(target, seen);
-  }
-  if (found) reaches.add(file);
-  return found;
-}
-
-// Suites that reach the helpers, but whose subject is not the database: run on the embedded one only.
-const NOT_ABOUT_THE_DATABASE = new Map([
-  // The agents' acceptance corpus (~50 generations, 2.5 min): what it stores goes through the calls that
-  // generationApi, generationJobs and generationLive run on Postgres.
-  ['server/test/generationCorpus.test.ts', 'the agents on fixture sites'],
-]);
-
-const all = ['server', 'fixtures'].flatMap((dir) => suites(path.join(ROOT, dir))).sort();
-const chosen = all.filter(
-  (file) => !NOT_ABOUT_THE_DATABASE.has(path.relative(ROOT, file)) && followsDatabaseUrl(file, new Set()),
-);
 if (process.argv.includes('--check')) {
-  const left = all.filter((file) => !chosen.includes(file));
-  console.log(`${chosen.length} of ${all.length} server suites run again on Postgres; left out:`);
-  for (const file of left) console.log(`  ${path.relative(ROOT, file)}`);
+  const all = ['server', 'fixtures'].flatMap((dir) => suites(path.join(ROOT, dir))).sort();
+  console.log(`${ABOUT_THE_DATABASE.size} of ${all.length} server suites run again on Postgres:`);
+  for (const [file, why] of ABOUT_THE_DATABASE) console.log(`  ${file}: ${why}`);
 } else {
-  for (const file of chosen) console.log(path.relative(ROOT, file));
+  for (const file of ABOUT_THE_DATABASE.keys()) console.log(file);
 }

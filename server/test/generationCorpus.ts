@@ -173,6 +173,7 @@ export const CORPUS: CorpusCase[] = [
   },
   {
     name: 'Complete an order with parameters',
+    slice: true,
     site: 'shop',
     parameters: { name: 'Ada Lovelace', email: 'ada@example.com', card: '4242 4242 4242 4242' },
     description: [
@@ -275,6 +276,7 @@ export const CORPUS: CorpusCase[] = [
   // ── Tests that must not pass ─────────────────────────────────────────────────────────────────────
   {
     name: 'Vague: test the login',
+    slice: true,
     site: 'login',
     description: 'Test the login page thoroughly.',
     expect: 'not_runnable',
@@ -303,6 +305,7 @@ export const CORPUS: CorpusCase[] = [
   },
   {
     name: 'A check that does not hold',
+    slice: true,
     site: 'login',
     description:
       'Type "ada@example.com" into the Email field. Type "nope" into the Password field. Click Sign in. Verify the page shows "Welcome, Ada Lovelace".',
@@ -379,7 +382,6 @@ const LIST_APP: Omit<CorpusCase, 'site'>[] = [
   {
     name: 'Tick the box next to a task',
     kind: 'relational',
-    slice: true,
     description:
       'Add a task "Pay rent". Add a task "Call mom". Tick the checkbox next to "Pay rent". Verify "1 item left" is shown. Check that "1 ITEM LEFT" is visible.',
     expect: 'passed',
@@ -394,7 +396,6 @@ const LIST_APP: Omit<CorpusCase, 'site'>[] = [
   {
     name: 'Add the same way',
     kind: 'verbs',
-    slice: true,
     description:
       'Add a task "Pay rent" using the "New task" input and press Enter. Add "Call mom" the same way. Verify the list shows 2 items. Check that "2 items left" is visible.',
     expect: 'passed',
@@ -438,7 +439,6 @@ const LIST_APP: Omit<CorpusCase, 'site'>[] = [
   {
     name: 'Trap: the remove button of a task that is not there',
     kind: 'trap',
-    slice: true,
     description: 'Add a task "Pay rent". Click the remove button of "Call mom".',
     expect: 'failed',
   },
@@ -484,7 +484,6 @@ const ORDERS_APP: Omit<CorpusCase, 'site'>[] = [
   {
     name: 'Delete an order by its row',
     kind: 'icons',
-    slice: true,
     description:
       'Click the delete button of "Grace Hopper". Verify the page shows "Order #1002 deleted." Verify "Grace Hopper" is not visible. Verify the page shows "11 orders".',
     expect: 'passed',
@@ -534,7 +533,6 @@ const ORDERS_APP: Omit<CorpusCase, 'site'>[] = [
   {
     name: 'Trap: an export button',
     kind: 'trap',
-    slice: true,
     description: 'Click the Export orders button.',
     expect: 'failed',
   },
@@ -709,7 +707,6 @@ const PROJECTS_APP: Omit<CorpusCase, 'site'>[] = [
   {
     name: 'Trap: a share item',
     kind: 'trap',
-    slice: true,
     description: 'Open the menu of "Apollo". Click "Share project".',
     expect: 'failed',
   },
@@ -787,7 +784,7 @@ function bothRenderings(cases: Omit<CorpusCase, 'site'>[], dom: CorpusCase['site
       ...item,
       site,
       name: `${item.name} (${site === dom ? 'DOM' : 'web components'})`,
-      slice: item.slice && (site === wc || item.kind === 'trap'),
+      slice: item.slice && site === wc,
     })),
   );
 }
@@ -811,7 +808,6 @@ export const AGENTS_CORPUS: CorpusCase[] = [
     name: 'Trap: a phone field',
     site: 'login',
     kind: 'trap',
-    slice: true,
     description: 'Type "555-1234" into the Phone field.',
     expect: 'failed',
     message: ['No element on the page matches "Phone"', 'The closest are'],
