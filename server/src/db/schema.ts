@@ -699,6 +699,11 @@ export const testHealings = pgTable(
     healerName: text('healer_name').notNull(),
     /** 'manual' (a person's Heal), 'auto' (after a failed run) or 'collection' (a group's failures). */
     trigger: text('trigger').$type<'manual' | 'auto' | 'collection'>().notNull(),
+    /**
+     * The other website the healed run opened (its website override), null when it ran on the test's
+     * own: such a healing re-targets the steps for that site, so it is only ever a person's, and says so.
+     */
+    websiteOverride: text('website_override'),
     message: text('message'),
     checksTotal: integer('checks_total').notNull().default(0),
     checksKept: integer('checks_kept').notNull().default(0),

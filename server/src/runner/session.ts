@@ -13,6 +13,7 @@ import {
 import { type Action, type LocatorSpec, type Target } from './actions';
 import { CandidateSet, outsideMenus, type PageChange, type PageSnapshot, watchPage } from './candidates';
 import { describeFailure, executeAction, toLocator } from './execute';
+import { secretHostRefusal } from './secretHosts';
 import { pageScripts } from './pageScripts';
 import { refuseScheme, TargetGuard, TargetPolicy, type TestTargets } from './targetGuard';
 import { processTrace, type ProcessedTrace } from './trace';
@@ -192,10 +193,14 @@ export class RunnerSession {
 
   /**
    * Why a step fails for where the test went (issue 9): a connection the guard refused at any time so
-   * far (a test that tried once has failed), or a page other than http(s) the action would open.
+   * far (a test that tried once has failed), a page other than http(s) the action would open, or a
+   * secret it would send to a host the secret does not name (issue 27).
    */
-  refusal(action?: Action): { message: string; error_type: 'target_refused' } | null {
+  refusal(action?: Action): { message: string; error_type: 'target_refused' | 'secret_refused' } | null {
     const secrets = Object.values(this._options.values.secrets);
+    // A secret sent to a host it does not name (issue 27): the step does not run.
+    const secretRefused = action ? secretHostRefusal(action, this.page.url(), this._options.values) : null;
+    if (secretRefused) return { message: secretRefused, error_type: 'secret_refused' };
     let message = this._guard?.refusals[0]?.message ?? null;
     if (!message && action?.kind === 'goto') {
       try {
