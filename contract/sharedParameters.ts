@@ -4,7 +4,19 @@ import { IsoDate } from './common';
 /** What a listed secret's value reads as: the same for every value, so not even its length shows. */
 export const MASKED_VALUE = '********';
 
-export const SHARED_PARAMETER_LIMITS = { key: 100, value: 10_000, linkedTests: 1000 } as const;
+export const SHARED_PARAMETER_LIMITS = {
+  key: 100,
+  value: 10_000,
+  linkedTests: 1000,
+  allowedHosts: 50,
+  host: 260,
+} as const;
+
+/**
+ * A host a secret may be typed into (issue 27): `shop.example`, `127.0.0.1:4100`, `[::1]:8080`, or
+ * `*.shop.example` for every subdomain; a port other than the scheme's default is part of the host.
+ */
+export const SECRET_HOST_PATTERN = /^(?:\*\.)?(?:[a-z0-9-]+(?:\.[a-z0-9-]+)*|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
 
 /** A secret of a suite (SPEC §3 "Secret (shared parameter)"); value masked except in the create reply. */
 export const SharedParameter = Type.Object({
@@ -13,6 +25,8 @@ export const SharedParameter = Type.Object({
   value: Type.String(),
   test_suite_id: Type.String(),
   linked_test_ids: Type.Array(Type.String()),
+  /** The hosts whose pages a run may type it into (issue 27); empty: the hosts of the suite's tests' websites. */
+  allowed_hosts: Type.Array(Type.String()),
   created_at: IsoDate,
   updated_at: IsoDate,
 });
@@ -24,12 +38,13 @@ export const CreateSharedParameterBody = Type.Object(
     key: Type.Optional(Type.String()),
     value: Type.Optional(Type.String()),
     linked_test_ids: Type.Optional(Type.Array(Type.String())),
+    allowed_hosts: Type.Optional(Type.Array(Type.String())),
   },
   { additionalProperties: false },
 );
 export type CreateSharedParameterBody = Static<typeof CreateSharedParameterBody>;
 
-/** Any of the three; at least one. A value replaces the stored one; leaving it out keeps it. */
+/** Any of the four; at least one. A value replaces the stored one; leaving it out keeps it. */
 export const UpdateSharedParameterBody = CreateSharedParameterBody;
 export type UpdateSharedParameterBody = Static<typeof UpdateSharedParameterBody>;
 

@@ -29,6 +29,7 @@ describe('shared parameters (secrets)', () => {
       value: '********',
       test_suite_id: me.suiteId,
       linked_test_ids: [],
+      allowed_hosts: [],
       created_at: expect.any(String),
       updated_at: expect.any(String),
     });

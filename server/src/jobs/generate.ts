@@ -154,6 +154,10 @@ async function generate(
       onPlan: (plan) => generation.savePlan(claimed, plan),
       onStep: (_step, steps) => generation.saveSteps(claimed, steps),
       saveScreenshot: (png) => generation.artifacts.save(claimed.testCaseId, 'screenshot', png),
+      screenshotFailed: (index, reason) =>
+        console.warn(
+          `[generation] test ${claimed.testCaseId}, step ${index + 1}: Screenshot failed: ${reason}`,
+        ),
       stopped: control.shouldStop,
       moduleSteps: async (moduleId) => generation.modules.resolve(claimed.suiteId, moduleId),
     });
@@ -205,7 +209,7 @@ async function openSession(
   const options = {
     viewport: claimed.viewport,
     userAgent: claimed.userAgent,
-    values: { parameters: claimed.parameters, secrets: claimed.secrets },
+    values: { parameters: claimed.parameters, secrets: claimed.secrets, secretHosts: claimed.secretHosts },
     stepTimeoutMs: generation.config.stepTimeoutMs,
     trace: true,
     screencast: generation.config.traceScreencast,

@@ -12,6 +12,8 @@ export interface RunValues {
   parameters: Record<string, string>;
   /** The suite's secrets: substituted, masked in traces and screenshots, never written out. */
   secrets: Record<string, string>;
+  /** Per secret, the hosts whose pages it may be typed into (runner/secretHosts.ts); absent: anywhere. */
+  secretHosts?: Record<string, string[]>;
 }
 
 export function referencedNames(text: string): string[] {

@@ -64,6 +64,8 @@ export interface ClaimedGeneration extends GenerationClaim {
   viewport: { width: number; height: number };
   userAgent: string | null;
   parameters: Record<string, string>;
+  /** Per secret, the hosts it may be typed into (issue 27). */
+  secretHosts: Record<string, string[]>;
   attempts: number;
   plan: string[] | null;
   fromStep: number;
@@ -394,6 +396,7 @@ export class GenerationService {
       userAgent: row.userAgent,
       parameters: { ...prepared.parameters, ...effectiveParameters(row.parameters, row.credentials) },
       secrets,
+      secretHosts: await this._sharedParameters.hostsForSuite(row.testSuiteId),
       attempts: row.generationAttempts,
       plan: (row.generationPlan as string[] | null) ?? null,
       fromStep: row.generationFromStep ?? 0,

@@ -321,6 +321,9 @@ export class HealingService {
   /** After a run ended: a failed run of a suite that heals automatically gets a healing. */
   async runEnded(run: RunRow): Promise<void> {
     if (!this.config.autoHeal || run.status !== 'failed' || !AUTO_HEALED_TRIGGERS.has(run.trigger)) return;
+    // A run on another website (a preview, a staging copy) failing says nothing about the test's own
+    // site: healing it automatically would re-target the test for the other one (issue 28).
+    if (runOverride(run)) return;
     const [suite] = await this._db
       .select({ autoHeal: testSuites.autoHeal })
       .from(testCases)
@@ -404,6 +407,7 @@ export class HealingService {
       values: {
         parameters: { ...expanded.parameters, ...parameters, ...run.settings.parameter_overrides },
         secrets,
+        secretHosts: await this._sharedParameters.hostsForSuite(test.testSuiteId, [prepared.opens]),
       },
       storageState: expanded.storageState,
       website: prepared.opens,
@@ -533,6 +537,7 @@ export class HealingService {
         status: 'pending',
         healerName: HEALER_NAME,
         trigger,
+        websiteOverride: runOverride(run),
         testModifiedAt: sql`(SELECT ${testCases.lastModifiedAt} FROM ${testCases} WHERE ${testCases.id} = ${run.testCaseId})`,
         jobId,
         createdBy,
@@ -779,6 +784,11 @@ export function failedResult(message: string, steps: HealingStep[] = []): Healin
   return { status: 'failed', message, steps, checksTotal: 0, checksKept: 0, proposal: null };
 }
 
+/** The other website a run opened, when it had a website override. */
+export function runOverride(run: Pick<RunRow, 'settings'>): string | null {
+  return run.settings?.website_url_override?.trim() || null;
+}
+
 function required(value: string | undefined, field: string, message: string): string {
   const id = value?.trim() ?? '';
   if (!id) throw new ValidationError(message, { fields: { [field]: 'required' } });
@@ -809,6 +819,7 @@ export function toWire(row: HealingRow, testName: string): TestHealing {
     checks_kept: row.checksKept,
     steps: row.steps as HealingStep[],
     trigger: row.trigger,
+    website_override: row.websiteOverride,
     decided_at: row.decidedAt?.toISOString() ?? null,
     restored_at: row.restoredAt?.toISOString() ?? null,
     last_modified_at: row.lastModifiedAt.toISOString(),

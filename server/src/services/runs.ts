@@ -185,6 +185,8 @@ export class RunService {
     if (generated.length === 0) throw new UnprocessableError(MESSAGES.noSteps);
     if (generated.some((step) => !step.execution_succeded || !isAction(step.action)))
       throw new UnprocessableError(MESSAGES.notRunnableGeneration);
+    // An "override" naming the test's own website is no other site: the run counts as the test's.
+    if (settings.website_url_override === test.website) settings.website_url_override = null;
     // The steps move from the website they were generated on to the one this run opens: the test's
     // website now (a person may have changed it since) or the run's override.
     const opens = settings.website_url_override ?? test.website;
@@ -222,6 +224,8 @@ export class RunService {
           createdBy: actor.id,
         })
         .returning();
+      // A run on another website is not the test's headline: its status on its own site stands (issue 28).
+      if (settings.website_url_override) return inserted;
       // NOTE: the run's own created_at (microseconds, which a JS Date would cut) is what latest_run_time equals.
       const createdAt = sql`(SELECT ${testRuns.createdAt} FROM ${testRuns} WHERE ${testRuns.id} = ${runId})`;
       await tx
@@ -326,6 +330,8 @@ export class RunService {
       });
     const rows = await this._db.transaction(async (tx) => {
       const inserted = values.length > 0 ? await tx.insert(testRuns).values(values).returning() : [];
+      // Runs on another website are not the tests' headlines (issue 28).
+      if (override) return inserted;
       for (const status of ['pending', 'not_runnable'] as const) {
         const ids = inserted.filter((row) => row.status === status).map((row) => row.testCaseId);
         if (ids.length === 0) continue;
@@ -548,6 +554,9 @@ export class RunService {
           ...settings.parameter_overrides,
         },
         secrets,
+        secretHosts: await this._sharedParameters.hostsForSuite(test.testSuiteId, [
+          row.website ?? settings.website_url_override,
+        ]),
       },
       website: row.website ?? settings.website_url_override ?? test.website,
       testWebsite: test.website,
@@ -821,8 +830,13 @@ export class RunService {
     return true;
   }
 
-  /** The test's latest_run_status follows its newest run (an older run ending later changes nothing). */
+  /**
+   * The test's latest_run_status follows its newest run on its own website (an older run ending later
+   * changes nothing).
+   */
   private async _follow(row: RunRow): Promise<void> {
+    // A run on another website never became the headline (its start left latest_run_time alone).
+    if (row.settings.website_url_override) return;
     const [changed] = await this._db
       .update(testCases)
       .set({ latestRunStatus: row.status })

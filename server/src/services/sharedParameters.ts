@@ -4,8 +4,10 @@ import { sharedParameters, testCases, testCaseSharedParameters } from '../db/sch
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { decrypt, encrypt } from '../lib/crypto';
 import { isUuid } from '../lib/validate';
+import { hostOf } from '../runner/secretHosts';
 import {
   MASKED_VALUE,
+  SECRET_HOST_PATTERN,
   SHARED_PARAMETER_LIMITS as LIMITS,
   type CreateSharedParameterBody,
   type SharedParameter,
@@ -46,6 +48,7 @@ export class SharedParameterService {
     checkKey(key);
     checkValue(value);
     const linked = input.linked_test_ids === undefined ? [] : checkLinkedIds(input.linked_test_ids);
+    const allowedHosts = input.allowed_hosts === undefined ? [] : checkHosts(input.allowed_hosts);
     await this._testSuites.requireSuite(actor, suiteId);
     try {
       const row = await this._db.transaction(async (tx) => {
@@ -53,7 +56,7 @@ export class SharedParameterService {
         await requireNoVariableNamed(tx, suiteId, key);
         const [inserted] = await tx
           .insert(sharedParameters)
-          .values({ testSuiteId: suiteId, key, valueEncrypted: encrypt(value, this._secret) })
+          .values({ testSuiteId: suiteId, key, valueEncrypted: encrypt(value, this._secret), allowedHosts })
           .returning();
         await replaceLinks(tx, inserted.id, linked);
         return inserted;
@@ -74,11 +77,12 @@ export class SharedParameterService {
   ): Promise<SharedParameter> {
     const key = input.key === undefined ? undefined : input.key.trim();
     const value = input.value;
-    if (!key && !value && input.linked_test_ids === undefined)
+    if (!key && !value && input.linked_test_ids === undefined && input.allowed_hosts === undefined)
       throw new ValidationError(MESSAGES.parameterDataRequired, { fields: { key: 'required' } });
     if (key !== undefined) checkKey(key);
     if (value !== undefined) checkValue(value);
     const linked = input.linked_test_ids === undefined ? undefined : checkLinkedIds(input.linked_test_ids);
+    const allowedHosts = input.allowed_hosts === undefined ? undefined : checkHosts(input.allowed_hosts);
     await this._requireParameter(actor, suiteId, paramId);
     try {
       const row = await this._db.transaction(async (tx) => {
@@ -89,6 +93,7 @@ export class SharedParameterService {
           .set({
             ...(key ? { key } : {}),
             ...(value ? { valueEncrypted: encrypt(value, this._secret) } : {}),
+            ...(allowedHosts ? { allowedHosts } : {}),
             updatedAt: new Date(),
           })
           .where(eq(sharedParameters.id, paramId))
@@ -116,6 +121,30 @@ export class SharedParameterService {
       .from(sharedParameters)
       .where(eq(sharedParameters.testSuiteId, suiteId));
     return Object.fromEntries(rows.map((row) => [row.key, decrypt(row.valueEncrypted, this._secret)]));
+  }
+
+  /**
+   * Per secret, the hosts a run may type it into (issue 27): its own list, or else the hosts of the
+   * suite's tests' websites and of `websites` (the site a run opens when it overrides the test's).
+   */
+  async hostsForSuite(suiteId: string, websites: (string | null)[] = []): Promise<Record<string, string[]>> {
+    const rows = await this._db
+      .select({ key: sharedParameters.key, allowedHosts: sharedParameters.allowedHosts })
+      .from(sharedParameters)
+      .where(eq(sharedParameters.testSuiteId, suiteId));
+    if (rows.length === 0) return {};
+    let sites: string[] | null = null;
+    if (rows.some((row) => row.allowedHosts.length === 0)) {
+      const tests = await this._db
+        .selectDistinct({ website: testCases.website })
+        .from(testCases)
+        .where(eq(testCases.testSuiteId, suiteId));
+      const hosts = [...tests.map((test) => test.website), ...websites].map((site) => hostOf(site ?? ''));
+      sites = [...new Set(hosts.filter((host): host is string => !!host))].sort();
+    }
+    return Object.fromEntries(
+      rows.map((row) => [row.key, row.allowedHosts.length > 0 ? row.allowedHosts : (sites ?? [])]),
+    );
   }
 
   private async _requireParameter(actor: Actor, suiteId: string, paramId: string): Promise<ParameterRow> {
@@ -153,6 +182,7 @@ function toWire(row: ParameterRow, value: string, linkedTestIds: string[]): Shar
     value,
     test_suite_id: row.testSuiteId,
     linked_test_ids: linkedTestIds,
+    allowed_hosts: row.allowedHosts,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -185,6 +215,22 @@ function checkLinkedIds(ids: string[]): string[] {
   if (unique.length > LIMITS.linkedTests)
     throw new ValidationError(`A secret may be linked to at most ${LIMITS.linkedTests} tests`, {
       fields: { linked_test_ids: 'too_many' },
+    });
+  return unique;
+}
+
+/** Each a host or `*.` a domain (SECRET_HOST_PATTERN), kept lower-case and once. */
+function checkHosts(hosts: string[]): string[] {
+  const unique = [...new Set(hosts.map((host) => host.trim().toLowerCase()).filter(Boolean))];
+  const invalid = unique.find((host) => host.length > LIMITS.host || !SECRET_HOST_PATTERN.test(host));
+  if (invalid !== undefined)
+    throw new ValidationError(
+      `"${invalid.slice(0, 80)}" is not a host: write shop.example, 127.0.0.1:4100 or *.shop.example`,
+      { fields: { allowed_hosts: 'invalid' } },
+    );
+  if (unique.length > LIMITS.allowedHosts)
+    throw new ValidationError(`A secret may name at most ${LIMITS.allowedHosts} hosts`, {
+      fields: { allowed_hosts: 'too_many' },
     });
   return unique;
 }

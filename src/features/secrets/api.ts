@@ -32,16 +32,16 @@ export const secretsApi = baseApi.injectEndpoints({
       ],
     }),
     createSharedParameter: build.mutation<SharedParameter, SecretInput & { suiteId: string }>({
-      query: ({ suiteId, key, value, linkedTestIds }) => ({
+      query: ({ suiteId, key, value, linkedTestIds, allowedHosts }) => ({
         url: `/test-suites/${enc(suiteId)}/shared-parameters`,
         method: 'POST',
-        body: { key, value, linked_test_ids: linkedTestIds },
+        body: { key, value, linked_test_ids: linkedTestIds, allowed_hosts: allowedHosts },
       }),
       invalidatesTags: (_secret, error, { suiteId, linkedTestIds }) =>
         error ? [] : [suiteListTag(suiteId), ...testTags(linkedTestIds)],
     }),
     updateSharedParameter: build.mutation<SharedParameter, UpdateSecretArgs>({
-      query: ({ suiteId, id, key, value, linkedTestIds }) => ({
+      query: ({ suiteId, id, key, value, linkedTestIds, allowedHosts }) => ({
         url: `/test-suites/${enc(suiteId)}/shared-parameters/${enc(id)}`,
         method: 'PUT',
         body: {
@@ -49,6 +49,7 @@ export const secretsApi = baseApi.injectEndpoints({
           // NOTE: a blank value keeps the stored one (it is never sent back to be shown).
           ...(value ? { value } : {}),
           ...(linkedTestIds !== undefined && { linked_test_ids: linkedTestIds }),
+          ...(allowedHosts !== undefined && { allowed_hosts: allowedHosts }),
         },
       }),
       invalidatesTags: (_secret, error, { id, linkedTestIds, previousLinkedTestIds }) =>

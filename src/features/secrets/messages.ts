@@ -16,4 +16,7 @@ export const messages = {
   updated: 'Secret updated',
   deleted: 'Secret deleted',
   keepValue: 'Leave blank to keep the current value',
+  allowedHosts:
+    "Runs type it only into pages on these hosts (shop.example, 127.0.0.1:4100, *.shop.example). None: the hosts of this project's tests' websites.",
+  badHost: 'Write each host as shop.example, 127.0.0.1:4100 or *.shop.example',
 } as const;

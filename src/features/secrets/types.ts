@@ -5,4 +5,6 @@ export interface SecretInput {
   key: string;
   value: string;
   linkedTestIds: string[];
+  /** The hosts whose pages may receive it; empty: the hosts of the project's tests' websites. */
+  allowedHosts: string[];
 }

@@ -52,6 +52,7 @@ export interface DbSharedParameter {
   test_suite_id: string;
   key: string;
   value: string;
+  allowed_hosts?: string[];
 }
 
 interface Db {

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import {
   MASKED_VALUE,
+  SECRET_HOST_PATTERN,
   SHARED_PARAMETER_LIMITS as LIMITS,
   type SharedParameter,
 } from '../../../contract/sharedParameters';
@@ -42,6 +43,7 @@ function secretJson(secret: DbSharedParameter): SharedParameter {
     value: MASKED_VALUE,
     test_suite_id: secret.test_suite_id,
     linked_test_ids: linkedTestIds(secret),
+    allowed_hosts: secret.allowed_hosts ?? [],
     ...times(secret),
   };
 }
@@ -60,6 +62,7 @@ interface Body {
   key?: string;
   value?: string;
   linked_test_ids?: string[];
+  allowed_hosts?: string[];
 }
 
 /** The server's checks of a key and of linked tests; null when they pass. */
@@ -79,6 +82,9 @@ function problemOf(suiteId: string, body: Body, exceptId?: string): Response | n
   }
   if (body.value !== undefined && body.value.length > LIMITS.value)
     return invalid(`Secret values must be at most ${LIMITS.value} characters`);
+  const badHost = (body.allowed_hosts ?? []).find((host) => !SECRET_HOST_PATTERN.test(host));
+  if (badHost !== undefined)
+    return invalid(`"${badHost}" is not a host: write shop.example, 127.0.0.1:4100 or *.shop.example`);
   const ids = body.linked_test_ids ?? [];
   if (!ids.every((id) => db.testCases.some((t) => t._id === id && t.test_suite_id === suiteId)))
     return invalid('A test in linked_test_ids is not in this test suite');
@@ -127,6 +133,7 @@ export const sharedParameterHandlers = [
       test_suite_id: suite.test_suite_id,
       key,
       value: body.value,
+      allowed_hosts: body.allowed_hosts ?? [],
     };
     db.sharedParameters.push(secret);
     link(secret, body.linked_test_ids ?? []);
@@ -137,13 +144,14 @@ export const sharedParameterHandlers = [
     const secret = memberSecret(request, String(params.id), String(params.paramId));
     if (secret instanceof Response) return secret;
     const body = (await request.json()) as Body;
-    if (!body.key?.trim() && !body.value && body.linked_test_ids === undefined)
+    if (!body.key?.trim() && !body.value && body.linked_test_ids === undefined && !body.allowed_hosts)
       return invalid(MESSAGES.parameterDataRequired);
     const problem = problemOf(secret.test_suite_id, body, secret._id);
     if (problem) return problem;
     if (body.key?.trim()) secret.key = body.key.trim();
     if (body.value) secret.value = body.value;
     if (body.linked_test_ids !== undefined) link(secret, body.linked_test_ids);
+    if (body.allowed_hosts !== undefined) secret.allowed_hosts = body.allowed_hosts;
     times(secret).updated_at = new Date().toISOString();
     return HttpResponse.json(secretJson(secret));
   }),

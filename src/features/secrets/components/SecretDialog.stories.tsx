@@ -27,6 +27,7 @@ export const Edit: Story = {
       value: MASKED_VALUE,
       test_suite_id: 'suite',
       linked_test_ids: ['t1', 't2'],
+      allowed_hosts: ['shop.example'],
       created_at: '2026-02-01T09:30:00.000Z',
       updated_at: '2026-02-01T09:30:00.000Z',
     },

@@ -51,6 +51,7 @@ export function SecretDialog({ open, secret, tests, testsLoading, onSubmit, onCl
       key: secret?.key ?? '',
       value: '',
       linkedTestIds: secret?.linked_test_ids ?? [],
+      allowedHosts: secret?.allowed_hosts ?? [],
     },
     enableReinitialize: true,
     validationSchema: editing ? editSecretSchema : createSecretSchema,
@@ -80,6 +81,10 @@ export function SecretDialog({ open, secret, tests, testsLoading, onSubmit, onCl
   const keyLimit = characterLimit(formik.values.key, LIMITS.key);
   const keyError = shown('key');
   const valueError = shown('value');
+  const hostsError =
+    formik.submitCount > 0 && formik.errors.allowedHosts
+      ? [formik.errors.allowedHosts].flat().find(Boolean)
+      : undefined;
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} maxWidth="sm" fullWidth>
@@ -152,6 +157,29 @@ export function SecretDialog({ open, secret, tests, testsLoading, onSubmit, onCl
                 margin="normal"
                 label="Linked tests"
                 helperText="The tests that use this secret."
+              />
+            )}
+          />
+          <Autocomplete
+            multiple
+            freeSolo
+            options={[] as string[]}
+            value={formik.values.allowedHosts}
+            onChange={(_event, value) =>
+              void formik.setFieldValue(
+                'allowedHosts',
+                value.map((host) => host.trim().toLowerCase()).filter(Boolean),
+              )
+            }
+            disabled={formik.isSubmitting}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                margin="normal"
+                label="Allowed hosts"
+                placeholder="shop.example"
+                error={Boolean(hostsError)}
+                helperText={hostsError ?? messages.allowedHosts}
               />
             )}
           />

@@ -128,6 +128,39 @@ describe('the secrets page', () => {
     expect(await screen.findByText('Secret updated')).toBeInTheDocument();
   });
 
+  it('names the hosts a secret may be typed into, refusing what is not a host', async () => {
+    const suite = shop();
+    seedSharedParameter(suite.test_suite_id, 'API_TOKEN', 'token');
+    const { user } = renderWithStore(<SecretsPage suiteId={suite.test_suite_id} />);
+
+    await user.click(await screen.findByRole('button', { name: 'Edit API_TOKEN' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Edit secret' });
+    expect(within(dialog).getByText(/None: the hosts of this project's tests' websites/)).toBeInTheDocument();
+    const hosts = within(dialog).getByRole('combobox', { name: 'Allowed hosts' });
+    await user.type(hosts, 'not a host{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Write each host as shop.example, 127.0.0.1:4100 or *.shop.example'),
+    ).toBeInTheDocument();
+    expect(stored('API_TOKEN')?.allowed_hosts ?? []).toEqual([]);
+
+    await user.click(
+      within(dialog)
+        .getByRole('button', { name: /not a host/ })
+        .querySelector('svg')!,
+    );
+    await user.type(hosts, 'Shop.Example{Enter}127.0.0.1:4100{Enter}');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(stored('API_TOKEN')?.allowed_hosts).toEqual(['shop.example', '127.0.0.1:4100']),
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Edit API_TOKEN' }));
+    dialog = await screen.findByRole('dialog', { name: 'Edit secret' });
+    expect(within(dialog).getByRole('button', { name: 'shop.example' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: '127.0.0.1:4100' })).toBeInTheDocument();
+  });
+
   it('deletes only after confirming', async () => {
     const suite = shop();
     seedSharedParameter(suite.test_suite_id, 'API_TOKEN');

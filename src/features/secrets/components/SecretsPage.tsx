@@ -101,6 +101,7 @@ export function SecretsPage({ suiteId }: { suiteId: string }) {
         ...(input.key !== editing.key && { key: input.key }),
         value: input.value,
         linkedTestIds: input.linkedTestIds,
+        allowedHosts: input.allowedHosts,
         previousLinkedTestIds: editing.linked_test_ids,
       }).unwrap();
       notify.success(messages.updated);
