@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,9 @@ const port = Number(process.env.E2E_PORT ?? 3197);
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh data dir per run: the end-to-end tests start from an empty product.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-'));
+// The dev mailbox's token (DEV_MAIL_TOKEN): made once here, in the runner's environment, which the
+// workers that run the specs inherit, so a spec can read the mail the server sent.
+process.env.E2E_DEV_MAIL_TOKEN ??= randomBytes(24).toString('base64url');
 
 export default defineConfig({
   testDir: './e2e',
@@ -49,6 +53,7 @@ export default defineConfig({
       // The product's browsers share the CPU fairly with the browser that drives the tests.
       BROWSER_NICENESS: '0',
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
+      DEV_MAIL_TOKEN: process.env.E2E_DEV_MAIL_TOKEN,
     },
   },
 });

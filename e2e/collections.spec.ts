@@ -114,7 +114,9 @@ test('a person groups two tests into a test suite, runs all, reads the group, sc
   const mail = await expect
     .poll(
       async () => {
-        const response = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`);
+        const response = await page.request.get(`/api/dev/mail?to=${encodeURIComponent(email)}`, {
+          headers: { 'x-dev-mail-token': process.env.E2E_DEV_MAIL_TOKEN ?? '' },
+        });
         const mails = (await response.json()) as { subject: string; text: string; kind: string }[];
         return mails.find((m) => m.kind === 'notification')?.subject ?? null;
       },

@@ -23,7 +23,7 @@ import { alertRoutes } from './routes/alerts';
 import { artifactFileRoutes, traceViewerRoutes } from './routes/artifacts';
 import { collectionRoutes } from './routes/collections';
 import { dashboardRoutes } from './routes/dashboard';
-import { devMailApiRoutes, devMailPageRoutes } from './routes/devMail';
+import { devMailApiRoutes, devMailOptions, devMailPageRoutes } from './routes/devMail';
 import { generationRoutes } from './routes/generation';
 import { healingRoutes } from './routes/healing';
 import { moduleRoutes } from './routes/modules';
@@ -152,7 +152,8 @@ export async function buildApp({
   await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
 
   // NOTE: the dev mailbox hands out every confirmation, recovery and invitation link: it exists only
-  // without SMTP and on a server nobody else can reach (or when DEV_MAILBOX=true says so on purpose).
+  // without SMTP and on a server nobody else can reach (or when DEV_MAILBOX=true says so on purpose),
+  // and opens only with the token of the start log (routes/devMail.ts).
   const devMailboxOn = !services.mail.delivers && config.devMailbox !== 'off';
 
   let ready = true;
@@ -169,8 +170,7 @@ export async function buildApp({
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { config, isReady: () => ready });
-      if (devMailboxOn)
-        await api.register(devMailApiRoutes, { mail: services.mail, mode: config.devMailbox });
+      if (devMailboxOn) await api.register(devMailApiRoutes, devMailOptions(config, services.mail));
       await api.register(artifactFileRoutes, { services });
       await api.register(wsRoutes, { services, verifier, config: config.generation });
       await api.register(sharedRoutes, { services });
@@ -204,7 +204,7 @@ export async function buildApp({
       verifier,
     });
   }
-  if (devMailboxOn) await app.register(devMailPageRoutes, { mail: services.mail, mode: config.devMailbox });
+  if (devMailboxOn) await app.register(devMailPageRoutes, devMailOptions(config, services.mail));
   await app.register(traceViewerRoutes);
 
   await registerSpa(app, config.staticDir);

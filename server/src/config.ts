@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { BROWSER_NICENESS } from './runner/chromium';
 
@@ -39,6 +40,11 @@ export interface Config {
    * server and PUBLIC_URL are loopback-only (the default set-up); `off` otherwise, or with DEV_MAILBOX=false.
    */
   devMailbox: DevMailbox;
+  /**
+   * What opens the dev mailbox (DEV_MAIL_TOKEN, else made at each start and printed in the start log):
+   * only the person who started the server reads the e-mails, not every program or web page on the machine.
+   */
+  devMailToken: string;
   generation: GenerationConfig;
 }
 
@@ -173,6 +179,9 @@ export function loadConfig(env: Env = process.env): Config {
   const devMailboxFlag = str('DEV_MAILBOX');
   if (devMailboxFlag !== null && !['true', 'false'].includes(devMailboxFlag))
     problems.push(`DEV_MAILBOX must be true or false (got "${devMailboxFlag}")`);
+  const devMailToken = str('DEV_MAIL_TOKEN');
+  if (devMailToken !== null && !/^[A-Za-z0-9._~-]{32,256}$/.test(devMailToken))
+    problems.push('DEV_MAIL_TOKEN must be 32 to 256 characters of A-Z, a-z, 0-9, ".", "_", "~" and "-"');
   const appSecret = str('APP_SECRET');
   if (appSecret && appSecret.length < 32) problems.push('APP_SECRET must be at least 32 characters');
   const pair = (id: string, secret: string) => {
@@ -282,10 +291,16 @@ export function loadConfig(env: Env = process.env): Config {
         : devMailboxFlag === null && isLoopbackHost(host) && isLoopbackHost(hostnameOf(publicUrl))
           ? 'loopback'
           : 'off',
+    devMailToken: devMailToken ?? randomBytes(24).toString('base64url'),
     generation,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/** The dev mailbox's page with its token, as the start log prints it (the first visit keeps it in a cookie). */
+export function devMailboxUrl(config: Config): string {
+  return `${config.publicUrl}/dev/mail?token=${config.devMailToken}`;
 }
 
 /** The base URL supabase-js in the SPA talks to. */

@@ -1,5 +1,5 @@
 import closeWithGrace from 'close-with-grace';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, devMailboxUrl, loadConfig, type Config } from './config';
 import type { Role } from './runtime';
 import { tellSupervisor } from './supervisor';
 
@@ -153,9 +153,10 @@ function mailNotice(config: Config): string {
     return 'WARNING: no SMTP_URL and no dev mailbox (the server is not loopback-only): confirmation, recovery and invitation e-mails cannot reach anyone. Set SMTP_URL, or AUTH_AUTOCONFIRM=true to skip confirmation.';
   const forced =
     config.devMailbox === 'forced'
-      ? ' (DEV_MAILBOX=true: anyone who can reach this server can read them)'
+      ? ' DEV_MAILBOX=true: anyone who can reach this server with this address can read them.'
       : '';
-  return `No SMTP_URL: e-mails land in the dev mailbox at ${config.publicUrl}/dev/mail${forced}.`;
+  // Like Jupyter's start log: the address carries the token, and only whoever started the server sees it.
+  return `No SMTP_URL: e-mails land in the dev mailbox, open it at ${devMailboxUrl(config)}${forced}`;
 }
 
 main(process.argv.slice(2)).catch((error) => {

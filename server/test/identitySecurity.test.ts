@@ -20,21 +20,11 @@ import {
   redirectOf,
   uniqueEmail,
 } from './fixtures/identityTools';
+import { mailsTo } from './fixtures/devMail';
 
 const NEW_PASSWORD = 'a brand new passphrase';
 
-interface DevMail {
-  kind: string;
-  subject: string;
-  text: string;
-  links: string[];
-}
-
-async function mailbox(server: TestServer, to: string): Promise<DevMail[]> {
-  const { status, body } = await api<DevMail[]>(server, 'GET', `/dev/mail?to=${encodeURIComponent(to)}`);
-  if (status !== 200) throw new Error(`dev mailbox answered ${status}`);
-  return body;
-}
+const mailbox = mailsTo;
 
 /** A person signed up and in (the server confirms sign-ups itself). */
 async function signedIn(server: TestServer, email = uniqueEmail('person'), password = PASSWORD) {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { type DatabaseTarget } from '../src/db/client';
+import { DEV_MAIL_TOKEN_HEADER } from '../src/routes/devMail';
 import {
   api,
   freePort,
@@ -13,6 +14,7 @@ import {
   tokenFor,
   type TestServer,
 } from './helpers';
+import { mailsTo } from './fixtures/devMail';
 
 describe('health, run-time config and the dev mailbox', () => {
   let server: TestServer;
@@ -47,15 +49,12 @@ describe('health, run-time config and the dev mailbox', () => {
       text: 'nothing',
       kind: 'notification',
     });
-    const response = await api<{ subject: string; links: string[] }[]>(
-      server,
-      'GET',
-      '/dev/mail?to=reader@example.com',
-    );
-    expect(response.body).toEqual([
+    expect(await mailsTo(server, 'reader@example.com')).toEqual([
       expect.objectContaining({ subject: 'Confirm', links: [`${server.url}/idp/x?token=abc`] }),
     ]);
-    const page = await fetch(`${server.url}/dev/mail?to=reader@example.com`);
+    const page = await fetch(`${server.url}/dev/mail?to=reader@example.com`, {
+      headers: { [DEV_MAIL_TOKEN_HEADER]: server.config.devMailToken },
+    });
     const html = await page.text();
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(html).toContain('Confirm');
