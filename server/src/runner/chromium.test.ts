@@ -139,6 +139,24 @@ describe('the browser a worker launches (Linux: /proc)', () => {
     }
   }, 60_000);
 
+  it("launches Chromium with WebRTC's non-proxied UDP off, so a page cannot go around the target guard", async () => {
+    const pool = new BrowserPool({ wsEndpoint: null });
+    try {
+      await pool.acquire();
+      // The browser's main process is this process's descendant (other suites may run browsers too).
+      const commandLines: string[][] = [];
+      threadNiceness(process.pid, (command) => {
+        const args = command.split('\0');
+        if (args.includes('--no-first-run')) commandLines.push(args);
+        return false;
+      });
+      expect(commandLines.length).toBeGreaterThan(0);
+      expect(commandLines[0]).toContain('--force-webrtc-ip-handling-policy=disable_non_proxied_udp');
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
+
   it("starts at the worker's priority when the launcher cannot run (a temp folder mounted noexec)", async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'plainwright-noexec-'));
     const script = path.join(dir, 'chromium');

@@ -36,13 +36,18 @@ export function findChromium(env: NodeJS.ProcessEnv = process.env): string | nul
   return candidates.find((candidate) => fs.existsSync(candidate)) ?? null;
 }
 
-/** Flags that keep Chromium off the network on machines without internet (no update or sync pings). */
+/**
+ * Flags that keep Chromium off the network on machines without internet (no update or sync pings), and a
+ * tested page's WebRTC off any path but the guarded proxy.
+ */
 export const QUIET_CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  // WebRTC's UDP goes around the proxy the target guard watches (issue 27): only proxied traffic may leave.
+  '--force-webrtc-ip-handling-policy=disable_non_proxied_udp',
 ];
 
 /** The niceness the browsers of generations and runs work at (0 is a person's request; 19 the lowest). */
