@@ -5,6 +5,7 @@ import {
   type UnsuccessfulAttempt,
   truncateActionName,
 } from '../../../contract/generation';
+import { stepUrl } from '../lib/stepUrl';
 import {
   type Action,
   type ElementBox,
@@ -296,7 +297,7 @@ export class Generator {
       step_description: text,
       screenshot_id: screenshotId,
       before_screenshot_id: steps[index - 1]?.screenshot_id ?? null,
-      url: session.closed ? null : session.probe.url(),
+      url: session.closed ? null : stepUrl(session.probe.url()),
       action,
       ok,
       error,
@@ -597,7 +598,7 @@ export class Generator {
       usage,
       action: shown,
       target_box: shown && ok ? targetBox : null,
-      url: snapshot && !session.closed ? session.probe.url() : null,
+      url: snapshot && !session.closed ? stepUrl(session.probe.url()) : null,
       duration_ms: Date.now() - started,
     };
     return { step, ok, notUnderstood };

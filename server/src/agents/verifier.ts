@@ -1,3 +1,4 @@
+import { stepUrl } from '../lib/stepUrl';
 import {
   type Action,
   type PageChange,
@@ -8,7 +9,8 @@ import {
 } from '../runner';
 
 // The verifier checks that an executed action did what it says: the value is in the field, the
-// option is chosen, the box is ticked, the page opened. An assertion is its own verification.
+// option is chosen, the box is ticked, the page opened. An assertion is its own verification. Its
+// message is stored with the step, so an address in it goes without its fragment, as the step's url.
 
 export interface Verification {
   passed: boolean;
@@ -26,7 +28,7 @@ export async function verifyAction(
       const url = session.probe.url();
       if (url.startsWith('chrome-error:') || url === 'about:blank')
         return { passed: false, message: `The browser could not open ${substitute(action.url, values)}.` };
-      return { passed: true, message: `The page ${url} is open.` };
+      return { passed: true, message: `The page ${stepUrl(url)} is open.` };
     }
     case 'fill': {
       const expected = substitute(action.value, values);
@@ -101,7 +103,7 @@ export async function verifyAction(
         passed: true,
         message:
           url !== before.url
-            ? `Done; the browser moved to ${url} ("${title}").`
+            ? `Done; the browser moved to ${stepUrl(url)} ("${title}").`
             : `Done; the page is "${title}".`,
       };
     }

@@ -1,4 +1,5 @@
 import { type Page } from 'playwright-core';
+import { stepUrl } from '../lib/stepUrl';
 import { type Action, type LocatorSpec, type Target, describeTarget, targetOf } from './actions';
 import { type PageSnapshot } from './candidates';
 import { actionCode, type Language } from './codegen';
@@ -147,7 +148,7 @@ export async function replay(
         error,
         screenshot,
         durationMs,
-        url: page.isClosed() ? null : page.url(),
+        url: page.isClosed() ? null : stepUrl(page.url()),
       });
       stepsDone++;
       if (error)
