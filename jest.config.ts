@@ -34,7 +34,7 @@ const config: Config = {
       roots: ['<rootDir>/src', '<rootDir>/contract'],
       testMatch: ['**/*.test.ts?(x)'],
       setupFiles: ['<rootDir>/src/testing/setupEnv.ts'],
-      setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
+      setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts', '<rootDir>/scripts/jestQuarantine.ts'],
       transform: clientTransform,
       transformIgnorePatterns: clientIgnore,
       moduleNameMapper: { '\\.(css|svg|png)$': '<rootDir>/src/testing/fileStub.ts' },
@@ -42,7 +42,7 @@ const config: Config = {
     {
       displayName: 'server',
       testEnvironment: 'node',
-      setupFilesAfterEnv: ['<rootDir>/server/test/setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/server/test/setup.ts', '<rootDir>/scripts/jestQuarantine.ts'],
       roots: ['<rootDir>/server', '<rootDir>/fixtures'],
       testMatch: ['**/*.test.ts'],
       transform: swc,

@@ -44,6 +44,3 @@ jest.setTimeout(60_000);
 // 2-core CI machine, and once over 5 s on a fresh clone (nothing compiled yet) beside the server suites.
 // Waiting longer only costs time when a test is about to fail anyway.
 configure({ asyncUtilTimeout: 15_000 });
-
-// On CI a failing test runs once more and its first failure is printed (see server/test/setup.ts).
-if (process.env.CI) jest.retryTimes(1, { logErrorsBeforeRetry: true });
