@@ -88,6 +88,8 @@ export const GenerationStep = Type.Object({
   execution_succeded: Type.Boolean(),
   /** The page after the step. */
   screenshot_id: Nullable(Type.String()),
+  /** Why the step has no screenshot when one was taken and failed (absent or null: none failed). */
+  screenshot_error: Type.Optional(Nullable(Type.String())),
   /** The page the coder acted on (the previous step's screenshot): visual feedback points are on it. */
   before_screenshot_id: Nullable(Type.String()),
   unsuccessful_code_attempts: Type.Array(UnsuccessfulAttempt),

@@ -78,6 +78,8 @@ export const RunStep = Type.Object({
   run_code: Type.String(),
   /** The page after the step (after the failure for a failing step): GET /api/images/{id}. */
   screenshot_id: Nullable(Type.String()),
+  /** Why the step has no screenshot when one was taken and failed (absent or null: none failed). */
+  screenshot_error: Type.Optional(Nullable(Type.String())),
   /** The run's trace (the same for every step): GET /api/artifacts/{runId}?artifact_name=trace.zip. */
   trace_zip_path: Nullable(Type.String()),
   success: Type.Boolean(),

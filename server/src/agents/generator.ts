@@ -18,6 +18,7 @@ import {
   messageOf,
   referencedNames,
   type ReplayStep,
+  screenshotFailure,
 } from '../runner';
 import { checkPick, implicitClick, resolveIntent, type UserVisibleError } from './coder';
 import { parseStep } from './grammar';
@@ -111,6 +112,8 @@ export interface GeneratorHooks {
   /** Stores a finished step; false means the generation was stopped meanwhile. */
   onStep(step: GenerationStep, steps: GenerationStep[]): Promise<boolean>;
   saveScreenshot(png: Buffer): Promise<string>;
+  /** A step's screenshot failed (it is logged with the generation's id). */
+  screenshotFailed?(stepIndex: number, reason: string): void;
   stopped(): boolean;
   /** A module's steps as they are now, or why it cannot run (issue 13). */
   moduleSteps?(
@@ -276,14 +279,7 @@ export class Generator {
       if (ran.ok) done = ran.done;
       else error = ran.error;
     }
-    let screenshotId: string | null = null;
-    try {
-      if (!session.closed) screenshotId = await this._hooks.saveScreenshot(await session.screenshot());
-    } catch {
-      screenshotId = null;
-    } finally {
-      await session.endStep();
-    }
+    const { screenshotId, screenshotError } = await this._screenshot(index);
     const ok = Boolean(action) && !error;
     const plannerMessage = [
       `Step ${index + 1} of ${plan.length}: ${text}.`,
@@ -296,6 +292,7 @@ export class Generator {
       planner_message: plannerMessage,
       step_description: text,
       screenshot_id: screenshotId,
+      screenshot_error: screenshotError,
       before_screenshot_id: steps[index - 1]?.screenshot_id ?? null,
       url: session.closed ? null : stepUrl(session.probe.url()),
       action,
@@ -310,6 +307,29 @@ export class Generator {
   }
 
   /** Runs a module's steps, as they are now, in the page; the first failing one says why. */
+  /**
+   * The step's screenshot, stored, and the end of its trace group. A screenshot that fails is never
+   * silently absent: the step says why (secrets masked) and the hook logs it.
+   */
+  private async _screenshot(
+    index: number,
+  ): Promise<{ screenshotId: string | null; screenshotError: string | null }> {
+    const session = this._session;
+    try {
+      if (session.closed) return { screenshotId: null, screenshotError: null };
+      const jpeg = await session.screenshot();
+      return { screenshotId: await this._hooks.saveScreenshot(jpeg), screenshotError: null };
+    } catch (error) {
+      // A session closed meanwhile (stopped, cancelled) is no failure of the screenshot.
+      if (session.closed) return { screenshotId: null, screenshotError: null };
+      const reason = screenshotFailure(error, session.values);
+      this._hooks.screenshotFailed?.(index, reason);
+      return { screenshotId: null, screenshotError: reason };
+    } finally {
+      await session.endStep();
+    }
+  }
+
   private async _runModule(
     moduleId: string,
   ): Promise<{ ok: true; done: number } | { ok: false; error: UserVisibleError }> {
@@ -550,14 +570,7 @@ export class Generator {
     } catch (error) {
       attempt(null, { message: messageOf(error).split('\n')[0], error_type: 'execution_failed' });
     }
-    let screenshotId: string | null = null;
-    try {
-      if (!session.closed) screenshotId = await this._hooks.saveScreenshot(await session.screenshot());
-    } catch {
-      screenshotId = null;
-    } finally {
-      await session.endStep();
-    }
+    const { screenshotId, screenshotError } = await this._screenshot(index);
     const shown = chosen ?? null;
     const ok = Boolean(chosen) && !notUnderstood;
     if (ok && chosenIntent)
@@ -586,6 +599,7 @@ export class Generator {
       generated_code_py: shown ? actionCode(shown, 'python', secretNames) : '',
       execution_succeded: ok,
       screenshot_id: screenshotId,
+      screenshot_error: screenshotError,
       before_screenshot_id: steps[index - 1]?.screenshot_id ?? null,
       unsuccessful_code_attempts: attempts,
       cached_action_id: cachedActionId,
@@ -609,7 +623,13 @@ export class Generator {
 function moduleGenerationStep(
   fields: Pick<
     GenerationStep,
-    'step_index' | 'planner_message' | 'step_description' | 'screenshot_id' | 'before_screenshot_id' | 'url'
+    | 'step_index'
+    | 'planner_message'
+    | 'step_description'
+    | 'screenshot_id'
+    | 'screenshot_error'
+    | 'before_screenshot_id'
+    | 'url'
   > & {
     action: Action | null;
     ok: boolean;
@@ -632,6 +652,7 @@ function moduleGenerationStep(
     generated_code_py: action ? actionCode(action, 'python', secretNames) : '',
     execution_succeded: ok,
     screenshot_id: fields.screenshot_id,
+    screenshot_error: fields.screenshot_error,
     before_screenshot_id: fields.before_screenshot_id,
     unsuccessful_code_attempts: error
       ? [

@@ -183,22 +183,30 @@ class RunKind {
           {
             onStep: async (result) => {
               let screenshotId: string | null = null;
+              let screenshotError = result.screenshotError;
               if (result.screenshot) {
                 const name = result.success ? `step-${result.index}.jpg` : 'failure.jpg';
                 try {
                   const saved = await runs.saveArtifact(claimed, 'screenshot', name, result.screenshot);
                   screenshotId = saved.id;
                   artifacts.push(saved.artifact);
-                } catch {
+                } catch (error) {
                   screenshotId = null;
+                  screenshotError = `it could not be stored (${messageOf(error).split('\n')[0]})`;
                 }
               }
+              // A missing screenshot is never silent: the step says why, and so does the server's log.
+              if (screenshotError)
+                console.warn(
+                  `[runs] run ${claimed.runId}, step ${result.index + 1}: Screenshot failed: ${screenshotError}`,
+                );
               steps.push({
                 step_index: result.index,
                 action_name: result.actionName,
                 step_description: result.description,
                 run_code: result.runCode,
                 screenshot_id: screenshotId,
+                screenshot_error: screenshotError,
                 trace_zip_path: null,
                 success: result.success,
                 trace: [],

@@ -71,6 +71,7 @@ export {
   rebaseText,
   rebaseUrl,
   replay,
+  screenshotFailure,
   type ReplayHooks,
   type ReplayOptions,
   type ReplayOutcome,

@@ -13,7 +13,7 @@ import {
 } from './execute';
 import { type RunLog } from './runLog';
 import { maskedScreenshot, type RunnerSession } from './session';
-import { referencedNames, type RunValues, usesSecret } from './values';
+import { maskSecrets, referencedNames, type RunValues, usesSecret } from './values';
 
 // A run replays a test's stored actions: no model, no agent, no fixed waits. Each action waits for
 // its page as Playwright's auto-waiting does, within the step timeout; the first failing step ends
@@ -39,6 +39,8 @@ export interface ReplayStepResult {
   error: StepError | null;
   /** JPEG of the viewport after the step (after the failure for a failing step). */
   screenshot: Buffer | null;
+  /** Why a screenshot that was due could not be taken (secrets masked); null otherwise. */
+  screenshotError: string | null;
   durationMs: number;
   url: string | null;
 }
@@ -124,14 +126,19 @@ export async function replay(
         error = await explainFailure(session, step.action, failure, options.stepTimeoutMs);
       }
       let screenshot: Buffer | null = null;
+      let screenshotError: string | null = null;
       if (options.screenshots || error) {
         await navigation.settle(options.stepTimeoutMs);
         screenshot = await takeScreenshot(page, masks, values).catch(async () => {
           // A page caught between two documents (a navigation began after the action returned).
           await navigation.settle(options.stepTimeoutMs);
           await page.waitForLoadState('load', { timeout: options.stepTimeoutMs }).catch(() => undefined);
-          return takeScreenshot(page, masks, values).catch(() => null);
+          return takeScreenshot(page, masks, values).catch((failure: unknown) => {
+            screenshotError = screenshotFailure(failure, values);
+            return null;
+          });
         });
+        if (screenshotError) log?.add('WARNING', 'step', `${title}: Screenshot failed: ${screenshotError}`);
       }
       // A connection the guard refused during the step fails it, whatever the page made of it.
       error = session.refusal() ?? error;
@@ -147,6 +154,7 @@ export async function replay(
         success: !error,
         error,
         screenshot,
+        screenshotError,
         durationMs,
         url: page.isClosed() ? null : stepUrl(page.url()),
       });
@@ -381,6 +389,11 @@ function capitalize(text: string): string {
 // ── Page helpers ──────────────────────────────────────────────────────────────────────────────────
 
 /** The viewport as JPEG, the fields that received secrets and whatever shows a secret masked. */
+/** A screenshot's failure in one line, secrets masked (it is stored with the step and logged). */
+export function screenshotFailure(failure: unknown, values: RunValues): string {
+  return maskSecrets(messageOf(failure).split('\n')[0], Object.values(values.secrets));
+}
+
 async function takeScreenshot(page: Page, masks: Target[], values: RunValues): Promise<Buffer> {
   return maskedScreenshot(page, masks, values, 10_000);
 }

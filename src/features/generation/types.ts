@@ -52,6 +52,8 @@ export function toGenerationStep(raw: unknown, index: number): GenerationStep {
     generated_code_py: text(step.generated_code_py),
     execution_succeded: step.execution_succeded === true,
     screenshot_id: textOrNull(step.screenshot_id),
+    // Optional: only a step whose screenshot failed carries it.
+    ...(typeof step.screenshot_error === 'string' ? { screenshot_error: step.screenshot_error } : {}),
     before_screenshot_id: textOrNull(step.before_screenshot_id),
     unsuccessful_code_attempts: list(step.unsuccessful_code_attempts).map(toAttempt),
     cached_action_id: textOrNull(step.cached_action_id),

@@ -9,6 +9,7 @@ import {
   describeTarget,
   maskSecrets,
   messageOf,
+  screenshotFailure,
   targetOf,
 } from '../../runner';
 import { resolveIntent } from '../coder';
@@ -112,7 +113,7 @@ export async function healTest(
       changed: result.ok && result.changed,
       ok: result.ok,
       note: result.ok ? result.note : result.message,
-      screenshot: shown && !session.closed ? await session.screenshot().catch(() => null) : null,
+      screenshot: shown && !session.closed ? await healingScreenshot(session, index) : null,
     };
     healed.push(healedStep);
     await hooks.onStep?.(healedStep, index);
@@ -707,4 +708,15 @@ function shorten(text: string): string {
 
 function capitalize(text: string): string {
   return /^"/.test(text) ? `The ${text}` : text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** A healed step's screenshot; one that fails is logged, never silently absent. */
+async function healingScreenshot(session: RunnerSession, index: number): Promise<Buffer | null> {
+  return session.screenshot().catch((error: unknown) => {
+    if (!session.closed)
+      console.warn(
+        `[healing] step ${index + 1}: Screenshot failed: ${screenshotFailure(error, session.values)}`,
+      );
+    return null;
+  });
 }

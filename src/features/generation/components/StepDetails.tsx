@@ -218,6 +218,7 @@ export function StepDetails({ test, step, index, generating, showScreenshot = tr
             stepNumber={stepNumber}
             beforeId={step.before_screenshot_id}
             afterId={step.screenshot_id}
+            afterError={step.screenshot_error ?? null}
             viewport={{ width: test.viewportWidth, height: test.viewportHeight }}
             canPick={canCorrect && index > 0}
             sending={commands.pending.feedback}

@@ -45,3 +45,24 @@ describe('StepScreenshot', () => {
     expect(await screen.findByRole('img', { name: 'Page before step 1' })).toBeInTheDocument();
   });
 });
+
+describe('StepScreenshot of a step whose screenshot failed', () => {
+  it('says the screenshot failed and why, instead of nothing', () => {
+    signInAsMemberOf();
+    renderWithStore(
+      createElement(StepScreenshot, {
+        stepNumber: 1,
+        beforeId: null,
+        afterId: null,
+        afterError: 'frame.evaluate: ReferenceError: __name is not defined',
+        viewport: { width: 1280, height: 720 },
+        canPick: false,
+        onPick: async () => true,
+      }),
+    );
+    expect(
+      screen.getByText('Screenshot failed: frame.evaluate: ReferenceError: __name is not defined'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('No screenshot for this step.')).not.toBeInTheDocument();
+  });
+});

@@ -41,6 +41,8 @@ interface StepScreenshotProps {
   beforeId: string | null;
   /** The page after the step. */
   afterId: string | null;
+  /** Why the screenshot after the step failed (null: it did not fail). */
+  afterError?: string | null;
   viewport: { width: number; height: number };
   /** Whether a point may be sent (not generating, and there was a page before the step). */
   canPick: boolean;
@@ -97,6 +99,7 @@ export function StepScreenshot({
   stepNumber,
   beforeId,
   afterId,
+  afterError = null,
   viewport,
   canPick,
   sending = false,
@@ -116,11 +119,20 @@ export function StepScreenshot({
   const enlarging = !picking && onEnlarge !== undefined;
   const outlined = view === 'before' || !afterId ? outline : null;
 
+  // A screenshot that failed says so, never silently nothing.
+  const failed =
+    !afterId && afterError ? (
+      <Typography variant="body2" color="error">
+        Screenshot failed: {afterError}
+      </Typography>
+    ) : null;
   if (!beforeId && !afterId)
     return (
-      <Typography variant="body2" color="text.secondary">
-        No screenshot for this step.
-      </Typography>
+      failed ?? (
+        <Typography variant="body2" color="text.secondary">
+          No screenshot for this step.
+        </Typography>
+      )
     );
 
   const natural = () => ({
@@ -190,6 +202,7 @@ export function StepScreenshot({
 
   return (
     <Stack spacing={1}>
+      {failed}
       {beforeId && afterId && (
         <ToggleButtonGroup
           exclusive

@@ -163,6 +163,11 @@ function StepDetails({ row, viewport }: { row: StepRow; viewport: { width: numbe
             aspectRatio={viewport.width / viewport.height}
           />
         </Box>
+      ) : result.screenshot_error ? (
+        // A screenshot that failed says so, never silently nothing.
+        <Typography variant="body2" color="error">
+          Screenshot failed: {result.screenshot_error}
+        </Typography>
       ) : (
         <Typography variant="body2" color="text.secondary">
           No screenshot for this step.
