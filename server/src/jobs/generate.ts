@@ -1,37 +1,25 @@
-import crypto from "node:crypto";
-import {
-  Generator,
-  createModelSet,
-  type ModelSet,
-  type Outcome,
-} from "../agents";
-import {
-  type GenerationStep,
-  type TraceEntry,
-} from "../../../contract/generation";
+import crypto from 'node:crypto';
+import { Generator, createModelSet, type ModelSet, type Outcome } from '../agents';
+import { type GenerationStep, type TraceEntry } from '../../../contract/generation';
 import {
   BrowserPool,
   ExecutorUnavailableError,
   messageOf,
   RunnerSession,
   type ProcessedTrace,
-} from "../runner";
-import { type Services } from "../services";
+} from '../runner';
+import { type Services } from '../services';
 import {
   GENERATE_QUEUE,
   MAX_GENERATION_ATTEMPTS,
   type ClaimedGeneration,
   type FinalState,
   type GenerateJob,
-} from "../services/generation";
-import { isRunEvent } from "../realtime/bus";
-import { type TrackedJobControl } from "../services/trackedJobs";
-import { type JobQueue } from "./queue";
-import {
-  type Attempt,
-  registerTrackedWorker,
-  type TrackedKind,
-} from "./tracked";
+} from '../services/generation';
+import { isRunEvent } from '../realtime/bus';
+import { type TrackedJobControl } from '../services/trackedJobs';
+import { type JobQueue } from './queue';
+import { type Attempt, registerTrackedWorker, type TrackedKind } from './tracked';
 
 /** A worker's generation machinery: one browser and one model set for all its jobs. */
 export interface GenerationWorker {
@@ -49,10 +37,7 @@ export async function registerGenerationWorker(
   options: { singleProcess: boolean },
 ): Promise<GenerationWorker> {
   const config = services.generation.config;
-  const pool = new BrowserPool({
-    wsEndpoint: config.browserWsEndpoint,
-    niceness: config.browserNiceness,
-  });
+  const pool = new BrowserPool({ wsEndpoint: config.browserWsEndpoint, niceness: config.browserNiceness });
   if (!pool.reachesWorkerLoopback)
     console.warn(
       `[targets] The browser server at ${config.browserWsEndpoint} cannot reach this worker's target guard: its own network must keep tests from reaching this server and metadata addresses (README, "Test targets").`,
@@ -95,53 +80,38 @@ export function generationKind(
   const generation = services.generation;
   const config = generation.config;
   return {
-    label: "[generate]",
+    label: '[generate]',
     queue: GENERATE_QUEUE,
     config,
     service: generation,
     // A cancel, a mark-complete or a restart ends a running generation with not_running.
-    endedKey: (event) =>
-      isRunEvent(event) || event.type !== "not_running" ? null : event.testId,
+    endedKey: (event) => (isRunEvent(event) || event.type !== 'not_running' ? null : event.testId),
     key: (job) => job.testCaseId,
-    execute: (claimed, control) =>
-      generate(services, pool, models, claimed, control),
+    execute: (claimed, control) => generate(services, pool, models, claimed, control),
     endings: {
       released: async (claimed) => {
         // Shutting down: the job goes back to the queue (pg-boss retries it) without counting an attempt.
         await generation.release(claimed);
-        throw new Error(
-          "The worker shut down; the generation will resume on another worker",
-        );
+        throw new Error('The worker shut down; the generation will resume on another worker');
       },
       // A person cancelled or completed it: their state stands; only the trace is added.
-      stopped: async (claimed, work) =>
-        generation.attachTrace(claimed, work.traceId, work.entries),
+      stopped: async (claimed, work) => generation.attachTrace(claimed, work.traceId, work.entries),
       timed_out: async (claimed, work) => {
         await generation.finish(
           claimed,
-          "resources_exceeded",
+          'resources_exceeded',
           `The generation took longer than ${Math.round(config.generationTimeoutMs / 60_000)} minutes and was stopped.`,
           work.steps,
         );
       },
       failed: async (claimed, work, failure) => {
-        const message = messageOf(failure).split("\n")[0];
-        await generation.finish(
-          claimed,
-          "error",
-          `The generation failed: ${message}`,
-          work.steps,
-        );
+        const message = messageOf(failure).split('\n')[0];
+        await generation.finish(claimed, 'error', `The generation failed: ${message}`, work.steps);
       },
       done: async (claimed, work) => {
         const outcome = work.outcome!;
-        if (outcome.state === "stopped") return;
-        await generation.finish(
-          claimed,
-          outcome.state as FinalState,
-          outcome.message,
-          work.steps,
-        );
+        if (outcome.state === 'stopped') return;
+        await generation.finish(claimed, outcome.state as FinalState, outcome.message, work.steps);
       },
     },
   };
@@ -159,7 +129,7 @@ async function generate(
   if (claimed.attempts > MAX_GENERATION_ATTEMPTS) {
     await generation.finish(
       claimed,
-      "error",
+      'error',
       `The generation was started ${MAX_GENERATION_ATTEMPTS} times and its worker stopped each time. Start it again.`,
       null,
     );
@@ -180,24 +150,17 @@ async function generate(
   let failure: unknown = null;
   try {
     // NOTE: every write below takes the claim: the service hides its secrets in what is stored.
-    const generator = new Generator(
-      session,
-      models,
-      generation.cacheFor(claimed),
-      {
-        onPlan: (plan) => generation.savePlan(claimed, plan),
-        onStep: (_step, steps) => generation.saveSteps(claimed, steps),
-        saveScreenshot: (png) =>
-          generation.artifacts.save(claimed.testCaseId, "screenshot", png),
-        screenshotFailed: (index, reason) =>
-          console.warn(
-            `[generation] test ${claimed.testCaseId}, step ${index + 1}: Screenshot failed: ${reason}`,
-          ),
-        stopped: control.shouldStop,
-        moduleSteps: async (moduleId) =>
-          generation.modules.resolve(claimed.suiteId, moduleId),
-      },
-    );
+    const generator = new Generator(session, models, generation.cacheFor(claimed), {
+      onPlan: (plan) => generation.savePlan(claimed, plan),
+      onStep: (_step, steps) => generation.saveSteps(claimed, steps),
+      saveScreenshot: (png) => generation.artifacts.save(claimed.testCaseId, 'screenshot', png),
+      screenshotFailed: (index, reason) =>
+        console.warn(
+          `[generation] test ${claimed.testCaseId}, step ${index + 1}: Screenshot failed: ${reason}`,
+        ),
+      stopped: control.shouldStop,
+      moduleSteps: async (moduleId) => generation.modules.resolve(claimed.suiteId, moduleId),
+    });
     outcome = await control.guard(
       generator.run({
         website: claimed.website,
@@ -233,8 +196,7 @@ async function generate(
   const steps = outcome ? withTraces(outcome.steps, entries, traceId) : null;
   return {
     work: { outcome, steps, traceId, entries },
-    failure:
-      failure ?? (outcome ? null : new Error("the generation gave no outcome")),
+    failure: failure ?? (outcome ? null : new Error('the generation gave no outcome')),
   };
 }
 
@@ -247,7 +209,7 @@ async function openSession(
   const options = {
     viewport: claimed.viewport,
     userAgent: claimed.userAgent,
-    values: { parameters: claimed.parameters, secrets: claimed.secrets },
+    values: { parameters: claimed.parameters, secrets: claimed.secrets, secretHosts: claimed.secretHosts },
     stepTimeoutMs: generation.config.stepTimeoutMs,
     trace: true,
     screencast: generation.config.traceScreencast,
@@ -266,10 +228,10 @@ async function openSession(
       }
     } catch (error) {
       if (attempt === 1 || error instanceof ExecutorUnavailableError) {
-        const message = messageOf(error).split("\n")[0];
+        const message = messageOf(error).split('\n')[0];
         await generation.finish(
           claimed,
-          "executor_not_available",
+          'executor_not_available',
           `No browser could be started for this generation: ${message}`,
           null,
         );
@@ -290,12 +252,7 @@ async function saveTrace(
 ): Promise<Map<number, TraceEntry[]>> {
   const entries = new Map<number, TraceEntry[]>();
   try {
-    await services.generation.artifacts.save(
-      claimed.testCaseId,
-      "trace",
-      trace.zip,
-      traceId,
-    );
+    await services.generation.artifacts.save(claimed.testCaseId, 'trace', trace.zip, traceId);
   } catch {
     return entries;
   }
@@ -305,10 +262,7 @@ async function saveTrace(
     const calls = trace.groups[groupIndex] ?? [];
     entries.set(
       stepIndex,
-      calls.map((call) => ({
-        ...call,
-        screenshot_id: step?.screenshot_id ?? null,
-      })),
+      calls.map((call) => ({ ...call, screenshot_id: step?.screenshot_id ?? null })),
     );
   });
   return entries;
