@@ -102,6 +102,11 @@ export const TestHealing = Type.Object({
   steps: Type.Array(HealingStep),
   /** How it was started: a person's Heal action, automatically after a failed run, or for a collection group. */
   trigger: Type.Union([Type.Literal('manual'), Type.Literal('auto'), Type.Literal('collection')]),
+  /**
+   * The other website the healed run opened (its website override, issue 28), null when it ran on the
+   * test's own. Such a healing re-targets the steps for that site; it is only ever asked for by a person.
+   */
+  website_override: Nullable(Type.String()),
   decided_at: Nullable(IsoDate),
   /** When a person undid the accept, putting the test's previous steps back (accepted healings only). */
   restored_at: Nullable(IsoDate),

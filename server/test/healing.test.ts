@@ -4,7 +4,9 @@ import { testCases, testHealings } from '../src/db/schema';
 import { type Action, type Target } from '../src/runner';
 import { type Collection, type RunAllResult } from '../../contract/collections';
 import { HEALING_MESSAGES, type HealingSettings, type TestHealing } from '../../contract/healing';
+import { type Dashboard } from '../../contract/dashboard';
 import { type TestRun } from '../../contract/runs';
+import { serveFixtureSites } from '../../fixtures/sites/serve';
 import {
   createTest,
   type GeneratedTest,
@@ -318,6 +320,46 @@ it('reports a bug instead of healing it: unchanged, nothing to accept', async ()
   });
   expect([asked.status, asked.body.trigger]).toEqual([201, 'manual']);
   expect((await waitForHealing(again._id)).status).toBe('unchanged');
+});
+
+it('never heals a run on another website automatically, nor makes it the headline; a Heal asked for says its site', async () => {
+  const preview = await serveFixtureSites();
+  try {
+    preview.setVariant('login', 'v2');
+    const testId = await createSignInTest('Sign in, preview');
+    await runToEnd(testId, 'passed');
+    const dashboard = () =>
+      api<Dashboard>(ctx.server, 'GET', `/test-suites/${ctx.suiteId}/dashboard`, { token: ctx.token });
+    const before = (await dashboard()).body.pass_rate.last_7_days;
+
+    // The preview (another copy of the site, changed) fails the test.
+    const elsewhere = await waitForRun(
+      ctx,
+      (await startRun(ctx, testId, { website_url_override: preview.url('login') }))._id,
+    );
+    expect(`${elsewhere.status}\n${describeRun(elsewhere)}`).toMatch(/^failed\n/);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const none = await api(ctx.server, 'GET', `/healing/test-run/${elsewhere._id}`, { token: ctx.token });
+    expect([none.status, errorOf(none.body)]).toEqual([404, HEALING_MESSAGES.notFound]);
+    // The test's own site still passes it: its status and the pass rate say so.
+    expect((await getTest(ctx, testId)).latest_run_status).toBe('passed');
+    expect((await dashboard()).body.pass_rate.last_7_days).toEqual(before);
+
+    // A person may still heal it, for that site, and the healing says which site it was made on.
+    const asked = await api<TestHealing>(ctx.server, 'POST', `/healing/test-run/${elsewhere._id}`, {
+      token: ctx.token,
+    });
+    expect(asked.status).toBe(201);
+    expect(asked.body).toMatchObject({ trigger: 'manual', website_override: preview.url('login') });
+    const ended = await waitForHealing(elsewhere._id);
+    expect([ended.status, ended.website_override]).toEqual(['passed', preview.url('login')]);
+    const listed = await api<TestHealing[]>(ctx.server, 'GET', `/healing/test-case/${testId}`, {
+      token: ctx.token,
+    });
+    expect(listed.body.map((healing) => healing.website_override)).toEqual([preview.url('login')]);
+  } finally {
+    await preview.close();
+  }
 });
 
 it('heals only on request when the suite turns automatic healing off: a Heal, and a group at once', async () => {

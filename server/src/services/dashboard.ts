@@ -28,6 +28,11 @@ const FAILED_STATES = ['failed', 'not_runnable'] as const;
  */
 const RATE_FAILED_STATES = [...FAILED_STATES, 'flaky'] as const;
 const CACHED_SUITES = 100;
+/**
+ * Issue 28: a run on another website (its override) says how that site fares, not the test's: pass
+ * rates, flakiness and latest failures count only runs on the tests' own websites.
+ */
+const OWN_SITE = sql`r.settings ->> 'website_url_override' IS NULL`;
 
 /** What two runs compare to know they replayed the same steps (test_runs.steps_hash). */
 export function stepsHash(replaySteps: unknown[]): string {
@@ -238,7 +243,7 @@ export class DashboardService {
              count(*) FILTER (WHERE r.status IN (${list(RATE_FAILED_STATES)}))::int AS failed,
              count(*)::int AS finished
       FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
-      WHERE t.test_suite_id = ${suiteId} AND r.finished_at >= ${start.toISOString()}::timestamptz
+      WHERE t.test_suite_id = ${suiteId} AND r.finished_at >= ${start.toISOString()}::timestamptz AND ${OWN_SITE}
         ${end ? sql`AND r.finished_at < ${end.toISOString()}::timestamptz` : sql``}
       GROUP BY 1`);
     return new Map(
@@ -261,8 +266,8 @@ export class DashboardService {
             WHERE test_suite_id = ${suiteId} AND latest_run_status IN (${list(FAILED_STATES)})
             ORDER BY latest_run_time DESC NULLS LAST
             LIMIT ${DASHBOARD_LIMITS.latestFailures * 3}) t
-      JOIN LATERAL (SELECT * FROM test_runs WHERE test_case_id = t.id
-                    ORDER BY created_at DESC, id DESC LIMIT 1) r ON true
+      JOIN LATERAL (SELECT * FROM test_runs r WHERE r.test_case_id = t.id AND ${OWN_SITE}
+                    ORDER BY r.created_at DESC, r.id DESC LIMIT 1) r ON true
       WHERE r.status IN (${list(FAILED_STATES)})
       ORDER BY r.finished_at DESC NULLS LAST, r.created_at DESC
       LIMIT ${DASHBOARD_LIMITS.latestFailures}`);
@@ -279,7 +284,7 @@ export class DashboardService {
         SELECT r.test_case_id, r.status, r.steps_hash,
                row_number() OVER (PARTITION BY r.test_case_id ORDER BY r.created_at DESC, r.id DESC) AS n
         FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
-        WHERE t.test_suite_id = ${suiteId} AND r.status IN ('passed', ${list(RATE_FAILED_STATES)})
+        WHERE t.test_suite_id = ${suiteId} AND r.status IN ('passed', ${list(RATE_FAILED_STATES)}) AND ${OWN_SITE}
           ${ids ? sql`AND r.test_case_id IN (${list(ids)})` : sql``}
       ), window_runs AS (
         SELECT * FROM recent WHERE n <= ${FLAKY_WINDOW_RUNS}

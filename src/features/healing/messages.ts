@@ -33,4 +33,7 @@ export const messages = {
   confirmRestore:
     'Restore the steps the test had before this healing? The healed steps are replaced; this healing stays in the history, marked restored.',
   restoredOn: 'Previous steps restored',
+  madeOn: (site: string) => `Made on ${site}`,
+  otherSite: (site: string) =>
+    `This healing was made on ${site}, not on the test's own website: accepting it re-targets the test's steps for ${site}.`,
 } as const;

@@ -45,11 +45,20 @@ export const HEALING_STATUS_LABELS: Record<HealingStatus, string> = {
   rejected: 'Rejected',
 };
 
+/**
+ * Who started a healing. Never "Healed …": a healing that proposed nothing, or was rejected, healed
+ * nothing (issue 28), so the words say how it began, and its status chip what came of it.
+ */
 export const HEALING_TRIGGER_LABELS: Record<TestHealing['trigger'], string> = {
-  manual: 'Healed by a person',
-  auto: 'Healed automatically',
-  collection: 'Healed with its collection',
+  manual: 'Started by a person',
+  auto: 'Started automatically after a failed run',
+  collection: 'Started for its collection',
 };
+
+/** The other website a healing was made on (its run's override), as a person reads it; null: the test's own. */
+export function healingSite(healing: Pick<TestHealing, 'website_override'>): string | null {
+  return healing.website_override ?? null;
+}
 
 /** A run of steps the proposal keeps exactly, shown collapsed, or one step worth a side-by-side look. */
 export type StepGroup = { kind: 'unchanged'; steps: HealingStep[] } | { kind: 'changed'; step: HealingStep };

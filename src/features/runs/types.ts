@@ -77,6 +77,14 @@ export function failingStepIndex(run: TestRun): number | null {
   return failed >= 0 ? failed : null;
 }
 
+/**
+ * The other website a run opened (its website override), null when it ran on the test's own (issue 28).
+ * Such a run tells how that site fares: it is labelled with it, and is not the test's headline status.
+ */
+export function runOtherSite(run: Pick<TestRun, 'settings'>): string | null {
+  return run.settings.website_url_override ?? null;
+}
+
 /** Progress of a run: steps replayed out of the steps it will replay. */
 export function runProgress(run: TestRun): { done: number; total: number } {
   return { done: run.steps.length, total: Math.max(run.step_descriptions.length, run.steps.length) };

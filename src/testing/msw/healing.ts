@@ -82,7 +82,7 @@ export function retargetedStep(index: number, overrides: Partial<HealingStep> = 
 /** A healing of the run, proposed (passed) with six kept steps around one re-targeted one unless told otherwise. */
 export function buildHealing(
   test: DbTestCase,
-  run: Pick<DbRun, '_id'>,
+  run: Pick<DbRun, '_id'> & Partial<Pick<DbRun, 'settings'>>,
   overrides: Partial<TestHealing> = {},
 ) {
   const id = overrides.test_healing_id ?? newId('healing');
@@ -116,6 +116,8 @@ export function buildHealing(
     checks_kept: 7,
     steps,
     trigger: 'manual',
+    // Made on the run's other website when it had one (issue 28), as the server stores it.
+    website_override: run.settings?.website_url_override ?? null,
     decided_at: null,
     restored_at: null,
     last_modified_at: created,

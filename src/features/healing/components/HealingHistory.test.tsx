@@ -47,8 +47,10 @@ describe('HealingHistory', () => {
         (entry) => within(entry).getAllByText(/Behaviour changed|Accepted|Rejected/)[0].textContent,
       ),
     ).toEqual(['Behaviour changed', 'Accepted', 'Rejected']);
-    expect(within(entries[0]).getByText('Healed automatically')).toBeInTheDocument();
-    expect(within(entries[1]).getByText('Healed by a person')).toBeInTheDocument();
+    // Who started each, never "Healed …": the bug report healed nothing (issue 28).
+    expect(within(entries[0]).getByText('Started automatically after a failed run')).toBeInTheDocument();
+    expect(within(entries[1]).getByText('Started by a person')).toBeInTheDocument();
+    expect(list).not.toHaveTextContent(/Healed (automatically|by a person)/);
 
     await user.click(within(entries[0]).getByRole('button', { name: /^Healing of / }));
     expect(await within(entries[0]).findByRole('alert', { name: messages.bugReportTitle })).toBeVisible();
@@ -56,6 +58,27 @@ describe('HealingHistory', () => {
     expect(await within(entries[1]).findByText('7 of 7 checks kept unchanged')).toBeVisible();
     // A decided healing is shown, not decided again.
     expect(within(entries[1]).queryByRole('button', { name: 'Accept' })).not.toBeInTheDocument();
+  });
+
+  it('labels a healing made on another website with that site, and warns that accepting it re-targets the test there', async () => {
+    const { test } = aTest();
+    const elsewhere = seedRun(
+      test,
+      buildFailedRun(test, 1, 'The "Pay" button was not found', {
+        settings: { parameter_overrides: {}, website_url_override: 'https://preview.shop.example/' },
+      }),
+    );
+    seedHealing(test, buildHealing(test, elsewhere, { status: 'passed' }));
+    const { user } = renderWithStore(<HealingHistory testCaseId={test._id} />);
+
+    const [entry] = within(await screen.findByRole('list', { name: 'Healing history' })).getAllByRole(
+      'listitem',
+    );
+    expect(within(entry).getByText(/Made on https:\/\/preview\.shop\.example\//)).toBeInTheDocument();
+    await user.click(within(entry).getByRole('button', { name: /^Healing of / }));
+    expect(await within(entry).findByRole('alert', { name: 'Made on another website' })).toHaveTextContent(
+      messages.otherSite('https://preview.shop.example/'),
+    );
   });
 
   it('restores the steps the newest accepted healing replaced, after a confirmation, and marks it restored', async () => {

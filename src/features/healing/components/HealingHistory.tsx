@@ -83,6 +83,7 @@ function HistoryEntry({ healing, aspectRatio, restorable }: HistoryEntryProps) {
             <HealingStatusChip status={healing.status} />
             <Typography variant="body2" color="text.secondary">
               {HEALING_TRIGGER_LABELS[healing.trigger]}
+              {healing.website_override && ` · ${messages.madeOn(healing.website_override)}`}
             </Typography>
             {healing.restored_at && (
               <Typography variant="body2" color="warning.main">

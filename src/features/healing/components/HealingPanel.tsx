@@ -154,6 +154,7 @@ function Frame({ healing, children }: { healing?: TestHealing; children: ReactNo
               <Typography variant="body2" color="text.secondary">
                 {HEALING_TRIGGER_LABELS[healing.trigger]} · {dateFormat.format(new Date(healing.created_at))}{' '}
                 · {healing.healer_name}
+                {healing.website_override && ` · ${messages.madeOn(healing.website_override)}`}
               </Typography>
             )}
           </Stack>

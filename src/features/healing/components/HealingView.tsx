@@ -7,7 +7,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { messages } from '../messages';
-import { expectedAndSeen, HEALING_STATUS_LABELS, healingPhase, type TestHealing } from '../types';
+import {
+  expectedAndSeen,
+  HEALING_STATUS_LABELS,
+  healingPhase,
+  healingSite,
+  type TestHealing,
+} from '../types';
 import { HealingChecklist } from './HealingChecklist';
 import { HealingDiff } from './HealingDiff';
 
@@ -20,6 +26,19 @@ interface HealingViewProps {
 
 /** What one healing says: its progress, its proposal, why it proposes nothing, or how it was decided. */
 export function HealingView({ healing, aspectRatio, actions }: HealingViewProps) {
+  const site = healingSite(healing);
+  if (!site) return <HealingPhaseView healing={healing} aspectRatio={aspectRatio} actions={actions} />;
+  return (
+    <Stack spacing={2}>
+      <Alert severity="warning" aria-label="Made on another website">
+        {messages.otherSite(site)}
+      </Alert>
+      <HealingPhaseView healing={healing} aspectRatio={aspectRatio} actions={actions} />
+    </Stack>
+  );
+}
+
+function HealingPhaseView({ healing, aspectRatio, actions }: HealingViewProps) {
   switch (healingPhase(healing.status)) {
     case 'in_progress':
       return <HealingProgress healing={healing} />;

@@ -11,7 +11,14 @@ import Typography from '@mui/material/Typography';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { messages } from '../messages';
-import { failingStepIndex, formatDuration, runProgress, type RunsViewType, type TestRun } from '../types';
+import {
+  failingStepIndex,
+  formatDuration,
+  runOtherSite,
+  runProgress,
+  type RunsViewType,
+  type TestRun,
+} from '../types';
 import { RunScreenshot } from './RunScreenshot';
 import { RunStatusChip } from './RunStatusChip';
 
@@ -40,12 +47,19 @@ export interface RunListProps {
   maxHeight?: number;
 }
 
-/** What a run came to, in a few words: '5 of 5 steps', 'Failed at step 3'. */
+/**
+ * What a run came to, in a few words: '5 of 5 steps', 'Failed at step 3 of 5', and the other website
+ * it ran on, when it had one ('… · on https://preview.example/').
+ */
 export function runSummary(run: TestRun): string {
   const failing = failingStepIndex(run);
   const { done, total } = runProgress(run);
-  if (run.status === 'failed' && failing !== null) return `Failed at step ${failing + 1} of ${total}`;
-  return `${done} of ${total} steps`;
+  const summary =
+    run.status === 'failed' && failing !== null
+      ? `Failed at step ${failing + 1} of ${total}`
+      : `${done} of ${total} steps`;
+  const site = runOtherSite(run);
+  return site ? `${summary} · on ${site}` : summary;
 }
 
 /** The screenshot that tells most about a run: the failing step's, else the last one taken. */

@@ -133,4 +133,19 @@ describe('RunPanel', () => {
       ),
     );
   });
+  it('labels a run on another website with that site, and keeps the test on its own site as its status', async () => {
+    const { test } = seedTodoTest('passed');
+    seedRun(test, buildRun(test, { created_at: minute(1) }));
+    seedRun(
+      test,
+      buildFailedRun(test, 1, 'The "Add" button was not found', {
+        created_at: minute(2),
+        settings: { parameter_overrides: {}, website_url_override: 'https://preview.todo.example/' },
+      }),
+    );
+    renderApp(`/test-cases/details/${test._id}`);
+    const latest = await within(await section()).findByRole('region', { name: 'Latest run' });
+    expect(await within(latest).findByText(/· on https:\/\/preview\.todo\.example\//)).toBeInTheDocument();
+    expect(db.testCases[0].latest_run_status).toBe('passed');
+  });
 });

@@ -15,7 +15,14 @@ import type { TestCase } from '../../tests/api';
 import { useGetRunQuery } from '../api';
 import { messages } from '../messages';
 import { runSelected } from '../slice';
-import { failingStepIndex, formatDuration, isRunRunning, runProgress, type TestRun } from '../types';
+import {
+  failingStepIndex,
+  formatDuration,
+  isRunRunning,
+  runOtherSite,
+  runProgress,
+  type TestRun,
+} from '../types';
 import { useRunMonitoring } from '../useRunMonitoring';
 import { useRuns } from '../useRuns';
 import { useRunsErrorToast } from '../useRunsErrorToast';
@@ -121,6 +128,7 @@ function LatestRun({
         <Typography variant="body2">
           Latest run · {timeFormat.format(new Date(run.created_at))}
           {!running && ` · ${formatDuration(run.execution_time_in_secs)}`}
+          {runOtherSite(run) && ` · on ${runOtherSite(run)}`}
         </Typography>
         <Box sx={{ flex: 1 }} />
         <Link component={RouterLink} to={href} onClick={() => onOpen(run._id)} variant="body2">
