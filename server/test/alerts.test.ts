@@ -12,8 +12,8 @@ import {
 import { type Collection, type RunAllResult } from '../../contract/collections';
 import { testCollections, testRuns } from '../src/db/schema';
 import { type Action } from '../src/runner';
-import { api, tokenFor } from './helpers';
-import { setUpGeneration, waitUntil, type GenerationContext } from './generationFixtures';
+import { api, freePort, tokenFor } from './helpers';
+import { createTest, setUpGeneration, waitUntil, type GenerationContext } from './generationFixtures';
 import { startFlakySite, type FlakySite } from './flakySite';
 import { createGeneratedTest, waitForRun } from './runFixtures';
 import { startSmtpServer } from './smtpServer';
@@ -154,6 +154,21 @@ describe('alert settings', () => {
     const own = await call<ErrorBody>('PUT', path, { ...base, webhooks: [`${ctx.server.url}/api/health`] });
     expect(own.status).toBe(400);
     expect(own.body.error.message).toContain("the Plainwright server's own address");
+    // Display-name and list forms the mail library would deliver to another address (issue 27).
+    for (const form of [
+      'victim<attacker@evil.example>',
+      '"victim@example.com" <attacker@evil.example>',
+      'victim@example.com,attacker@evil.example',
+      'victim@example.com;attacker@evil.example',
+      'victim@[10.0.0.1]',
+    ]) {
+      const named = await call<ErrorBody>('PUT', path, { ...base, emails: [form] });
+      expect([form, named.status, named.body.error.message]).toEqual([
+        form,
+        400,
+        ALERT_MESSAGES.emailInvalid,
+      ]);
+    }
     const tooMany = await call<ErrorBody>('PUT', path, {
       ...base,
       emails: Array.from({ length: 21 }, (_, i) => `p${i}@example.com`),
@@ -347,6 +362,64 @@ describe('alerts when a group ends', () => {
       'the race webhook',
       20_000,
     );
+  });
+
+  it('alerts when every run of a group could not run (issue 27)', async () => {
+    const test = await createTest(
+      ctx,
+      { name: 'Never generated', website: site.url('Never', 0), description: 'Open it' },
+      false,
+    );
+    const collection = await createCollection('Cannot run', [test._id]);
+    await call<CollectionAlerts>('PUT', `/test-suites/collection/${collection._id}/alerts`, {
+      alert_on: 'failure',
+      emails: [],
+      webhooks: [hook.url('/cannot-run')],
+      retry_on_failure: false,
+    });
+    await runAll(collection._id);
+    const told = await waitUntil(
+      async () => hook.received.find((received) => received.body.includes('"name":"Cannot run"')) ?? null,
+      'the alert of a group that could not run',
+      20_000,
+    );
+    expect(told.headers[WEBHOOK_HEADERS.event]).toBe('failure');
+    expect((JSON.parse(told.body) as AlertPayload).group.counts).toMatchObject({ error: 1, passed: 0 });
+  });
+
+  it("stores a webhook's failure as a plain reason, not the address and port it tried (issue 27)", async () => {
+    const url = site.url('Refused', 0);
+    const testId = await createGeneratedTest(ctx, 'Refused hook', url, statusActions(url));
+    const collection = await createCollection('Refused hook', [testId]);
+    const closedPort = await freePort();
+    const path = `/test-suites/collection/${collection._id}/alerts`;
+    await call<CollectionAlerts>('PUT', path, {
+      alert_on: 'failure',
+      emails: [],
+      webhooks: [`http://127.0.0.1:${closedPort}/hook`],
+      retry_on_failure: false,
+    });
+    const createdAt = new Date();
+    const [row] = await ctx.server.database.db
+      .insert(testRuns)
+      .values({
+        testCaseId: testId,
+        collectionId: collection._id,
+        createdAt,
+        status: 'failed',
+        errorMessage: 'Step 1 failed.',
+        finishedAt: createdAt,
+        settings: { parameter_overrides: {}, website_url_override: null },
+      })
+      .returning();
+    await ctx.server.services.alerts.runEnded(row);
+    const delivery = await waitUntil(
+      async () =>
+        (await call<CollectionAlerts>('GET', path)).body.deliveries.find((d) => d.attempts > 0) ?? null,
+      'the first attempt',
+      20_000,
+    );
+    expect(delivery.last_error).toBe('connection refused');
   });
 
   it('alerts nobody for a flaky group', async () => {

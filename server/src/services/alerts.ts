@@ -57,8 +57,48 @@ const REFUSED_BECAUSE: Record<RefusalReason, string> = {
   private: 'a private network address, and this server denies private networks',
 };
 
-// A plain check: something@something.something, no spaces (the mail server has the last word).
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// A bare address (issue 27): the mail library reads `victim<attacker@evil.example>` as a name and an
+// address and delivers to the address, so a local part holds only the characters of a dot-atom and the
+// domain only labels: no <>, quotes, commas, spaces or brackets. The mail server has the last word.
+const EMAIL =
+  /^[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+)*@[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?)+$/;
+
+/**
+ * What a failed delivery stores (issue 27): a plain reason, never the system's message, which names
+ * the address and port it tried (`connect ECONNREFUSED 127.0.0.1:5433` tells a member which ports
+ * of the server's machine listen).
+ */
+const PLAIN_REASONS: Record<string, string> = {
+  ECONNREFUSED: 'connection refused',
+  ECONNRESET: 'connection reset',
+  EPIPE: 'connection reset',
+  ETIMEDOUT: 'timed out',
+  ESOCKETTIMEDOUT: 'timed out',
+  ETIMEOUT: 'timed out',
+  EHOSTUNREACH: 'host unreachable',
+  ENETUNREACH: 'network unreachable',
+  ENOTFOUND: 'host not found',
+  EAI_AGAIN: 'host not found',
+  EDNS: 'host not found',
+  ECONNECTION: 'connection failed',
+  ETLS: 'TLS failed',
+  EAUTH: 'the mail server refused our sign-in',
+  EENVELOPE: 'the mail server refused the address',
+};
+
+/** A failure whose message is already plain (the webhook's status, a timeout, a refused address). */
+class DeliveryFailure extends Error {
+  override name = 'DeliveryFailure';
+}
+
+function plainReason(error: unknown): string {
+  if (error instanceof DeliveryFailure) return error.message;
+  const { code, responseCode } = (error ?? {}) as { code?: unknown; responseCode?: unknown };
+  if (typeof responseCode === 'number') return `the mail server answered ${responseCode}`;
+  if (typeof code !== 'string') return 'delivery failed';
+  if (PLAIN_REASONS[code]) return PLAIN_REASONS[code];
+  return /CERT|TLS|SSL/.test(code) ? 'TLS certificate refused' : 'connection failed';
+}
 
 type CollectionRow = typeof testCollections.$inferSelect;
 type DeliveryRow = typeof alertDeliveries.$inferSelect;
@@ -235,8 +275,7 @@ export class AlertService {
       if (row.channel === 'email') await this._email(row, payload, collection.suiteName);
       else {
         responseStatus = await this._post(collection.collection, row, payload);
-        if (responseStatus < 200 || responseStatus > 299)
-          throw new Error(`The webhook answered HTTP ${responseStatus}.`);
+        if (responseStatus < 200 || responseStatus > 299) throw new DeliveryFailure(`HTTP ${responseStatus}`);
       }
       await this._db
         .update(alertDeliveries)
@@ -249,7 +288,7 @@ export class AlertService {
         })
         .where(eq(alertDeliveries.id, row.id));
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = plainReason(error);
       await this._db
         .update(alertDeliveries)
         .set({
@@ -394,7 +433,7 @@ export class AlertService {
   /** Posts the payload, signed, to the webhook; answers the HTTP status. No redirect is followed. */
   private async _post(collection: CollectionRow, row: DeliveryRow, payload: AlertPayload): Promise<number> {
     const url = webhookUrl(row.target);
-    if (!url) throw new Error(MESSAGES.webhookInvalid);
+    if (!url) throw new DeliveryFailure(MESSAGES.webhookInvalid);
     const host = url.hostname.replace(/^\[|\]$/g, '');
     const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
     const addresses = net.isIP(host)
@@ -403,10 +442,12 @@ export class AlertService {
     const policy = await TargetPolicy.create(this._targets);
     const refusal = policy.refusalOf(host, addresses, port);
     if (refusal)
-      throw new Error(`The webhook points at ${refusal.address}, ${REFUSED_BECAUSE[refusal.reason]}.`);
+      throw new DeliveryFailure(
+        `The webhook points at ${refusal.address}, ${REFUSED_BECAUSE[refusal.reason]}.`,
+      );
     // NOTE: the request connects to the very address that was checked, so DNS cannot change it now.
     const address = addresses[0];
-    if (!address) throw new Error(`${host} did not resolve.`);
+    if (!address) throw new DeliveryFailure('host not found');
     const body = JSON.stringify(payload);
     const timestamp = String(Math.floor(Date.now() / 1000));
     const key = await this._signingKey(collection);
@@ -435,9 +476,7 @@ export class AlertService {
         response.on('end', () => resolve(response.statusCode ?? 0));
         response.on('error', reject);
       });
-      request.on('timeout', () =>
-        request.destroy(new Error(`The webhook did not answer within ${WEBHOOK_TIMEOUT_MS / 1000} s.`)),
-      );
+      request.on('timeout', () => request.destroy(new DeliveryFailure('timed out')));
       request.on('error', reject);
       request.end(body);
     });

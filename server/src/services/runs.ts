@@ -353,6 +353,10 @@ export class RunService {
       // NOTE: sent after the commit; if this fails, the sweep sends it (the row already names the job).
       if (row.status === 'pending' && row.jobId) await this._send(row.jobId, row.id).catch(() => undefined);
     }
+    // A group none of whose runs could run has ended already, with no run left to end it later: its
+    // listeners hear it now (its alert, issue 27).
+    const last = rows.at(-1);
+    if (last && rows.every((row) => row.status === 'not_runnable')) await this._tellEnded(last);
     return { createdAt, runIds: rows.map((row) => row.id) };
   }
 
@@ -816,6 +820,10 @@ export class RunService {
     await this._follow(row);
     await this._publishRun(row, 'run_updated');
     await this._publishRun(row, 'run_ended');
+    await this._tellEnded(row);
+  }
+
+  private async _tellEnded(row: RunRow): Promise<void> {
     for (const listener of this._endedListeners)
       await listener(row).catch((error: unknown) =>
         console.error(`[runs] after run ${row.id} ended: ${error instanceof Error ? error.message : error}`),
