@@ -287,6 +287,29 @@ describe('identity security: passwords', () => {
     expect((refused[2]!.error as AuthWeakPasswordError).reasons).toEqual(['characters']);
     expect(refused.every(({ data }) => data.user === null)).toBe(true);
   });
+
+  it('refuses one character repeated and runs of consecutive characters, with a message that says so (issue 27)', async () => {
+    const email = uniqueEmail('patterns');
+    const refusedPasswords = ['aaaaaaaa', 'abcdefgh', 'ZYXWVUTSR', '98765432', 'abababab', 'abcabcabc'];
+    const refused = [];
+    for (const password of refusedPasswords) {
+      refused.push((await clientFor(server).auth.signUp({ email, password })).error);
+    }
+    const { client } = await signedIn(server, email);
+    const change = await client.auth.updateUser({ password: 'qqqqqqqqqqqq', current_password: PASSWORD });
+    const accepted = await client.auth.updateUser({ password: 'abcdefgh ijkl', current_password: PASSWORD });
+
+    for (const error of [...refused, change.error]) {
+      expect(error).toBeInstanceOf(AuthWeakPasswordError);
+      expect(error).toMatchObject({
+        status: 422,
+        code: 'weak_password',
+        message: expect.stringMatching(/repeated or a run of consecutive characters/),
+        reasons: ['characters'],
+      });
+    }
+    expect(accepted.error).toBeNull();
+  });
 });
 
 describe('identity security: sign-in limits', () => {

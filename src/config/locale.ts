@@ -11,6 +11,7 @@ export const en = {
     passwordRequired: 'Password is required',
     currentPasswordRequired: 'Current password is required',
     passwordMin: (min: number) => `Password must be at least ${min} characters`,
+    passwordRepetitive: 'Password must not be one character repeated or a run like "abcdefgh"',
     passwordConfirmRequired: 'Please confirm your password',
     passwordsMustMatch: 'Passwords must match',
     firstNameRequired: 'First name is required',

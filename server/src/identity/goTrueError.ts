@@ -30,6 +30,13 @@ export const authErrors = {
     new GoTrueError(422, 'weak_password', 'Password should contain characters other than spaces.', {
       weak_password: { reasons: ['characters'] },
     }),
+  repetitivePassword: () =>
+    new GoTrueError(
+      422,
+      'weak_password',
+      'Password should not be one character repeated or a run of consecutive characters (like "aaaaaaaa" or "abcdefgh").',
+      { weak_password: { reasons: ['characters'] } },
+    ),
   // GoTrue's text and reason for a password found in a breach list; an e-mail address is as guessable.
   guessablePassword: () =>
     new GoTrueError(

@@ -1,5 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { isRepeatedOrSequential } from '../../../contract/passwords';
 import { authErrors } from './goTrueError';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -19,7 +20,8 @@ function isCommonPassword(password: string): boolean {
 
 /**
  * GoTrue's weak_password checks plus NIST 800-63B's blocklist: at least 8 characters, not only
- * whitespace, not a common password, not the e-mail address or its local part. Reasons are GoTrue's.
+ * whitespace, not repeated or sequential characters, not a common password, not the e-mail address
+ * or its local part. Reasons are GoTrue's.
  */
 export function checkPasswordStrength(password: string, email?: string | null): void {
   if (password.length > MAX_PASSWORD_LENGTH) {
@@ -27,6 +29,7 @@ export function checkPasswordStrength(password: string, email?: string | null): 
   }
   if ([...password].length < MIN_PASSWORD_LENGTH) throw authErrors.weakPassword(MIN_PASSWORD_LENGTH);
   if (password.trim() === '') throw authErrors.blankPassword();
+  if (isRepeatedOrSequential(password)) throw authErrors.repetitivePassword();
   const lowered = password.trim().toLowerCase();
   const address = email?.trim().toLowerCase() ?? '';
   const localPart = address.split('@')[0] ?? '';

@@ -1,4 +1,5 @@
 import { object, ref, string } from 'yup';
+import { isRepeatedOrSequential } from '../../../contract/passwords';
 import { t } from '../../config/locale';
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -6,7 +7,13 @@ export const PASSWORD_MIN_LENGTH = 8;
 const email = string().trim().required(t.validation.emailRequired).email(t.validation.invalidEmail);
 const newPassword = string()
   .required(t.validation.passwordRequired)
-  .min(PASSWORD_MIN_LENGTH, t.validation.passwordMin(PASSWORD_MIN_LENGTH));
+  .min(PASSWORD_MIN_LENGTH, t.validation.passwordMin(PASSWORD_MIN_LENGTH))
+  // The identity provider refuses these too (contract/passwords.ts): say so before the request.
+  .test(
+    'not-repetitive',
+    t.validation.passwordRepetitive,
+    (value) => !value || !isRepeatedOrSequential(value),
+  );
 const confirmPassword = string()
   .required(t.validation.passwordConfirmRequired)
   .oneOf([ref('password')], t.validation.passwordsMustMatch);
