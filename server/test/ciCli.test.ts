@@ -7,7 +7,7 @@ import { serveFixtureSites, type FixtureSites } from '../../fixtures/sites/serve
 import { type Collection } from '../../contract/collections';
 import { type Organization } from '../../contract/organizations';
 import { type Action } from '../src/runner';
-import { EXIT, parseCiArgs, runCi } from '../src/cli/ci';
+import { EXIT, KEY_FLAG_WARNING, parseCiArgs, runCi } from '../src/cli/ci';
 import { api } from './helpers';
 import { setUpGeneration, type GenerationContext } from './generationFixtures';
 import { createGeneratedTest, getRun } from './runFixtures';
@@ -176,7 +176,7 @@ describe('plainwright ci', () => {
     expect(xml).toContain('name="Add a todo" classname="Green"');
   });
 
-  it('exits 1 naming the failing step, with the failure in the JUnit', async () => {
+  it('exits 1 naming the failing step, with the failure in the JUnit (the key on the command line still works, with a warning)', async () => {
     const collection = await collectionOf('Red', [
       ['Passes', todo('1 item left')],
       ['Expects two', todo('2 items left')],
@@ -187,7 +187,7 @@ describe('plainwright ci', () => {
       ['--server', ctx.server.url, '--key', key, '--collection', collection, '--junit', junit],
       io,
     );
-    expect({ code, err }).toEqual({ code: EXIT.failed, err: [] });
+    expect({ code, err }).toEqual({ code: EXIT.failed, err: [KEY_FLAG_WARNING] });
     const line = out.find((text) => text.includes('Expects two'))!;
     expect(line).toMatch(/^✗ failed/);
     expect(line).toContain('Step 4');
@@ -262,7 +262,7 @@ describe('plainwright ci', () => {
       'http(s)',
     );
     expect(() => parseCiArgs(['--server', 'http://x', '--collection', 'c'], env)).toThrow(
-      '--key is required',
+      'PLAINWRIGHT_KEY is required in the environment',
     );
     for (const timeout of ['29', '901', '1.5', 'soon'])
       expect(() =>
@@ -271,6 +271,7 @@ describe('plainwright ci', () => {
     expect(parseCiArgs(['--server', 'http://x/', '--collection', 'c'], { PLAINWRIGHT_KEY: 'k' })).toEqual({
       server: 'http://x',
       key: 'k',
+      keyFrom: 'environment',
       collection: 'c',
       baseUrl: null,
       browsers: ['chromium'],

@@ -12,12 +12,13 @@ import {
 // test passed, 1 when one failed, 2 on an error or the timeout. It needs nothing but the server's URL
 // and the key: no database, no browser, no configuration.
 
-export const CI_USAGE = `Usage: plainwright ci --server URL --key KEY --collection ID [options]
+export const CI_USAGE = `Usage: plainwright ci --server URL --collection ID [options]  (the key in PLAINWRIGHT_KEY)
 
-Runs a collection of tests on a Plainwright server and waits for the results.
+Runs a collection of tests on a Plainwright server and waits for the results. The organization's
+service account key is read from PLAINWRIGHT_KEY in the environment.
 
   --server URL        the Plainwright server, e.g. https://plainwright.example.com
-  --key KEY           the organization's service account key (or PLAINWRIGHT_KEY in the environment)
+  --key KEY           the key on the command line instead: anyone who can list processes (ps) reads it
   --collection ID     the collection to run (its id is in its page's address)
   --base-url URL      run the tests against this website instead (a preview deployment)
   --browsers LIST     chromium, firefox and/or webkit, comma-separated (default chromium); each test runs
@@ -28,6 +29,8 @@ Runs a collection of tests on a Plainwright server and waits for the results.
 Exit codes: 0 every test passed, 1 a test failed, 2 an error or the timeout.`;
 
 export const EXIT = { passed: 0, failed: 1, error: 2 } as const;
+export const KEY_FLAG_WARNING =
+  'plainwright ci: warning: --key shows the key to anyone who can list processes (ps); set PLAINWRIGHT_KEY in the environment instead';
 export const CI_TIMEOUT = { min: 30, max: 900, default: 300 } as const;
 const CI_BROWSERS = ['chromium', 'firefox', 'webkit'];
 
@@ -38,6 +41,8 @@ const GREEN = new Set(['passed', 'flaky']);
 export interface CiOptions {
   server: string;
   key: string;
+  /** Where the key came from: on the command line, `ps` shows it to anyone on the machine. */
+  keyFrom: 'environment' | 'command line';
   collection: string;
   baseUrl: string | null;
   browsers: string[];
@@ -89,7 +94,9 @@ export function parseCiArgs(argv: string[], env: Record<string, string | undefin
   if (!isHttpUrl(server)) throw new UsageError(`--server must be an http(s) address (got "${server}")`);
   const key = text('key') ?? env.PLAINWRIGHT_KEY?.trim() ?? null;
   if (!key)
-    throw new UsageError('--key is required (or PLAINWRIGHT_KEY): the service account key from Settings');
+    throw new UsageError(
+      'PLAINWRIGHT_KEY is required in the environment: the service account key from Settings',
+    );
   const collection = text('collection');
   if (!collection) throw new UsageError('--collection is required: the id of the collection to run');
   const baseUrl = text('base-url');
@@ -111,6 +118,7 @@ export function parseCiArgs(argv: string[], env: Record<string, string | undefin
   return {
     server: server.replace(/\/+$/, ''),
     key,
+    keyFrom: text('key') ? 'command line' : 'environment',
     collection,
     baseUrl,
     browsers: [...new Set(browsers)],
@@ -141,6 +149,7 @@ export async function runCi(argv: string[], io: CiIo): Promise<number> {
     io.err(CI_USAGE);
     return EXIT.error;
   }
+  if (options.keyFrom === 'command line') io.err(KEY_FLAG_WARNING);
   try {
     return await run(options, io);
   } catch (error) {

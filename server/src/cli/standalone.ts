@@ -6,7 +6,7 @@ import { runCi } from './ci';
 const [command, ...rest] = process.argv.slice(2);
 if (command !== 'ci') {
   console.error(
-    'Usage: node plainwright.mjs ci --server URL --key KEY --collection ID [options] (ci --help)',
+    'Usage: node plainwright.mjs ci --server URL --collection ID [options] (the key in PLAINWRIGHT_KEY; ci --help)',
   );
   process.exit(2);
 }

@@ -27,14 +27,21 @@ interface Workflow {
       name: string;
       'runs-on': string;
       'timeout-minutes': number;
-      steps: { name?: string; uses?: string; run?: string; if?: string; with?: Record<string, unknown> }[];
+      steps: {
+        name?: string;
+        uses?: string;
+        run?: string;
+        if?: string;
+        with?: Record<string, unknown>;
+        env?: Record<string, string>;
+      }[];
     }
   >;
 }
 
-const expectedCommand = (key: string) =>
+const expectedCommand =
   'node plainwright.mjs ci --server https://plainwright.example.com ' +
-  `--key "${key}" --collection 3f2c9a1e-5b7d-4c1a-9e8f-0a1b2c3d4e5f --timeout 420 --junit results.xml`;
+  '--collection 3f2c9a1e-5b7d-4c1a-9e8f-0a1b2c3d4e5f --timeout 420 --junit results.xml';
 
 describe('githubActionsWorkflow', () => {
   it('is a workflow on push, pull request and by hand that downloads the CLI from the server and runs it', () => {
@@ -50,7 +57,10 @@ describe('githubActionsWorkflow', () => {
     const [node, download, run, report] = job.steps;
     expect(node).toMatchObject({ uses: 'actions/setup-node@v4', with: { 'node-version': 20 } });
     expect(download.run).toBe(DOWNLOAD);
-    expect(run.run).toBe(expectedCommand('${{ secrets.PLAINWRIGHT_KEY }}'));
+    // The key reaches the CLI in its environment, never on its command line, where `ps` shows it.
+    expect(run.env).toEqual({ PLAINWRIGHT_KEY: '${{ secrets.PLAINWRIGHT_KEY }}' });
+    expect(run.run).toBe(expectedCommand);
+    expect(run.run).not.toContain('--key');
     expect(report).toMatchObject({
       if: 'always()',
       uses: 'mikepenz/action-junit-report@v5',
@@ -81,7 +91,7 @@ describe('gitlabCiJob', () => {
   it('downloads the CLI, runs it with the CI/CD variable and keeps the JUnit report', () => {
     const job = (parse(gitlabCiJob(options)) as Record<string, Record<string, unknown>>).plainwright;
     expect(job.image).toBe('node:20');
-    expect(job.script).toEqual([DOWNLOAD, expectedCommand('$PLAINWRIGHT_KEY')]);
+    expect(job.script).toEqual([DOWNLOAD, expectedCommand]);
     expect(job.artifacts).toEqual({ when: 'always', reports: { junit: 'results.xml' } });
   });
 });
@@ -90,7 +100,7 @@ describe('quoting', () => {
   it('leaves plain words bare and quotes anything the shell would read otherwise', () => {
     expect(shellQuote('collection-12')).toBe('collection-12');
     expect(shellQuote("it's; rm -rf /")).toBe(`'it'\\''s; rm -rf /'`);
-    expect(ciCommand({ ...options, collectionId: 'a b' }, '$K')).toContain("--collection 'a b'");
+    expect(ciCommand({ ...options, collectionId: 'a b' })).toContain("--collection 'a b'");
   });
 
   it.each([

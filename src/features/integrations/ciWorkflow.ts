@@ -37,13 +37,15 @@ export function yamlString(value: string): string {
   return plain ? value : JSON.stringify(value);
 }
 
-/** The CLI call; `key` is the pipeline's expression for the secret (quoted by the shell). */
-export function ciCommand(options: CiWorkflowOptions, key: string): string[] {
+/**
+ * The CLI call. NOTE: the key is not on it: the CLI reads PLAINWRIGHT_KEY from the environment, where
+ * `ps` does not show it to the other processes of the runner (issue 27).
+ */
+export function ciCommand(options: CiWorkflowOptions): string[] {
   const browsers = options.browsers.join(',');
   return [
     `node ${CLI_FILE} ci`,
     `--server ${shellQuote(serverOf(options))}`,
-    `--key "${key}"`,
     `--collection ${shellQuote(options.collectionId)}`,
     `--timeout ${options.timeoutSeconds}`,
     ...(browsers === 'chromium' ? [] : [`${BROWSERS_OPTION} ${browsers}`]),
@@ -61,7 +63,7 @@ export const downloadCommand = (options: CiWorkflowOptions) =>
 const jobMinutes = (timeoutSeconds: number) => Math.ceil(timeoutSeconds / 60) + 10;
 
 export function githubActionsWorkflow(options: CiWorkflowOptions): string {
-  const command = ciCommand(options, `\${{ secrets.${KEY_SECRET} }}`);
+  const command = ciCommand(options);
   return [
     'name: Plainwright',
     'on:',
@@ -83,6 +85,8 @@ export function githubActionsWorkflow(options: CiWorkflowOptions): string {
     '      - name: Get the Plainwright CLI from the server',
     `        run: ${yamlString(downloadCommand(options))}`,
     '      - name: Run the test suite',
+    '        env:',
+    `          ${KEY_SECRET}: \${{ secrets.${KEY_SECRET} }}`,
     '        run: >-',
     ...command.map((part) => `          ${part}`),
     '      - name: Report the results',
@@ -95,7 +99,8 @@ export function githubActionsWorkflow(options: CiWorkflowOptions): string {
 }
 
 export function gitlabCiJob(options: CiWorkflowOptions): string {
-  const command = ciCommand(options, `$${KEY_SECRET}`).join(' ');
+  // A CI/CD variable is in the job's environment already.
+  const command = ciCommand(options).join(' ');
   return [
     'plainwright:',
     '  image: node:20',
