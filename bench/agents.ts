@@ -3,7 +3,8 @@
 // the pass rate per class and overall, false passes on the trap set, vague instructions refused, and
 // the median generation time per step, the exports green under `npx playwright test`, and LLM-mode
 // input tokens per step (a scripted OpenAI-compatible model that measures what it is sent).
-// `AGENTS_ONLY=<words>` runs the cases whose name holds them; `AGENTS_SITES=a,b` those of these sites.
+// It starts with the phrasing corpus through the parse entry (bench/agentsParse.ts; alone:
+// `npm run bench agents-parse`). `AGENTS_ONLY=<words>` runs the cases whose name holds them; `AGENTS_SITES=a,b` those of these sites.
 import fs from 'node:fs';
 import http from 'node:http';
 import { type AddressInfo } from 'node:net';
@@ -15,6 +16,7 @@ import { loadConfig } from '../server/src/config';
 import { BrowserPool, RunnerSession, isAction, typescriptScript, type Action } from '../server/src/runner';
 import { runExportedSpecs } from '../server/test/exportedSpecs';
 import { AGENTS_CORPUS, CORPUS, TRAP_MESSAGE, type CorpusCase } from '../server/test/generationCorpus';
+import { measureAgentsParse } from './agentsParse';
 import { type Figure } from './spaBundle';
 
 const STEP_TIMEOUT_MS = 2500;
@@ -189,6 +191,8 @@ export async function llmTokensPerStep(
 }
 
 export async function measureAgents(): Promise<Figure[]> {
+  // Sentences first (issue 29): the phrasing corpus through the parse entry, without a page.
+  const parsed = measureAgentsParse();
   const sites = await serveFixtureSites();
   const pool = new BrowserPool({ wsEndpoint: process.env.BROWSER_WS_ENDPOINT || null });
   const only = process.env.AGENTS_ONLY?.toLowerCase();
@@ -206,7 +210,7 @@ export async function measureAgents(): Promise<Figure[]> {
   try {
     const results = await generateCases(all, sites, pool);
     const bench = 'agents';
-    const figures: Figure[] = [];
+    const figures: Figure[] = [...parsed];
     for (const result of results)
       if (!met(result))
         console.error(

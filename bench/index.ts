@@ -1,6 +1,7 @@
 // `npm run bench`: one JSON line per figure. Builds the SPA first when it is stale.
 import { spawnSync } from 'node:child_process';
 import { measureAgents } from './agents';
+import { measureAgentsParse } from './agentsParse';
 import { measureApiUnderLoad } from './apiUnderLoad';
 import { measureCollections } from './collections';
 import { measureDashboard } from './dashboard';
@@ -23,6 +24,8 @@ function main() {
     'tree-api': measureTreeApi,
     generation: measureGeneration,
     agents: measureAgents,
+    // The parse part of `agents` alone: no browser, seconds.
+    'agents-parse': measureAgentsParse,
     // `npm run bench replay` runs both; each also runs alone.
     replay: measureReplay,
     'replay-overhead': measureReplayOverhead,

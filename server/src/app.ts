@@ -19,6 +19,7 @@ import { authPlugin } from './plugins/auth';
 import { errorHandler } from './plugins/errorHandler';
 import { nulGuard } from './plugins/nulGuard';
 import { permissionsPlugin } from './plugins/permissions';
+import { agentRoutes } from './routes/agents';
 import { alertRoutes } from './routes/alerts';
 import { artifactFileRoutes, traceViewerRoutes } from './routes/artifacts';
 import { collectionRoutes } from './routes/collections';
@@ -183,6 +184,7 @@ export async function buildApp({
         await secured.register(sharedParameterRoutes, { services });
         await secured.register(moduleRoutes, { services });
         await secured.register(generationRoutes, { services });
+        await secured.register(agentRoutes);
         await secured.register(runRoutes, { services });
         await secured.register(healingRoutes, { services });
         await secured.register(collectionRoutes, { services });

@@ -65,6 +65,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
   'POST /api/organizations': { signedIn: 'anyone may start an organization of their own, as its admin' },
   'GET /api/test-admin-or-biz-dev': { signedIn: "tells the caller their own platform role, nobody else's" },
   'POST /api/invitations/accept': { signedIn: 'the one-time link of the invitation decides, not a role' },
+  'POST /api/agents/parse': { signedIn: 'reads sentences without a page; touches no organization' },
   'PUT /api/organization/:id/regenerate-service-account-key': {
     action: 'manageServiceAccount',
     scopes: [scope('org', params('id'))],

@@ -1,0 +1,79 @@
+import { parseStep } from '../grammar';
+import { moduleCallName } from '../moduleCall';
+import { planSteps } from '../planner';
+import { corpusSteps, type CorpusStep } from './vocabulary';
+
+// The parse-only entry (issue 29): sentences read by the same planner and grammar the generator uses,
+// without a page, answered in the phrasing corpus's vocabulary. POST /api/agents/parse and
+// `npm run bench agents-parse` both call `parseSentences`.
+
+export type { CorpusStep } from './vocabulary';
+
+export type SentenceReading =
+  | { sentence: string; steps: CorpusStep[] }
+  /** The generator would stop here: the sentence is unclear, or one of its steps is. */
+  | { sentence: string; refused: string };
+
+/** The start page sentences are read against: 'Go to the home page' opens it. */
+export const PARSE_WEBSITE = 'https://app.example/';
+
+/** Reads each sentence on its own, as the first instructions of a test. */
+export function parseSentences(sentences: string[]): SentenceReading[] {
+  return sentences.map(parseSentence);
+}
+
+export function parseSentence(sentence: string): SentenceReading {
+  const plan = planSteps(sentence);
+  if (plan.length === 0) return { sentence, refused: 'The sentence is empty: say what the test should do.' };
+  const steps: CorpusStep[] = [];
+  for (const step of plan) {
+    const module = moduleCallName(step);
+    if (module) {
+      steps.push({ action: 'use_module', target: module });
+      continue;
+    }
+    const parsed = parseStep(step, PARSE_WEBSITE);
+    if (!parsed.ok) return { sentence, refused: parsed.hint };
+    steps.push(...corpusSteps(parsed.intent, PARSE_WEBSITE, pageWords(step)));
+  }
+  return { sentence, steps: foldLogIn(steps) };
+}
+
+/** 'Go to the home page' → 'the home page': the words naming the page a navigation opens. */
+function pageWords(step: string): string {
+  return step
+    .replace(
+      /^\s*(?:go|navigate|browse|head|get|return|come back|proceed|continue|move|open|visit|load|launch|start|begin)\s+(?:back\s+)?(?:up\s+)?(?:to|into|onto|at|on|from)?\s*/i,
+      '',
+    )
+    .replace(/[.!]+$/, '')
+    .trim();
+}
+
+/**
+ * The planner writes a log-in ('Sign in as A with password B') as its three steps; in the corpus's
+ * vocabulary that is one intention, `login` with both values.
+ */
+function foldLogIn(steps: CorpusStep[]): CorpusStep[] {
+  const out: CorpusStep[] = [];
+  for (let i = 0; i < steps.length; i++) {
+    const [user, password, submit] = steps.slice(i, i + 3);
+    if (
+      user?.action === 'fill' &&
+      /^(?:email|username)\b/.test(user.target ?? '') &&
+      password?.action === 'fill' &&
+      password.target === 'password' &&
+      submit?.action === 'click' &&
+      submit.target === 'sign in'
+    ) {
+      out.push({
+        action: 'login',
+        value: { username: String(user.value), password: String(password.value) },
+      });
+      i += 2;
+      continue;
+    }
+    out.push(steps[i]);
+  }
+  return out;
+}

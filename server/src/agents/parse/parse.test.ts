@@ -1,0 +1,37 @@
+import { parseSentence, parseSentences } from '.';
+
+describe('parseSentences', () => {
+  it('answers each sentence with its steps in the corpus vocabulary', () => {
+    const [first, second] = parseSentences([
+      'Type "ada@example.com" into the Email field, then click Sign in',
+      'Verify the page shows "Welcome"',
+    ]);
+    expect(first).toEqual({
+      sentence: 'Type "ada@example.com" into the Email field, then click Sign in',
+      steps: [
+        { action: 'fill', target: 'Email', value: 'ada@example.com' },
+        { action: 'click', target: 'Sign in' },
+      ],
+    });
+    expect(second).toMatchObject({ steps: [{ action: 'assert_text', value: 'Welcome' }] });
+  });
+
+  it('refuses a sentence the generator would refuse, with its reason', () => {
+    const reading = parseSentence('Make sure everything works');
+    expect(reading).toMatchObject({ sentence: 'Make sure everything works' });
+    expect('refused' in reading && reading.refused).toMatch(/\w/);
+    expect(parseSentence('   ')).toMatchObject({ refused: expect.stringMatching(/empty/) });
+  });
+
+  it('reads a log-in with both values as one log-in', () => {
+    expect(parseSentence('Sign in as "ops" with password "s3cret"')).toMatchObject({
+      steps: [{ action: 'login', value: { username: 'ops', password: 's3cret' } }],
+    });
+  });
+
+  it('reads module calls', () => {
+    expect(parseSentence('Use the "Sign in as admin" module')).toMatchObject({
+      steps: [{ action: 'use_module', target: 'Sign in as admin' }],
+    });
+  });
+});

@@ -1,0 +1,190 @@
+import { type IntentAssertion, type Intent, type Phrase, type TargetRef } from '../intent';
+
+// The one place where the product's intents become the phrasing corpus's vocabulary (issue 29;
+// ../shared/corpus/README.md): `action`, `target`, `value`, `where`, `negated`. The parse entry answers
+// in it and `npm run bench agents-parse` scores it, so any set of sentences can be measured without a page.
+
+export type CorpusAction =
+  | 'navigate'
+  | 'go_back'
+  | 'reload'
+  | 'click'
+  | 'double_click'
+  | 'right_click'
+  | 'hover'
+  | 'fill'
+  | 'clear'
+  | 'select_option'
+  | 'check'
+  | 'uncheck'
+  | 'press_key'
+  | 'scroll'
+  | 'wait'
+  | 'assert_visible'
+  | 'assert_hidden'
+  | 'assert_text'
+  | 'assert_value'
+  | 'assert_checked'
+  | 'assert_enabled'
+  | 'assert_disabled'
+  | 'assert_url'
+  | 'assert_title'
+  | 'assert_count'
+  | 'login'
+  | 'use_module';
+
+export interface CorpusStep {
+  action: CorpusAction;
+  target?: string;
+  value?: string | Record<string, string>;
+  where?: string;
+  /** Only for a negative check without a positive twin (assert_text, assert_value, assert_checked…). */
+  negated?: true;
+}
+
+const ORDINAL_NAMES = [
+  '',
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+];
+
+function ordinalName(ordinal: number): string {
+  if (ordinal === -1) return 'last';
+  return ORDINAL_NAMES[ordinal] ?? `${ordinal}th`;
+}
+
+/** A phrase in words again: the ordinal and name as the target, its row, item or section as `where`. */
+function phraseWords(phrase: Phrase): Pick<CorpusStep, 'target' | 'where'> {
+  const name = phrase.text || (phrase.submit ? 'submit' : '');
+  const noun = phrase.item ?? (name ? '' : (phrase.role ?? ''));
+  const ordinal = phrase.ordinal !== undefined ? ordinalName(phrase.ordinal) : '';
+  const target = [ordinal, name, noun].filter(Boolean).join(' ');
+  const where = [
+    phrase.inItem ? `in the ${ordinalName(phrase.inItem.ordinal)} ${phrase.inItem.kind}` : '',
+    phrase.context ?? '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return { ...(target ? { target } : {}), ...(where ? { where } : {}) };
+}
+
+function targetWords(ref: TargetRef | undefined): Pick<CorpusStep, 'target' | 'where'> {
+  if (!ref) return {};
+  if (ref.kind === 'phrase') return phraseWords(ref.phrase);
+  if (ref.kind === 'text') return { target: ref.text };
+  return {};
+}
+
+/** 'Wait 1500 ms' → '1.5 seconds', the way the corpus writes durations. */
+function duration(ms: number): string {
+  if (ms % 60_000 === 0 && ms >= 60_000) return `${ms / 60_000} minute${ms === 60_000 ? '' : 's'}`;
+  const seconds = ms / 1000;
+  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+}
+
+/** A check in the corpus's vocabulary. */
+export function assertionStep(assert: IntentAssertion): CorpusStep {
+  switch (assert.type) {
+    case 'visible':
+      // Words shown anywhere on the page are a text check without a target ("I see 'Saved'").
+      if (assert.target.kind === 'text')
+        return {
+          action: 'assert_text',
+          value: assert.target.text,
+          ...(assert.negate ? { negated: true } : {}),
+        };
+      return { action: assert.negate ? 'assert_hidden' : 'assert_visible', ...targetWords(assert.target) };
+    case 'text':
+      return {
+        action: 'assert_text',
+        ...targetWords(assert.target),
+        value: assert.value,
+        ...(assert.negate ? { negated: true } : {}),
+      };
+    case 'value':
+      return { action: 'assert_value', ...targetWords(assert.target), value: assert.value };
+    case 'checked':
+      return {
+        action: 'assert_checked',
+        ...targetWords(assert.target),
+        ...(assert.checked ? {} : { negated: true }),
+      };
+    case 'enabled':
+      return { action: assert.enabled ? 'assert_enabled' : 'assert_disabled', ...targetWords(assert.target) };
+    case 'count':
+      return { action: 'assert_count', ...targetWords(assert.target), value: String(assert.count) };
+    case 'url':
+      return { action: 'assert_url', value: assert.value };
+    case 'title':
+      return { action: 'assert_title', value: assert.value };
+    case 'onPage':
+      return { action: 'assert_url', target: assert.name };
+  }
+}
+
+/**
+ * One intent as corpus steps. `website` is the start page the sentence was read against: going there
+ * is navigating to the page the sentence names (`words`), not to an address it gave.
+ */
+export function corpusSteps(intent: Intent, website: string, words = ''): CorpusStep[] {
+  switch (intent.kind) {
+    case 'goto':
+      if (intent.url === website) return [{ action: 'navigate', ...(words ? { target: words } : {}) }];
+      return [{ action: 'navigate', value: relativeUrl(intent.url, website) }];
+    case 'goBack':
+      return [{ action: 'go_back' }];
+    case 'reload':
+      return [{ action: 'reload' }];
+    case 'waitForLoad':
+      return [{ action: 'wait', target: 'the page', value: 'visible' }];
+    case 'click': {
+      const action =
+        intent.clickCount === 2 ? 'double_click' : intent.button === 'right' ? 'right_click' : 'click';
+      return [{ action, ...targetWords(intent.target) }];
+    }
+    case 'fill':
+      return [{ action: 'fill', ...targetWords(intent.target), value: intent.value }];
+    case 'clear':
+      return [{ action: 'clear', ...targetWords(intent.target) }];
+    case 'type':
+      return [{ action: 'fill', value: intent.value }];
+    case 'select':
+      return [{ action: 'select_option', ...targetWords(intent.target), value: intent.value }];
+    case 'check':
+      return [{ action: 'check', ...targetWords(intent.target) }];
+    case 'uncheck':
+      return [{ action: 'uncheck', ...targetWords(intent.target) }];
+    case 'hover':
+      return [{ action: 'hover', ...targetWords(intent.target) }];
+    case 'press':
+      return [{ action: 'press_key', ...targetWords(intent.target), value: intent.key }];
+    case 'scroll':
+      return [{ action: 'scroll', value: intent.to }];
+    case 'scrollTo':
+      return [{ action: 'scroll', ...targetWords(intent.target) }];
+    case 'wait':
+      return [{ action: 'wait', value: duration(intent.ms) }];
+    case 'waitFor':
+      return [{ action: 'wait', ...targetWords(intent.target), value: intent.state }];
+    case 'expect':
+      return [assertionStep(intent.assert)];
+  }
+}
+
+/** An address on the start page's host as its path ('/orders/123'); any other as written. */
+function relativeUrl(url: string, website: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.origin !== new URL(website).origin) return url;
+    return `${parsed.pathname}${parsed.search}${parsed.hash}`;
+  } catch {
+    return url;
+  }
+}

@@ -1,0 +1,19 @@
+import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ParseBody, ParseReply } from '../../../contract/agents';
+import { parseSentences } from '../agents/parse';
+
+/** Issue 29: how the agents read sentences, without a page (docs/generation.md, "Reading sentences"). */
+export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/agents/parse',
+    {
+      schema: {
+        summary:
+          'Reads sentences as the generator would, without a page: per sentence, its steps in the phrasing corpus vocabulary (action, target, value, where, negated) or the refusal and its reason',
+        body: ParseBody,
+        response: { 200: ParseReply },
+      },
+    },
+    async (request) => ({ readings: parseSentences(request.body.sentences) }),
+  );
+};
