@@ -362,6 +362,48 @@ it('never heals a run on another website automatically, nor makes it the headlin
   }
 });
 
+it('after Change URL, an accepted healing on the new website brings the steps up to date, and the export has the healed steps there', async () => {
+  const moved = await serveFixtureSites();
+  try {
+    moved.setVariant('login', 'v2');
+    const testId = await createSignInTest('Sign in, moved');
+    await ctx.server.database.db
+      .update(testCases)
+      .set({ stepsSource: { website: ctx.sites.url('login'), description: 'Sign in, moved' } })
+      .where(eq(testCases.id, testId));
+    const edited = await api<GeneratedTest>(ctx.server, 'PATCH', `/test-case/${testId}/edit`, {
+      token: ctx.token,
+      body: { test_case_id: testId, website: moved.url('login') },
+    });
+    expect([edited.status, edited.body.steps_out_of_date]).toEqual([200, true]);
+
+    // The moved site changed too: the run on the test's own (new) website fails, and is healed there.
+    const run = await runToEnd(testId, 'failed');
+    const healing = await waitForHealing(run._id);
+    expect([healing.status, healing.website_override]).toEqual(['passed', null]);
+    expect((await approve(healing.test_healing_id, 'true')).status).toBe(200);
+
+    const after = await getTest(ctx, testId);
+    expect(after.steps_out_of_date).toBe(false);
+    expect(after.final_script).toContain(`await page.goto('${moved.url('login')}');`);
+    expect(after.final_script).toContain('Work email');
+    const exported = await api<{ files: { content: string }[] }>(
+      ctx.server,
+      'GET',
+      `/test-case/${testId}/export?language=typescript`,
+      { token: ctx.token },
+    );
+    expect(exported.body.files.map((file) => file.content)).toEqual([after.final_script]);
+    await runToEnd(testId, 'passed');
+
+    // Undone, the steps put back were never proved on the new website: out of date again.
+    expect((await restore(healing.test_healing_id)).status).toBe(200);
+    expect((await getTest(ctx, testId)).steps_out_of_date).toBe(true);
+  } finally {
+    await moved.close();
+  }
+});
+
 it('heals only on request when the suite turns automatic healing off: a Heal, and a group at once', async () => {
   const off = await api<HealingSettings>(ctx.server, 'PUT', `/healing/settings/${ctx.suiteId}`, {
     token: ctx.token,

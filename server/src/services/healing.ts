@@ -266,6 +266,8 @@ export class HealingService {
           testGenerationSteps: healing.previousSteps ?? [],
           finalScript: healing.previousScript,
           finalScriptPy: healing.previousScriptPy,
+          // The steps put back were not proved on any website by the healing undone.
+          stepsSource: sql`${testCases.stepsSource} - 'healed_on'`,
           lastModifiedAt: new Date(),
         })
         .where(
@@ -607,12 +609,25 @@ export class HealingService {
       if (!previous) throw new NotFoundError(MESSAGES.notFound);
       if (GENERATING.includes(previous.state as GenerationState))
         throw new ConflictError(MESSAGES.testChanged);
+      // A healing on the test's own website proved its steps there: they are no longer out of date
+      // for it, even when it is not the website they were generated on (issue 28). One made on
+      // another website proved nothing about the test's own.
+      const [run] = healing.websiteOverride
+        ? []
+        : await tx
+            .select({ website: testRuns.website })
+            .from(testRuns)
+            .where(eq(testRuns.id, healing.triggeredByTestRunId));
       const [test] = await tx
         .update(testCases)
         .set({
           testGenerationSteps: healing.proposedSteps ?? [],
           finalScript: healing.proposedScript,
           finalScriptPy: healing.proposedScriptPy,
+          ...(run?.website && {
+            stepsSource: sql`CASE WHEN ${testCases.stepsSource} IS NULL THEN NULL
+              ELSE jsonb_set(${testCases.stepsSource}, '{healed_on}', to_jsonb(${run.website}::text)) END`,
+          }),
           lastModifiedAt: new Date(),
         })
         .where(

@@ -24,6 +24,7 @@ import { MODULE_MESSAGES } from '../../../contract/modules';
 import { effectiveParameters } from '../../../contract/testCases';
 import { type Actor } from './actor';
 import { type BrowserStateService, type StorageState } from './browserStates';
+import { exportedScripts, exportedSteps } from './exportedCode';
 import { type SharedParameterService } from './sharedParameters';
 import { type StepsSource, type TestCaseService } from './testCases';
 
@@ -78,7 +79,8 @@ export class ModuleSteps {
   /**
    * GET /test-case/{id}/export?language=: the files a person keeps. A test that uses modules is a
    * project (exportProject: Playwright Test, or pytest-playwright for Python); any other test is its
-   * single file, final_script or final_script_py, unchanged.
+   * single file, final_script or final_script_py as the test's wire has them (exportedCode.ts: its
+   * steps on its website now).
    */
   async exportFiles(
     actor: Actor,
@@ -93,7 +95,8 @@ export class ModuleSteps {
     const secretNames = Object.keys(await this._sharedParameters.valuesForSuite(row.testSuiteId));
     const project = await this.exportProject(row, secretNames, language);
     if (project) return { files: project };
-    const script = language === 'python' ? row.finalScriptPy : row.finalScript;
+    const scripts = exportedScripts(row);
+    const script = language === 'python' ? scripts?.python : scripts?.typescript;
     if (!script) throw nothing;
     const path = language === 'python' ? pythonTestFileName(row.name) : specFileName(row.name);
     return { files: [{ path, content: script }] };
@@ -229,10 +232,8 @@ export class ModuleSteps {
    * state), and every module it reaches. A module that cannot be read is a 422 saying which.
    */
   async projectSpec(test: TestRow, secretNames: string[]): Promise<ProjectSpec> {
-    const generated = test.testGenerationSteps as GenerationStep[];
-    const own = generated
-      .filter((step) => isAction(step.action))
-      .map((step) => ({ description: step.step_description, action: step.action as Action }));
+    // On the test's website now, as its runs and its single-file export (issue 28).
+    const own = exportedSteps(test);
     const state =
       test.browserStateId && isUuid(test.browserStateId)
         ? await this.browserStates.usable(test.testSuiteId, test.browserStateId)

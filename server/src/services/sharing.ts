@@ -7,7 +7,7 @@ import {
   testCaseSharedParameters,
   testSuites,
 } from '../db/schema';
-import { type Action, isAction } from '../runner/actions';
+import { isAction } from '../runner/actions';
 import { effectiveParameters } from '../../../contract/testCases';
 import { pythonScript, type ScriptSpec, typescriptScript } from '../runner/codegen';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
@@ -23,6 +23,7 @@ import {
 } from '../../../contract/sharing';
 import { type Actor } from './actor';
 import { type ArtifactService } from './artifacts';
+import { exportedSteps } from './exportedCode';
 import { type TestCaseService } from './testCases';
 import { isUniqueViolation } from './testSuites';
 
@@ -146,10 +147,12 @@ export class SharingService {
    * the stored scripts carry them as defaults. Secrets are never in either: they are read by name.
    */
   private async _code(row: TestRow): Promise<SharedTest['code']> {
-    const steps = (row.testGenerationSteps as StoredStep[]).filter(
+    const generated = (row.testGenerationSteps as StoredStep[]).filter(
       (step) => step?.execution_succeded && isAction(step.action),
     );
-    if (steps.length === 0) return { typescript: '', python: '' };
+    if (generated.length === 0) return { typescript: '', python: '' };
+    // The steps on the test's website now, as it runs and exports (issue 28).
+    const steps = exportedSteps({ ...row, testGenerationSteps: generated });
     const secrets = await this._db
       .select({ key: sharedParameters.key })
       .from(testCaseSharedParameters)
@@ -158,10 +161,7 @@ export class SharingService {
     const variables = effectiveParameters(row.parameters, row.credentials);
     const spec: ScriptSpec = {
       name: row.name,
-      steps: steps.map((step) => ({
-        description: String(step.step_description ?? ''),
-        action: step.action as Action,
-      })),
+      steps,
       parameters: Object.fromEntries(Object.keys(variables).map((name) => [name, ''])),
       secretNames: secrets.map((secret) => secret.key),
       viewport: { width: row.viewportWidth, height: row.viewportHeight },

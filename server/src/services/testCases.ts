@@ -36,6 +36,7 @@ import {
 } from '../../../contract/testCases';
 import { refuseWebsite, type TestTargets } from '../runner';
 import { type Actor } from './actor';
+import { exportedScripts } from './exportedCode';
 import { ensureFolders } from './testFolders';
 import { placeholderMemberOf, type TestSuiteService } from './testSuites';
 
@@ -575,8 +576,12 @@ export async function replaceCollectionLinks(
     .values(collectionIds.map((collectionId) => ({ collectionId, testCaseId })));
 }
 
-/** What a test's steps were generated from: its website and instructions when the generation was claimed. */
-export type StepsSource = { website: string; description: string };
+/**
+ * What a test's steps were generated from: its website and instructions when the generation was
+ * claimed; and `healed_on`, the website an accepted healing last proved them on (issue 28: a Change
+ * URL then a heal on the new site brings the steps up to date without regenerating them).
+ */
+export type StepsSource = { website: string; description: string; healed_on?: string };
 
 /** The instructions' words, whatever markup the editor wrapped them in. */
 function instructionWords(description: string): string {
@@ -607,7 +612,8 @@ export function stepsOutOfDate(
   if (GENERATING_STATES.includes(row.state as GenerationState)) return false;
   return (
     instructionWords(source.description) !== instructionWords(row.description) ||
-    !sameWebsite(source.website, row.website)
+    (!sameWebsite(source.website, row.website) &&
+      !(source.healed_on !== undefined && sameWebsite(source.healed_on, row.website)))
   );
 }
 
@@ -646,6 +652,7 @@ export function toWire(
   sharedParameterIds: string[],
   collectionIds: string[],
 ): TestCase {
+  const scripts = exportedScripts(row);
   return {
     _id: row.id,
     name: row.name,
@@ -669,8 +676,9 @@ export function toWire(
     enable_proxies: row.enableProxies,
     state: row.state,
     final_message: row.finalMessage,
-    final_script: row.finalScript,
-    final_script_py: row.finalScriptPy,
+    // Written from the steps and the website as they are now: what the test runs (issue 28).
+    final_script: scripts?.typescript ?? null,
+    final_script_py: scripts?.python ?? null,
     test_generation_steps: row.testGenerationSteps,
     generation_plan_length: Array.isArray(row.generationPlan) ? row.generationPlan.length : null,
     latest_run_status: row.latestRunStatus,
