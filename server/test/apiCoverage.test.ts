@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { testCases } from '../src/db/schema';
+import { type FastifyRequest } from 'fastify';
+import { mayDo, type MemberRole } from '../../contract/permissions';
+import { organizationMembers, testCases, testHealings } from '../src/db/schema';
 import { type Action } from '../src/runner';
+import { ruleOf } from '../src/services/permissions';
 import { api, startTestServer, tokenFor, type TestServer } from './helpers';
 import { passedStep } from './runFixtures';
 
@@ -49,8 +52,8 @@ const PATH_PARAMS: Record<string, Role | ((world: World) => string)> = {
   email: () => 'newcomer@a.example',
   stepOrId: () => '0',
   stepIndex: () => '0',
-  // No healing exists in these worlds (they have no worker): any well-formed id names none.
-  healingId: () => '0f0e0d0c-0b0a-4908-8706-050403020100',
+  // No worker heals in these worlds: any well-formed id names none, but for the healing planted in one.
+  healingId: (world) => world.healing ?? '0f0e0d0c-0b0a-4908-8706-050403020100',
 };
 
 /** Path parameters that are not names, with why any text may be accepted there. */
@@ -112,6 +115,8 @@ interface World {
   slug: string;
   folder: string;
   variable: string;
+  /** A healing written straight to the database, where a world needs one. */
+  healing?: string;
   /** Every name and value that belongs to this organization alone. */
   secrets: string[];
 }
@@ -170,6 +175,9 @@ describe('API coverage by construction', () => {
   let operations: Operation[];
   let a: World;
   let b: World;
+  /** An organization of its own for the permission walk, which changes what its member may change. */
+  let c: World;
+  let colleagues: Record<'member' | 'viewer', { token: string; userId: string }>;
 
   beforeAll(async () => {
     // No worker: runs and generations stay queued, so the worlds hold still while they are probed.
@@ -197,6 +205,22 @@ describe('API coverage by construction', () => {
       );
     a = await world(server, 'a');
     b = await world(server, 'b');
+    c = await world(server, 'c');
+    const [healing] = await server.database.db
+      .insert(testHealings)
+      .values({
+        testCaseId: c.test,
+        triggeredByTestRunId: c.run,
+        healerName: 'planted',
+        trigger: 'manual',
+        testModifiedAt: new Date(),
+      })
+      .returning();
+    c.healing = healing.id;
+    colleagues = {
+      member: await colleague(server, c, 'member'),
+      viewer: await colleague(server, c, 'viewer'),
+    };
   });
   afterAll(async () => server?.close());
 
@@ -249,6 +273,40 @@ describe('API coverage by construction', () => {
     });
     expect(failures).toEqual([]);
   });
+
+  it.each(['viewer', 'member'] as const)(
+    'answers a %s of the organization on every operation as the permission table says (issue 27)',
+    async (role) => {
+      const person = colleagues[role];
+      const judged = operations
+        .filter((operation) => !PUBLIC[operation.key])
+        .map((operation) => {
+          const call = validCall(operation, c, role, person.token);
+          return {
+            call,
+            allowed: allowedByTable(operation, call, c, { role, expert: false }, person.userId),
+          };
+        });
+      // Refusals first: what a member may do (delete a test, cancel a run) must not hide what they may not.
+      const ordered = [...judged.filter((j) => !j.allowed), ...judged.filter((j) => j.allowed)];
+      const answers = await runAll(
+        server,
+        ordered.map((j) => j.call),
+      );
+      const failures = answers.flatMap(({ call, answer }, index) => {
+        const { allowed } = ordered[index];
+        const message = String(answer.json?.error?.message ?? '');
+        if (allowed ? answer.status === 403 : answer.status !== 403 || !message.includes('Only '))
+          return [
+            `${call.method} ${call.url} → ${answer.status} ${answer.text.slice(0, 140)} (table: ${allowed ? 'allowed' : 'denied'})`,
+          ];
+        return [];
+      });
+      expect(failures).toEqual([]);
+      // The walk refused something, and let something through: it judged calls, not a wall of 404s.
+      expect(ordered.filter((j) => !j.allowed).length).toBeGreaterThan(role === 'viewer' ? 40 : 10);
+    },
+  );
 
   it('answers malformed input on every operation with a 4xx and a sentence, never a 5xx', async () => {
     const calls = operations.flatMap((operation) => malformedCalls(operation, a));
@@ -396,6 +454,43 @@ describe('API coverage by construction', () => {
     return calls;
   }
 });
+
+/** A person who joins `target`'s organization with `role`. */
+async function colleague(
+  server: TestServer,
+  target: World,
+  role: MemberRole,
+): Promise<{ token: string; userId: string }> {
+  const person = await tokenFor(server, { email: `${role}-of-${target.org.slice(0, 8)}@c.example` });
+  // The first call records the person, whom the membership then names.
+  await api(server, 'GET', '/auth/get-user-organizations', { token: person.token });
+  await server.database.db
+    .insert(organizationMembers)
+    .values({ orgId: target.org, userId: person.userId, role });
+  return person;
+}
+
+/**
+ * Whether the permission table lets `membership` make `call`: the route's line
+ * (server/src/services/permissions.ts) and the action's roles (contract/permissions.ts).
+ */
+function allowedByTable(
+  operation: Operation,
+  call: Call,
+  target: World,
+  membership: { role: MemberRole; expert: boolean },
+  userId: string,
+): boolean {
+  const url = operation.path.replace(/\{(\w+)\}/g, ':$1');
+  const rule = ruleOf(operation.method, url);
+  if (!rule) throw new Error(`${operation.key} has no line in the permission table`);
+  if ('signedIn' in rule) return true;
+  const params = Object.fromEntries(
+    pathParams(operation).map((name) => [name, resolvePathParam(operation.path, name, target)]),
+  );
+  const request = { params, body: call.body, actor: { id: userId } } as unknown as FastifyRequest;
+  return mayDo(membership, typeof rule.action === 'function' ? rule.action(request) : rule.action);
+}
 
 /** Creates a person with an organization holding a suite, a test with a variable in a folder, a secret and a run. */
 async function world(server: TestServer, label: string): Promise<World> {
