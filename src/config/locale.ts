@@ -66,6 +66,8 @@ export const en = {
     invitationIncomplete: 'This invitation link is incomplete: open the link from the e-mail again.',
     removeFailed: 'Failed to remove user',
     removed: (email: string) => `${email} was removed from the organization`,
+    roleChangeFailed: "Failed to change the member's role",
+    roleChanged: (email: string) => `The rights of ${email} were changed`,
   },
   suites: {
     fetchFailed: 'Failed to fetch test suites',

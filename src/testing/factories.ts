@@ -10,6 +10,7 @@ export function buildOrganization(overrides: Partial<Organization> = {}): Organi
     serviceAccountKey: 'sak_acme_1',
     organizationSettings: {},
     role: 'admin',
+    expert: false,
     ...overrides,
   };
 }
@@ -29,6 +30,7 @@ export function buildOrganizationUser(overrides: Partial<OrganizationUser> = {})
     id: 'user-1',
     email: 'ada@example.com',
     role: 'admin',
+    expert: false,
     status: 'active',
     createdAt: '2026-01-01T12:00:00.000Z',
     lastSignInAt: null,

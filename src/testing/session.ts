@@ -1,5 +1,5 @@
 import { initAuthClient, isAuthClientInitialized } from '../lib/supabase';
-import { seedOrganization, seedUser, type DbUser } from './msw/db';
+import { seedOrganization, seedUser, type DbMembership, type DbUser } from './msw/db';
 import { issueSession } from './msw/identity';
 
 export const TEST_IDENTITY_URL = `${window.location.origin}/idp`;
@@ -16,7 +16,7 @@ export function startAuthClient() {
 }
 
 /** A confirmed person, signed in, who is admin (or member) of one organization named Acme. */
-export function signInAsMemberOf(name = 'Acme', role: 'admin' | 'member' = 'admin') {
+export function signInAsMemberOf(name = 'Acme', role: DbMembership['role'] = 'admin') {
   const person = seedUser({ email: 'ada@example.com' });
   const organization = seedOrganization(name, [{ user: person, role }]);
   signInAs(person);

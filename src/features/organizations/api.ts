@@ -6,6 +6,7 @@ import {
   toOrganizationUser,
   type Organization,
   type OrganizationDto,
+  type OrganizationRole,
   type OrganizationUser,
   type OrganizationUserDto,
 } from './types';
@@ -78,6 +79,24 @@ export const organizationsApi = baseApi.injectEndpoints({
         { type: 'OrganizationUser', id: `LIST-${organizationId}` },
       ],
     }),
+    // Our addition (issue 27): an admin changes a member's role or expert right.
+    updateOrganizationUser: build.mutation<
+      OrganizationUser,
+      { organizationId: string; userId: string; role?: OrganizationRole; expert?: boolean }
+    >({
+      query: ({ organizationId, userId, role, expert }) => ({
+        url: `/organizations/${enc(organizationId)}/users/${enc(userId)}`,
+        method: 'PATCH',
+        body: { role, expert },
+      }),
+      transformResponse: (response: OrganizationUserDto) => toOrganizationUser(response),
+      // One's own role may have changed too: the organizations carry it.
+      invalidatesTags: (_result, _error, { organizationId, userId }) => [
+        { type: 'OrganizationUser', id: `LIST-${organizationId}` },
+        { type: 'OrganizationUser', id: userId },
+        { type: 'Organization', id: 'LIST' },
+      ],
+    }),
     removeOrganizationUser: build.mutation<null, { organizationId: string; userId: string }>({
       query: ({ organizationId, userId }) => ({
         url: `/organizations/${enc(organizationId)}/remove-user/${enc(userId)}`,
@@ -100,4 +119,5 @@ export const {
   useGetOrganizationUsersQuery,
   useInviteOrganizationUserMutation,
   useRemoveOrganizationUserMutation,
+  useUpdateOrganizationUserMutation,
 } = organizationsApi;

@@ -1,4 +1,7 @@
-export type OrganizationRole = 'admin' | 'member';
+import type { MemberRole } from '../../../contract/permissions';
+
+/** contract/permissions.ts: what each role may do. */
+export type OrganizationRole = MemberRole;
 
 export interface Organization {
   id: string;
@@ -8,6 +11,8 @@ export interface Organization {
   serviceAccountKey: string | null;
   organizationSettings: Record<string, unknown>;
   role: OrganizationRole;
+  /** The expert right: approves Python script modules (issue 27). */
+  expert: boolean;
 }
 
 export interface OrganizationDto {
@@ -18,13 +23,15 @@ export interface OrganizationDto {
   service_account_key: string | null;
   organization_settings: Record<string, unknown> | null;
   role?: OrganizationRole;
+  expert?: boolean;
 }
 
 /** Invited people are shown with the role 'user' until they accept (SPEC §3). */
 export interface OrganizationUser {
   id: string;
   email: string;
-  role: 'admin' | 'member' | 'user';
+  role: OrganizationRole | 'user';
+  expert: boolean;
   status: 'active' | 'invited';
   createdAt: string;
   lastSignInAt: string | null;
@@ -34,6 +41,7 @@ export interface OrganizationUserDto {
   id: string;
   email: string;
   role: OrganizationUser['role'];
+  expert?: boolean;
   status: OrganizationUser['status'];
   created_at: string;
   last_sign_in_at: string | null;
@@ -47,12 +55,14 @@ export const toOrganization = (dto: OrganizationDto): Organization => ({
   serviceAccountKey: dto.service_account_key ?? null,
   organizationSettings: dto.organization_settings ?? {},
   role: dto.role ?? 'member',
+  expert: dto.expert ?? false,
 });
 
 export const toOrganizationUser = (dto: OrganizationUserDto): OrganizationUser => ({
   id: dto.id,
   email: dto.email,
   role: dto.role,
+  expert: dto.expert ?? false,
   status: dto.status,
   createdAt: dto.created_at,
   lastSignInAt: dto.last_sign_in_at ?? null,

@@ -1,5 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import { addMembership, db, newId, type DbOrganization, type DbUser } from './db';
+import { ORGANIZATION_MESSAGES } from '../../../contract/organizations';
+import { deniedMessage, mayDo } from '../../../contract/permissions';
+import { addMembership, db, newId, type DbMembership, type DbOrganization, type DbUser } from './db';
 import { userFromRequest } from './identity';
 
 // The API contract of issue 3 (snake_case JSON, errors as {error:{code,message}}), served from the in-memory db.
@@ -16,12 +18,25 @@ function membershipOf(user: DbUser, orgId: string) {
   return db.memberships.find((m) => m.org_id === orgId && m.user_id === user.id && m.status === 'active');
 }
 
-function organizationJson(organization: DbOrganization, role: 'admin' | 'member') {
+function organizationJson(organization: DbOrganization, role: DbMembership['role'], expert = false) {
   return {
     ...organization,
     service_account_key: role === 'admin' ? organization.service_account_key : null,
     organization_settings: {},
     role,
+    expert,
+  };
+}
+
+function organizationUserJson(m: DbMembership) {
+  return {
+    id: m.user_id,
+    email: m.email,
+    role: m.status === 'invited' ? 'user' : m.role,
+    expert: m.expert ?? false,
+    status: m.status,
+    created_at: m.created_at,
+    last_sign_in_at: db.users.find(({ id }) => id === m.user_id)?.lastSignInAt ?? null,
   };
 }
 
@@ -41,11 +56,13 @@ export const apiHandlers = [
     if (!user) return unauthorized();
     const organizations = db.memberships
       .filter((m) => m.user_id === user.id && m.status === 'active')
-      .map((m) => ({ organization: db.organizations.find((o) => o.org_id === m.org_id), role: m.role }))
-      .filter((entry): entry is { organization: DbOrganization; role: 'admin' | 'member' } =>
+      .map((m) => ({ organization: db.organizations.find((o) => o.org_id === m.org_id), membership: m }))
+      .filter((entry): entry is { organization: DbOrganization; membership: DbMembership } =>
         Boolean(entry.organization),
       )
-      .map(({ organization, role }) => organizationJson(organization, role));
+      .map(({ organization, membership }) =>
+        organizationJson(organization, membership.role, membership.expert),
+      );
     return HttpResponse.json(organizations);
   }),
 
@@ -85,17 +102,31 @@ export const apiHandlers = [
     const user = userFromRequest(request);
     if (!user) return unauthorized();
     if (!membershipOf(user, String(params.id))) return notFound();
-    const users = db.memberships
-      .filter((m) => m.org_id === params.id)
-      .map((m) => ({
-        id: m.user_id,
-        email: m.email,
-        role: m.status === 'invited' ? 'user' : m.role,
-        status: m.status,
-        created_at: m.created_at,
-        last_sign_in_at: db.users.find(({ id }) => id === m.user_id)?.lastSignInAt ?? null,
-      }));
+    const users = db.memberships.filter((m) => m.org_id === params.id).map(organizationUserJson);
     return HttpResponse.json(users);
+  }),
+
+  // Issue 27: admins change roles and the expert right; the last admin stays one.
+  http.patch(`${API}/organizations/:id/users/:userId`, async ({ request, params }) => {
+    const user = userFromRequest(request);
+    if (!user) return unauthorized();
+    const membership = membershipOf(user, String(params.id));
+    if (!membership) return notFound();
+    if (!mayDo({ role: membership.role, expert: membership.expert ?? false }, 'manageMembers'))
+      return apiError(403, 'forbidden', deniedMessage('manageMembers', membership.role));
+    const { role, expert } = (await request.json()) as { role?: DbMembership['role']; expert?: boolean };
+    const target = db.memberships.find(
+      (m) => m.org_id === params.id && m.user_id === params.userId && m.status === 'active',
+    );
+    if (!target) return notFound('User not found in this organization');
+    if ((role ?? target.role) === 'viewer' && expert)
+      return apiError(400, 'validation_failed', ORGANIZATION_MESSAGES.viewerExpert);
+    const admins = db.memberships.filter((m) => m.org_id === params.id && m.role === 'admin');
+    if (target.role === 'admin' && role && role !== 'admin' && admins.length <= 1)
+      return apiError(409, 'conflict', ORGANIZATION_MESSAGES.lastAdmin);
+    target.role = role ?? target.role;
+    target.expert = target.role === 'viewer' ? false : (expert ?? target.expert ?? false);
+    return HttpResponse.json(organizationUserJson(target));
   }),
 
   http.post(`${API}/organizations/:id/add-user/:email`, ({ request, params }) => {

@@ -26,7 +26,9 @@ export interface DbMembership {
   org_id: string;
   user_id: string;
   email: string;
-  role: 'admin' | 'member';
+  role: 'admin' | 'member' | 'viewer';
+  /** The expert right (issue 27); absent means none. */
+  expert?: boolean;
   status: 'active' | 'invited';
   created_at: string;
 }

@@ -7,6 +7,7 @@ import { ServiceAccountKeyCard } from '../../../features/settings/components/Ser
 import { TeamCard } from '../../../features/settings/components/TeamCard';
 import { PageLoader } from '../../../components/PageLoader';
 import { useGetUserOrganizationsQuery } from '../../../features/organizations/api';
+import { usePermissions } from '../../../features/organizations/usePermissions';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useAppSelector } from '../../hooks';
 import { SettingsTabs } from './SettingsTabs';
@@ -16,6 +17,7 @@ export function SettingsRoute() {
   useGetUserOrganizationsQuery();
   const organization = useAppSelector(selectCurrentOrganization);
   const currentUserId = useAppSelector(selectCurrentUserId);
+  const { can } = usePermissions();
   return (
     <>
       <PageHeader
@@ -29,7 +31,7 @@ export function SettingsRoute() {
           <TeamCard
             organizationId={organization.id}
             currentUserId={currentUserId}
-            canManage={organization.role === 'admin'}
+            canManage={can('manageMembers')}
           />
         </Stack>
       ) : (

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
+import { ORGANIZATION_MESSAGES } from '../../../../contract/organizations';
 import { apiError } from '../../../testing/msw/api';
 import { addMembership, db, seedUser } from '../../../testing/msw/db';
 import { server } from '../../../testing/msw/server';
@@ -127,10 +128,53 @@ describe('TeamCard', () => {
     expect(await screen.findByRole('list', { name: 'Team members' })).toBeInTheDocument();
   });
 
+  it("lets an admin change a member's role and expert right; a viewer holds no expert right", async () => {
+    const { organization, user } = renderTeam();
+    addMembership(organization.org_id, seedUser({ email: 'grace@example.com' }), 'member');
+    const row = async () =>
+      (
+        await within(await screen.findByRole('list', { name: 'Team members' })).findByText(
+          'grace@example.com',
+        )
+      ).closest('li') as HTMLElement;
+    await user.click(
+      within(await row()).getByRole('checkbox', { name: 'Expert right of grace@example.com' }),
+    );
+    expect(await screen.findByText('The rights of grace@example.com were changed')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(db.memberships.find(({ email }) => email === 'grace@example.com')?.expert).toBe(true),
+    );
+
+    await user.click(within(await row()).getByRole('combobox'));
+    await user.click(await screen.findByRole('option', { name: 'Viewer' }));
+    await waitFor(() =>
+      expect(db.memberships.find(({ email }) => email === 'grace@example.com')).toMatchObject({
+        role: 'viewer',
+        expert: false,
+      }),
+    );
+    await waitFor(async () =>
+      expect(
+        within(await row()).getByRole('checkbox', { name: 'Expert right of grace@example.com' }),
+      ).toBeDisabled(),
+    );
+  });
+
+  it("keeps the only admin's role, saying why", async () => {
+    const { user } = renderTeam();
+    const list = await screen.findByRole('list', { name: 'Team members' });
+    const you = within(list).getByText('ada@example.com').closest('li') as HTMLElement;
+    const role = within(you).getByRole('combobox');
+    expect(role).toHaveAttribute('aria-disabled', 'true');
+    await user.hover(role.closest('span') as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(ORGANIZATION_MESSAGES.lastAdmin);
+  });
+
   it('hides invite and remove from members who are not admins', async () => {
     renderTeam({ canManage: false });
     await screen.findByRole('list', { name: 'Team members' });
     expect(screen.queryByLabelText('Invite by email')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Remove / })).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
   });
 });
