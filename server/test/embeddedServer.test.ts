@@ -19,12 +19,13 @@ describe('the embedded database served over the wire protocol', () => {
     return client;
   }
 
+  // A new data dir runs PGlite's initdb (no template): over 30 s once on a loaded 2-core machine.
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-embedded-'));
     server = await startEmbeddedServer({ dataDir });
     const setup = await connect();
     await setup.query('CREATE TABLE notes (id int PRIMARY KEY, body text)');
-  });
+  }, 120_000);
 
   afterAll(async () => {
     await Promise.all(clients.map((client) => client.end().catch(() => undefined)));
