@@ -1,4 +1,5 @@
 import { type ScrollTo } from '../runner';
+import { isJudgement, trailingClause } from './sentences/clauses';
 import {
   type Intent,
   type IntentAssertion,
@@ -322,8 +323,17 @@ export function parsePhrase(raw: string, values: string[]): Phrase | null {
       anaphor = 'its';
     else context = detokenize(contextMatch[2], values).trim();
   }
+  let where: string | undefined;
+  if (!inItem && !context) {
+    const place = placeClause(text);
+    if (place) {
+      text = place.name;
+      if (place.region) where = detokenize(place.words, values);
+      else context = detokenize(place.words, values);
+    }
+  }
   text = text.replace(
-    /\s+(?:on|in|at|from)\s+(?:the\s+)?(?:page|screen|top|bottom|header|footer|form|sidebar|menu bar|top bar|navigation|nav)$/i,
+    /\s+(?:on|in|at|from)\s+(?:page|screen|top|bottom|header|footer|form|sidebar|menu bar|top bar|navigation|nav)$/i,
     '',
   );
   text = text.replace(/^(?:on|at|onto|into)\s+/i, '').replace(/^(?:the|a|an|my|your|this|that)\s+/i, '');
@@ -382,9 +392,29 @@ export function parsePhrase(raw: string, values: string[]): Phrase | null {
   if (exact) phrase.exact = true;
   if (ordinal !== undefined) phrase.ordinal = ordinal;
   if (context) phrase.context = context;
+  if (where) phrase.where = where;
   if (anaphor) phrase.anaphor = anaphor;
   if (inItem) phrase.inItem = inItem;
   return phrase;
+}
+
+// Words naming a part of the page rather than a row, item or card of its content.
+const REGION =
+  /\b(?:page|screen|top|bottom|left|right|corner|header|footer|form|sidebar|side ?bar|bar|nav|navigation|menu|toolbar|dialog|modal|pop-?up|panel|drawer|section|area|banner|window|tab|view)s?$/i;
+
+/**
+ * 'Reports in the left navigation', 'Add to cart on the out-of-stock jacket': the element's name and
+ * the place the sentence gives. A region of the page annotates the target; any other place (an item,
+ * a card, a person's row) is context the element's container must match.
+ */
+function placeClause(text: string): { name: string; words: string; region: boolean } | null {
+  const match =
+    /^(.+?)\s+(?:in|on|at|inside|within|under|below|above)\s+((?:the|a|an|my|your|this|that|their|its)\s+.+|[^\s']+'s\s+.+)$/i.exec(
+      text,
+    );
+  if (!match || !match[1].trim()) return null;
+  const words = match[2].replace(/^(?:the|a|an|my|your|this|that|their|its)\s+/i, '').trim();
+  return { name: match[1], words, region: REGION.test(words) };
 }
 
 const ORDINAL_WORD =
@@ -488,7 +518,9 @@ const ASSERTION_VERB =
 export function parseStep(sentence: string, website: string): ParseResult {
   const cleaned = cleanSentence(sentence);
   if (!cleaned) return { ok: false, hint: 'The step is empty.' };
-  const { text, values } = tokenize(cleaned);
+  const tokenized = tokenize(cleaned);
+  const { values } = tokenized;
+  const text = withoutTrail(tokenized.text);
 
   // Assertions first: 'check' and 'see' also start actions, and 'should' turns any sentence into one.
   const verb = ASSERTION_VERB.exec(text);
@@ -526,6 +558,23 @@ export function parseStep(sentence: string, website: string): ParseResult {
     if (intent) return { ok: true, intent };
   }
   return { ok: false, hint: hintFor(text) };
+}
+
+/**
+ * The step's own words: an order loses its purpose, manner or condition clause ('Press Continue to get
+ * to the delivery options'), or becomes its means ('… by hovering over the bag icon'); a check loses its
+ * condition ('… while the To field is empty').
+ */
+function withoutTrail(text: string): string {
+  // 'Wait for the banner to disappear': the clause is what is waited for.
+  if (/^wait\b/i.test(text)) return text;
+  const isCheck = ASSERTION_VERB.test(text) || /\b(?:should|must|is|are)\b/i.test(text);
+  const trail = trailingClause(text);
+  if (trail.means && !isCheck) return trail.means;
+  if (!trail.dropped) return text;
+  if (isCheck && !/^(?:until|while|once|when|whenever|if|unless|before|after)\b/i.test(trail.dropped))
+    return text;
+  return trail.main;
 }
 
 const VALUE = `(${TOK}|.+?)`;
@@ -836,10 +885,23 @@ function ok(assert: IntentAssertion): ParseResult {
 const ASSERTION_HINT =
   'Say what must be true, with the exact words in quotes: Verify the page shows "Welcome", Verify the URL contains "/dashboard", Verify the Email field has the value "ada@example.com", Verify the "Remember me" checkbox is checked, or Verify there are 3 todo items.';
 
+const VAGUE_HINT =
+  'This check judges rather than names what the page must show: say which words, value or state to check, e.g. Verify the page shows "Welcome", or Verify the Sign up button is enabled.';
+
 function assertion(rawText: string, values: string[]): ParseResult {
   const text = plainVerbs(rawText.replace(/^(?:that|if|whether)\s+/i, ''));
   const fail = (hint = ASSERTION_HINT): ParseResult => ({ ok: false, hint });
   let m: RegExpExecArray | null;
+
+  // 'the sign-up flow is smooth', 'emails load properly': a judgement is no check, quoted words or not.
+  if (
+    (m =
+      /^(?:the\s+)?(.+?)\s+(?:is|are|feels?|looks?|seems?|works?|loads?|runs?|validates?|handles?|behaves?|stays?|remains?|is made|gets?)\s+(.+)$/i.exec(
+        text,
+      )) &&
+    isJudgement(m[2])
+  )
+    return fail(VAGUE_HINT);
 
   // URL and title.
   if (

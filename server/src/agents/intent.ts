@@ -32,6 +32,11 @@ export interface Phrase {
   ordinal?: number;
   /** Words of the row, item or section the element sits in. */
   context?: string;
+  /**
+   * A region the sentence places the element in ('in the left navigation', 'in the dialog'): it
+   * narrows the target instead of joining its name.
+   */
+  where?: string;
   /** The form's submit button. */
   submit?: boolean;
   /**

@@ -1,4 +1,5 @@
 import { cleanSentence, detokenize, parseStep, quote, requote, tokenize } from './grammar';
+import { leadingClause } from './sentences/clauses';
 
 // The rules planner: instructions (plain text or the editor's HTML) → one sentence per step.
 
@@ -116,7 +117,7 @@ export function splitInstructions(instructions: string): string[] {
     for (const sentence of sentences) {
       for (const piece of sentence.split(AFTER_QUOTE)) {
         const group: string[] = [];
-        for (const part of piece.split(CONNECTOR)) {
+        for (const part of leadingSteps(piece).flatMap((clause) => clause.split(CONNECTOR))) {
           const cleaned = cleanSentence(requote(part, values));
           if (cleaned) group.push(capitalize(cleaned));
         }
@@ -158,6 +159,17 @@ function sameWay(group: string[], previous: string[] | null): string[] | null {
       parts.values.map((value) => (value === old ? fresh : value)),
     );
   });
+}
+
+/**
+ * 'Once the banner is gone, open Settings': the leading clause's own step (a wait, or the writer's
+ * action) before the sentence's; a clause of manner ('Without choosing a size, …') adds none.
+ */
+function leadingSteps(sentence: string): string[] {
+  const cleaned = sentence.trim().replace(/^(?:and|then|so)\s+/i, '');
+  const lead = leadingClause(cleaned);
+  if (!lead) return [sentence];
+  return lead.step ? [lead.step, ...leadingSteps(lead.main)] : leadingSteps(lead.main);
 }
 
 function capitalize(text: string): string {

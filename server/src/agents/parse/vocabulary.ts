@@ -69,6 +69,7 @@ function phraseWords(phrase: Phrase): Pick<CorpusStep, 'target' | 'where'> {
   const where = [
     phrase.inItem ? `in the ${ordinalName(phrase.inItem.ordinal)} ${phrase.inItem.kind}` : '',
     phrase.context ?? '',
+    phrase.where ?? '',
   ]
     .filter(Boolean)
     .join(' ');

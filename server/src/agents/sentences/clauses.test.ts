@@ -1,0 +1,95 @@
+import { parseSentence } from '../parse';
+import { isJudgement, leadingClause, trailingClause } from './clauses';
+
+describe('trailingClause', () => {
+  it('cuts a purpose, manner or condition clause off an order, keeping names with "to"', () => {
+    expect(trailingClause('Press Continue to get to the delivery options')).toEqual({
+      main: 'Press Continue',
+      dropped: 'to get to the delivery options',
+    });
+    expect(trailingClause('Hit Register without filling in anything').main).toBe('Hit Register');
+    expect(trailingClause('Click the Save button so that the draft is kept').main).toBe(
+      'Click the Save button',
+    );
+    expect(trailingClause('Click Add to cart')).toEqual({ main: 'Click Add to cart' });
+    expect(trailingClause('Proceed to checkout')).toEqual({ main: 'Proceed to checkout' });
+    // 'after' opens a condition only with a verb of its own.
+    expect(trailingClause('Set the return date to 10 days after departure').dropped).toBeUndefined();
+  });
+
+  it('reads a means clause as the step itself', () => {
+    expect(trailingClause('Dismiss the popup by clicking No thanks')).toEqual({
+      main: 'Dismiss the popup',
+      means: 'click No thanks',
+    });
+  });
+});
+
+describe('leadingClause', () => {
+  it('waits for the state a leading condition names, or drops a clause of manner', () => {
+    expect(leadingClause('Once the banner is gone, open Settings')).toEqual({
+      step: 'Wait for the banner to disappear',
+      main: 'open Settings',
+    });
+    expect(leadingClause('After the results load, click the first hotel')).toEqual({
+      step: 'Wait for the results',
+      main: 'click the first hotel',
+    });
+    expect(leadingClause('Without choosing a size, click Add to bag')).toEqual({
+      step: null,
+      main: 'click Add to bag',
+    });
+    expect(leadingClause('When I click the cart icon, I should see a drawer')?.step).toBe(
+      'click the cart icon',
+    );
+    expect(leadingClause('Click Save')).toBeNull();
+  });
+});
+
+describe('isJudgement', () => {
+  it('tells a judgement from words a page shows', () => {
+    for (const words of ['smooth', 'intuitive', 'fast', 'properly', 'saved automatically I think'])
+      expect(isJudgement(words)).toBe(true);
+    for (const words of ['⟦0⟧', '$42.00', 'Active', 'Paid', 'empty', 'disabled', '3 items'])
+      expect(isJudgement(words)).toBe(false);
+  });
+});
+
+describe('sentence shapes through the parse entry', () => {
+  const steps = (sentence: string) => {
+    const reading = parseSentence(sentence);
+    return 'steps' in reading ? reading.steps : reading.refused;
+  };
+
+  it('keeps a place clause out of the name: a region annotates, an item narrows', () => {
+    expect(steps('Click Reports in the left navigation')).toEqual([
+      { action: 'click', target: 'Reports', where: 'left navigation' },
+    ]);
+    expect(steps('Click Add to cart on the blue jacket')).toEqual([
+      { action: 'click', target: 'Add to cart', where: 'blue jacket' },
+    ]);
+    expect(steps('Press Continue to get to the delivery options')).toEqual([
+      { action: 'click', target: 'Continue' },
+    ]);
+  });
+
+  it('turns a leading condition into its wait before the step', () => {
+    expect(steps('Once the banner is gone, open Settings')).toEqual([
+      { action: 'wait', target: 'banner', value: 'hidden' },
+      { action: 'click', target: 'Settings' },
+    ]);
+  });
+
+  it('refuses judgements, quoted or not, and keeps real checks', () => {
+    for (const sentence of [
+      'Check that registration feels smooth',
+      'The sign up flow should be smooth',
+      'Verify that emails load properly',
+      'Make sure the "Checkout" page is intuitive',
+    ])
+      expect(typeof steps(sentence)).toBe('string');
+    expect(steps('Verify the total is "$42.00"')).toEqual([
+      { action: 'assert_text', target: 'total', value: '$42.00' },
+    ]);
+  });
+});

@@ -1,0 +1,166 @@
+import nlp from 'compromise';
+
+// Sentence structure from a maintained NLP library (issue 29), not from a growing chain of regular
+// expressions: compromise tags each word (verb, noun, preposition, adjective, adverb…) and the few
+// rules here read clauses off those tags. Quoted values arrive as ⟦n⟧ tokens and are never split.
+
+interface Term {
+  /** The word as written, with the punctuation around it. */
+  text: string;
+  normal: string;
+  tags: Set<string>;
+  /** Where the word starts in the text. */
+  start: number;
+}
+
+/** The text's words with their tags and offsets. */
+export function terms(text: string): Term[] {
+  const json = nlp(text).json({ offset: true, terms: { offset: true } }) as {
+    terms: { text: string; normal: string; tags: string[]; offset: { start: number } }[];
+  }[];
+  return json.flatMap((sentence) =>
+    sentence.terms.map((term) => ({
+      text: term.text,
+      normal: term.normal,
+      tags: new Set(term.tags),
+      start: term.offset.start,
+    })),
+  );
+}
+
+const isVerb = (term: Term | undefined) =>
+  Boolean(term && term.tags.has('Verb') && !term.tags.has('Noun') && !term.tags.has('Copula'));
+
+/** A verb in -ing ('signing', 'hovering'), whatever tag the tagger gave it. */
+const isGerund = (term: Term | undefined) =>
+  Boolean(term && (term.tags.has('Gerund') || (/ing$/.test(term.normal) && term.tags.has('Verb'))));
+
+const STATES =
+  /^(?:empty|blank|visible|hidden|shown|disabled|enabled|selected|checked|unchecked|open|closed|expanded|collapsed|on|off|gone|present|there)$/i;
+
+/** Subordinating words that open a condition or a time: the clause is not the step itself. */
+const CONDITION = new Set(['until', 'while', 'once', 'when', 'whenever', 'if', 'unless', 'before', 'after']);
+
+export interface Trail {
+  /** The step's own words. */
+  main: string;
+  /** A clause that is not a step: a purpose, a manner or a condition ('to get to the delivery options'). */
+  dropped?: string;
+  /** 'by hovering over the bag icon': the step is the gerund's action, written as an order. */
+  means?: string;
+}
+
+/**
+ * Cuts a purpose, manner or condition clause off the end of an order: 'Press Continue to get to the
+ * delivery options' → 'Press Continue'. The clause starts after the verb's object (two words at least),
+ * so 'Add to cart' and 'Proceed to checkout' keep their names.
+ */
+export function trailingClause(text: string): Trail {
+  const words = terms(text);
+  for (let i = 2; i < words.length; i++) {
+    const word = words[i];
+    const next = words[i + 1];
+    const cut = () => ({ main: text.slice(0, word.start).trim(), dropped: text.slice(word.start).trim() });
+    // Punctuation before the word ('Click Save, to keep it') belongs to the clause, not the name.
+    if (/[⟧]$/.test(words[i - 1].text) && word.normal === 'to' && !isVerb(next)) continue;
+    if (word.normal === 'to' && isVerb(next) && !next?.tags.has('PastTense')) return cut();
+    if (word.normal === 'in' && next?.normal === 'order' && words[i + 2]?.normal === 'to') return cut();
+    if (word.normal === 'so' && next && /^(?:that|it|you|we|i|the|they)$/.test(next.normal)) return cut();
+    if (word.normal === 'without' && (isGerund(next) || next?.normal === 'any')) return cut();
+    // A condition is a clause: it has a verb of its own ('until a size is chosen'; not 'after departure').
+    if (CONDITION.has(word.normal) && words.slice(i + 1).some((term) => term.tags.has('Verb'))) return cut();
+    if (word.normal === 'by' && isGerund(next)) {
+      const rest = text.slice(next!.start + next!.text.length).trim();
+      return { main: text.slice(0, word.start).trim(), means: `${infinitive(next!.normal)} ${rest}`.trim() };
+    }
+  }
+  return { main: text };
+}
+
+/** 'hovering' → 'hover', 'clicking' → 'click'. */
+export function infinitive(verb: string): string {
+  const converted = nlp(verb).verbs().toInfinitive().text().trim();
+  return converted || verb;
+}
+
+export interface Lead {
+  /** A step the clause stands for ('After the results load' waits for the results), or null. */
+  step: string | null;
+  main: string;
+}
+
+/**
+ * A leading clause before the step: 'Once the banner is gone, open Settings', 'Without choosing a size,
+ * click Add to bag', 'When I click the cart icon, I should see a drawer'. A condition on the page
+ * becomes a wait; an action of the writer's becomes that order; a clause of manner adds nothing.
+ */
+export function leadingClause(text: string): Lead | null {
+  const match =
+    /^(once|after|when|whenever|as soon as|without|before|while|if)\s+([^,]+?),\s*(?:then\s+)?(.+)$/i.exec(
+      text,
+    );
+  if (!match) return null;
+  const opener = match[1].toLowerCase();
+  const clause = match[2].trim();
+  const main = match[3].trim();
+  if (opener === 'without' || opener === 'before' || opener === 'while' || opener === 'if')
+    return { step: null, main };
+  // 'When I click the cart icon': the writer's own action is a step of its own.
+  const mine = /^(?:i|we|you|the user)\s+(.+)$/i.exec(clause);
+  if (mine) {
+    const words = terms(mine[1]);
+    if (isVerb(words[0]) || words[0]?.tags.has('Verb'))
+      return { step: `${infinitive(words[0].normal)} ${mine[1].slice(words[0].text.length).trim()}`, main };
+    return { step: null, main };
+  }
+  // 'Once the banner is gone' / 'After the results load': the page's state to wait for.
+  const gone =
+    /^(.+?)\s+(?:is|are|has|have)?\s*(?:gone|hidden|closed|disappeared|disappears|vanished|been dismissed|dismissed)$/i.exec(
+      clause,
+    );
+  if (gone) return { step: `Wait for ${gone[1]} to disappear`, main };
+  const shown =
+    /^(.+?)\s+(?:has |have |is |are )?(?:loads?|loaded|appears?|appeared|is shown|shows up|is visible|opens?|opened|is open)$/i.exec(
+      clause,
+    );
+  if (shown) return { step: `Wait for ${shown[1]}`, main };
+  return { step: null, main };
+}
+
+/**
+ * A check whose expected words are a judgement, not text the page shows: 'the sign-up flow should be
+ * smooth', 'emails load properly', 'settings are saved automatically I think'. Quoted words or numbers
+ * are never a judgement.
+ */
+export function isJudgement(words: string): boolean {
+  if (/⟦\d+⟧|\d/.test(words)) return false;
+  // A hedge ('… I think') is no expectation.
+  if (/\bi (?:think|guess|believe|suppose)\b/i.test(words)) return true;
+  // A state a check can read ('empty', 'disabled') is not a judgement; nor is a capitalised name ('Active').
+  if (STATES.test(words.trim()) || /(?:^|\s)[A-Z]/.test(words)) return false;
+  const tagged = terms(words);
+  if (tagged.length === 0) return false;
+  // Adverbs of manner ('properly', 'nicely') judge how something works; they name nothing on a page.
+  if (
+    tagged.some(
+      (term) =>
+        term.tags.has('Adverb') &&
+        /ly$/.test(term.normal) &&
+        !/^(?:only|early|daily|weekly|monthly|yearly|family|reply|apply|supply)$/.test(term.normal),
+    )
+  )
+    return true;
+  return (
+    tagged.every(
+      (term) =>
+        term.tags.has('Adjective') ||
+        term.tags.has('Adverb') ||
+        term.tags.has('Preposition') ||
+        term.tags.has('Determiner') ||
+        term.tags.has('Conjunction') ||
+        (term.tags.has('Noun') &&
+          !/^[A-Z]/.test(term.text) &&
+          tagged.some((other) => other.tags.has('Adjective'))),
+    ) && tagged.some((term) => term.tags.has('Adjective') || term.tags.has('Adverb'))
+  );
+}
