@@ -360,6 +360,50 @@ describe('identity security: sign-in limits', () => {
       (await from('10.9.3.2').auth.signInWithPassword({ email: colleague, password: PASSWORD })).error,
     ).toBeNull();
   });
+
+  it('caps the failed sign-ins to one account from many addresses, says for how long, and a recovery link lifts it (issue 27)', async () => {
+    const owner = uniqueEmail('target');
+    const bystander = uniqueEmail('bystander');
+    await from('10.9.4.1').auth.signUp({ email: owner, password: PASSWORD });
+    await from('10.9.4.1').auth.signUp({ email: bystander, password: PASSWORD });
+
+    // AUTH_RATE_LIMIT=3 a pair, 3 × 3 for the account: nine addresses, one guess each, none over its own limit.
+    for (let address = 1; address <= 9; address += 1) {
+      const guess = await from(`10.9.5.${address}`).auth.signInWithPassword({
+        email: owner,
+        password: 'guess',
+      });
+      expect(guess.error).toMatchObject({ code: 'invalid_credentials' });
+    }
+    const tenth = await fetch(`${server.url}/idp/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        apikey: server.config.supabaseAnonKey,
+        'x-forwarded-for': '10.9.6.1',
+      },
+      body: JSON.stringify({ email: owner, password: PASSWORD }),
+    });
+    const bystanderThere = await from('10.9.6.1').auth.signInWithPassword({
+      email: bystander,
+      password: PASSWORD,
+    });
+
+    expect(tenth.status).toBe(429);
+    expect(Number(tenth.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await tenth.json()).toMatchObject({
+      code: 'over_request_rate_limit',
+      msg: expect.stringMatching(
+        /to this account .* paused for about \d+ minutes?; "Forgot password" still works/,
+      ),
+    });
+    expect(bystanderThere.error).toBeNull();
+
+    await recoverySession(server, owner);
+    expect(
+      (await from('10.9.6.1').auth.signInWithPassword({ email: owner, password: PASSWORD })).error,
+    ).toBeNull();
+  });
 });
 
 describe('identity security: token keys', () => {

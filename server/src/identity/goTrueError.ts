@@ -76,6 +76,17 @@ export const authErrors = {
     error.retryAfter = retryAfterSeconds;
     return error;
   },
+  // Guesses at one account from many addresses: the owner can still get in by a recovery link.
+  tooManySignInsToAccount: (retryAfterSeconds: number) => {
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    const error = new GoTrueError(
+      429,
+      'over_request_rate_limit',
+      `Too many failed sign-ins to this account from different places. For your security, password sign-in is paused for about ${minutes} minute${minutes === 1 ? '' : 's'}; "Forgot password" still works.`,
+    );
+    error.retryAfter = retryAfterSeconds;
+    return error;
+  },
   tooManyRequests: () =>
     new GoTrueError(429, 'over_request_rate_limit', 'Too many requests. Please try again later.'),
   providerDisabled: () =>

@@ -180,8 +180,7 @@ export class IdentityService {
     }
     const email = input.email.trim().toLowerCase();
     const password = typeof input.password === 'string' ? input.password : '';
-    const retryAfter = await this._limiter.blockedFor(email, input.ip);
-    if (retryAfter !== null) throw authErrors.tooManySignIns(retryAfter);
+    await this._refuseIfBlocked(email, input.ip);
     const user = await this._findUserByEmail(email);
     // NOTE: an unknown e-mail spends a hash verification too and gets the same answer as a wrong password.
     const valid = await verifyPassword(user?.encryptedPassword ?? null, password);
@@ -378,6 +377,7 @@ export class IdentityService {
     const redirectTo = requested ?? this._redirect(data.redirectTo);
     const user = await this._confirmEmail(row.userId);
     if (!user) return withError(redirectTo, authErrors.otpExpired(), 'fragment');
+    if (kind === 'recovery') await this._limiter.clearAccount(user.email);
     if (data.codeChallenge && data.codeChallengeMethod) {
       const code = await this._issueAuthCode(user, {
         codeChallenge: data.codeChallenge,
@@ -412,6 +412,7 @@ export class IdentityService {
     if (typeof input.email === 'string' && input.email.trim().toLowerCase() !== user.email) {
       throw authErrors.otpExpired();
     }
+    if (kind === 'recovery') await this._limiter.clearAccount(user.email);
     return this._startSession(user, 'otp');
   }
 
@@ -567,12 +568,19 @@ export class IdentityService {
     if (typeof currentPassword !== 'string' || currentPassword === '') {
       throw authErrors.currentPasswordRequired();
     }
-    const retryAfter = await this._limiter.blockedFor(user.email, ip);
-    if (retryAfter !== null) throw authErrors.tooManySignIns(retryAfter);
+    await this._refuseIfBlocked(user.email, ip);
     if (!(await verifyPassword(user.encryptedPassword, currentPassword))) {
       await this._limiter.recordFailure(user.email, ip);
       throw authErrors.currentPasswordInvalid();
     }
+  }
+
+  private async _refuseIfBlocked(email: string, ip: string): Promise<void> {
+    const block = await this._limiter.blockedFor(email, ip);
+    if (!block) return;
+    throw block.account
+      ? authErrors.tooManySignInsToAccount(block.retryAfter)
+      : authErrors.tooManySignIns(block.retryAfter);
   }
 
   /**
