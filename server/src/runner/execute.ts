@@ -1,5 +1,6 @@
 import { type Frame, type FrameLocator, type Locator, type Page, type Request } from 'playwright-core';
 import { type Action, type Assertion, type LocatorSpec, type Target, describeTarget } from './actions';
+import { type ErrorContext, translateRunnerError } from './errorSentences';
 import { pageScripts } from './pageScripts';
 import { maskSecrets, substitute, UnknownValueError, type RunValues } from './values';
 
@@ -369,32 +370,38 @@ async function perform(
       return;
     case 'click': {
       // A control inside a menu: its opener first ('More actions'), then the item, as a person would.
-      if (action.opener) await toLocator(page, action.opener, values).click(options);
-      const locator = toLocator(page, action.target, values);
+      if (action.opener)
+        await (await revealed(toLocator(page, action.opener, values), options)).click(options);
+      const locator = await revealed(toLocator(page, action.target, values), options);
       if (action.clickCount === 2) await locator.dblclick(options);
       else await locator.click({ ...options, button: action.button ?? 'left' });
       return;
     }
     case 'fill':
-      await toLocator(page, action.target, values).fill(value(action.value), options);
+      await (
+        await revealed(toLocator(page, action.target, values), options)
+      ).fill(value(action.value), options);
       return;
     case 'type':
       await page.keyboard.type(value(action.value));
       return;
     case 'select':
-      await toLocator(page, action.target, values).selectOption(value(action.value), options);
+      await (
+        await revealed(toLocator(page, action.target, values), options)
+      ).selectOption(value(action.value), options);
       return;
     case 'check':
-      await toLocator(page, action.target, values).check(options);
+      await (await revealed(toLocator(page, action.target, values), options)).check(options);
       return;
     case 'uncheck':
-      await toLocator(page, action.target, values).uncheck(options);
+      await (await revealed(toLocator(page, action.target, values), options)).uncheck(options);
       return;
     case 'hover':
-      await toLocator(page, action.target, values).hover(options);
+      await (await revealed(toLocator(page, action.target, values), options)).hover(options);
       return;
     case 'press':
-      if (action.target) await toLocator(page, action.target, values).press(action.key, options);
+      if (action.target)
+        await (await revealed(toLocator(page, action.target, values), options)).press(action.key, options);
       else await page.keyboard.press(action.key);
       return;
     case 'scroll':
@@ -433,40 +440,58 @@ async function perform(
   }
 }
 
-/** Turns any failure into SPEC §3's user_visible_error, with secrets masked. */
+/** How many ancestors up a hidden element's revealing container may be (button → cell → row → list). */
+const HOVER_LEVELS = 6;
+const HOVER_TIMEOUT_MS = 1000;
+
+/**
+ * The element, shown if it is there but hidden until the pointer is over its container (a row's
+ * icon-only delete, a card's menu button): like a person, the nearest ancestor whose hover shows it
+ * is hovered first. An element not there yet, or hidden for another reason, is left to the action's
+ * own waiting and its own error. Throws as the action would when the element never appears.
+ */
+async function revealed(
+  locator: Locator,
+  options: { timeout: number; signal?: AbortSignal },
+): Promise<Locator> {
+  await locator.waitFor({ state: 'attached', ...options });
+  if (await locator.isVisible()) return locator;
+  let ancestor = locator;
+  try {
+    for (let level = 0; level < HOVER_LEVELS; level++) {
+      ancestor = ancestor.locator('xpath=..');
+      // Beyond the document (or out of a shadow root): nothing left to hover.
+      if ((await ancestor.count()) === 0) break;
+      if (!(await ancestor.isVisible())) continue;
+      await ancestor.hover({ timeout: HOVER_TIMEOUT_MS, signal: options.signal });
+      if (await locator.isVisible()) return locator;
+    }
+  } catch {
+    // An ancestor that cannot be hovered (covered, the document itself): the action tells the rest.
+  }
+  return locator;
+}
+
+/**
+ * Turns any failure into SPEC §3's user_visible_error, with secrets masked: a sentence about the
+ * person's site (errorSentences.ts), never the browser's own words (`detail`, for the log).
+ */
 export function describeFailure(
   error: unknown,
   secrets: Iterable<string>,
-): { message: string; error_type: string } {
+  context: ErrorContext = {},
+): { message: string; error_type: string; detail: string } {
   const mask = (text: string) => maskSecrets(text, secrets);
-  if (error instanceof ActionError) return { message: mask(error.message), error_type: error.errorType };
+  if (error instanceof ActionError)
+    return { message: mask(error.message), error_type: error.errorType, detail: mask(error.message) };
   if (error instanceof UnknownValueError)
-    return { message: mask(error.message), error_type: 'unknown_value' };
-  const raw = messageOf(error);
-  // Playwright's first line says what failed; the call log after it is for developers.
-  const first = raw.split('\n')[0].replace(/^[a-zA-Z]+\.[a-zA-Z]+: /, '');
-  let errorType = 'execution_failed';
-  if (isTimeoutError(error) || /Timeout \d+ms exceeded/.test(raw)) errorType = 'timeout';
-  if (/strict mode violation/.test(raw)) errorType = 'not_unique';
-  if (
-    /not enabled|disabled|not editable|not visible|outside of the viewport|intercepts pointer events/i.test(
-      raw,
-    )
-  )
-    errorType = 'not_actionable';
-  if (/net::ERR_|NS_ERROR|Navigation failed|navigating to/i.test(raw)) errorType = 'navigation_failed';
-  if (/Target (page, context or browser )?(has been )?closed|Browser has been closed/i.test(raw))
-    errorType = 'browser_closed';
-  let message = first;
-  if (errorType === 'timeout') {
-    const reason = /waiting for element to be (visible|enabled|editable|stable)[^\n]*/.exec(raw)?.[0];
-    const notActionable = /element is not (enabled|visible|editable)/.exec(raw)?.[0];
-    if (notActionable || reason) {
-      errorType = 'not_actionable';
-      message = `${first} (${notActionable ?? reason})`;
-    }
-  }
-  return { message: mask(message), error_type: errorType };
+    return { message: mask(error.message), error_type: 'unknown_value', detail: mask(error.message) };
+  const translated = translateRunnerError(error, messageOf(error), context);
+  return {
+    message: mask(translated.message),
+    error_type: translated.error_type,
+    detail: mask(translated.detail),
+  };
 }
 
 /** An error's message, whatever realm it was made in (instanceof Error is not reliable across them). */

@@ -11,6 +11,7 @@ import {
   NavigationTracker,
   toLocator,
 } from './execute';
+import { elementState } from './errorSentences';
 import { type RunLog } from './runLog';
 import { maskedScreenshot, type RunnerSession } from './session';
 import { maskSecrets, referencedNames, type RunValues, usesSecret } from './values';
@@ -124,6 +125,9 @@ export async function replay(
           return { state: 'stopped', stepIndex: index, message: null, stepsDone };
         }
         error = await explainFailure(session, step.action, failure, options.stepTimeoutMs);
+        // The browser's own words, for whoever reads the log; the step shows the sentence.
+        const detail = describeFailure(failure, secretValues(values)).detail;
+        if (detail !== error.message) log?.add('INFO', 'step', `${title}: the browser said: ${detail}`);
       }
       let screenshot: Buffer | null = null;
       let screenshotError: string | null = null;
@@ -289,8 +293,9 @@ export async function explainFailure(
   failure: unknown,
   timeoutMs: number,
 ): Promise<StepError> {
-  const secrets = Object.values(session.values.secrets);
-  const base = describeFailure(failure, secrets);
+  const secrets = secretValues(session.values);
+  const { message, error_type } = describeFailure(failure, secrets, { action });
+  const base = { message, error_type };
   // A check says what it expected and what it saw; an unknown value or a page load says it all too.
   if (
     failure instanceof ActionError ||
@@ -318,12 +323,9 @@ export async function explainFailure(
       error_type: 'not_unique',
     };
   if (count >= 1) {
-    const reason =
-      /element is not (enabled|visible|editable|stable)|intercepts pointer events|not attached/.exec(
-        messageOf(failure),
-      )?.[0];
+    const state = elementState(messageOf(failure));
     return {
-      message: `${described} was found but could not be used within ${seconds(timeoutMs)}${reason ? ` (${reason})` : ''}.`,
+      message: `${described} was found but ${state?.sentence ?? 'could not be used'} within ${seconds(timeoutMs)}.`,
       error_type: base.error_type === 'timeout' ? 'not_actionable' : base.error_type,
     };
   }
@@ -385,6 +387,8 @@ function pathOf(url: string): string {
 function capitalize(text: string): string {
   return /^"/.test(text) ? `The ${text}` : text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+const secretValues = (values: RunValues) => Object.values(values.secrets);
 
 // ── Page helpers ──────────────────────────────────────────────────────────────────────────────────
 

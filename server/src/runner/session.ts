@@ -378,9 +378,13 @@ export class RunnerSession {
       if (late) return { ok: false, error: late, durationMs: Date.now() - started, box };
       return { ok: true, error: null, durationMs: Date.now() - started, box };
     } catch (error) {
+      // The browser's own words stay in the trace; the step says what they mean for the site.
+      const { message, error_type } = describeFailure(error, Object.values(this._options.values.secrets), {
+        action,
+      });
       return {
         ok: false,
-        error: this.refusal() ?? describeFailure(error, Object.values(this._options.values.secrets)),
+        error: this.refusal() ?? { message, error_type },
         durationMs: Date.now() - started,
         box,
       };
