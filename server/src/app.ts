@@ -207,7 +207,7 @@ export async function buildApp({
     });
   }
   if (devMailboxOn) await app.register(devMailPageRoutes, devMailOptions(config, services.mail));
-  await app.register(traceViewerRoutes);
+  await app.register(traceViewerRoutes, { services });
 
   await registerSpa(app, config.staticDir);
   return app;

@@ -41,8 +41,17 @@ export const artifactFileRoutes: FastifyPluginAsyncTypebox<{ services: Services 
   );
 };
 
+/**
+ * The trace viewer's service worker fetches the traces: this policy, sent with its script, keeps its
+ * fetches on our origin (and the blobs of files dropped on the viewer), whatever a URL asks it to load.
+ */
+const SERVICE_WORKER_CSP = "connect-src 'self' blob:";
+
 /** The Playwright trace viewer from playwright-core, same origin as the API (notes/platform.md §3). */
-export async function traceViewerRoutes(app: FastifyInstance): Promise<void> {
+export async function traceViewerRoutes(
+  app: FastifyInstance,
+  { services }: { services: Services },
+): Promise<void> {
   const root = path.join(
     path.dirname(require.resolve('playwright-core/package.json')),
     'lib',
@@ -54,10 +63,21 @@ export async function traceViewerRoutes(app: FastifyInstance): Promise<void> {
     return;
   }
   app.get('/trace', async (_request, reply) => reply.redirect('/trace/'));
+  // Issue 27: a page asked with ?trace= opens only our own signed trace links; the others are refused
+  // here, before the viewer's scripts load anything into our origin.
+  app.addHook('onRequest', async (request, reply) => {
+    const query = new URLSearchParams(request.url.split('?')[1] ?? '');
+    for (const trace of query.getAll('trace')) {
+      const refusal = services.artifacts.traceLinkRefusal(trace, request.host);
+      if (refusal) return reply.code(403).type('text/plain; charset=utf-8').send(refusal);
+    }
+  });
   // The viewer runs inline scripts and renders recorded pages in frames: the API's strict CSP would blank it.
   // It is Playwright's own static app and shows only traces we signed a link for.
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
     reply.removeHeader('content-security-policy');
+    if (request.url.split('?')[0] === '/trace/sw.bundle.js')
+      reply.header('content-security-policy', SERVICE_WORKER_CSP);
     return payload;
   });
   await app.register(fastifyStatic, {

@@ -13,6 +13,22 @@ type ArtifactKind = 'screenshot' | 'trace' | 'log';
 
 const EXTENSIONS: Record<ArtifactKind, string> = { screenshot: 'jpg', trace: 'zip', log: 'log' };
 
+export const TRACE_LINK_REFUSALS = {
+  foreign:
+    "The trace viewer opens only this server's own trace links. Open the trace from its step or run in Plainwright.",
+  expired: 'This trace link has expired: open the trace again from its step or run.',
+  invalid: 'This trace link is not valid: open the trace again from its step or run.',
+} as const;
+
+/** The host a blob: URL belongs to (`blob:http://host/uuid`), or null. */
+function blobHost(url: URL): string | null {
+  try {
+    return new URL(url.pathname).host;
+  } catch {
+    return null;
+  }
+}
+
 /** Screenshots and traces: stored files, rows that tie them to a test, and short-lived links. */
 export class ArtifactService {
   constructor(
@@ -163,6 +179,33 @@ export class ArtifactService {
       viewer_url: `/trace/index.html?trace=${encodeURIComponent(link.url)}`,
       expires_at: link.expiresAt.toISOString(),
     };
+  }
+
+  /**
+   * Why the trace viewer must not open `trace`, or null when it is this server's own signed link to a
+   * trace (issue 27: `/trace/?trace=` loaded a trace from any origin into ours). `ownHost` is the
+   * Host the viewer was asked by: a relative link is on it, an absolute one must name it.
+   */
+  traceLinkRefusal(trace: string, ownHost: string): string | null {
+    let url: URL;
+    try {
+      url = new URL(trace, `http://${ownHost}`);
+    } catch {
+      return TRACE_LINK_REFUSALS.foreign;
+    }
+    // A file the person dropped on the viewer is a blob of the viewer's own page (seen again on reload).
+    if (url.protocol === 'blob:') return blobHost(url) === ownHost ? null : TRACE_LINK_REFUSALS.foreign;
+    if (!['http:', 'https:'].includes(url.protocol) || url.host !== ownHost)
+      return TRACE_LINK_REFUSALS.foreign;
+    const key = this._signer.keyOfPath(url.pathname);
+    if (!key?.endsWith('.zip')) return TRACE_LINK_REFUSALS.foreign;
+    const verdict = this._signer.verify(
+      key,
+      url.searchParams.get('expires') ?? undefined,
+      url.searchParams.get('signature') ?? undefined,
+    );
+    if (verdict === 'expired') return TRACE_LINK_REFUSALS.expired;
+    return verdict === 'ok' ? null : TRACE_LINK_REFUSALS.invalid;
   }
 
   /** The file behind a signed link, or why it cannot be had. */

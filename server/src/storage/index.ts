@@ -105,6 +105,13 @@ export class UrlSigner {
     return 'ok' as const;
   }
 
+  /** The artifact key a signed link's path names, or null when the path is not one of ours. */
+  keyOfPath(pathname: string): string | null {
+    if (!pathname.startsWith(`${this._basePath}/`)) return null;
+    const key = pathname.slice(this._basePath.length + 1);
+    return isArtifactKey(key) ? key : null;
+  }
+
   private _signature(key: string, expires: number): string {
     return crypto.createHmac('sha256', this._key).update(`${key}\n${expires}`).digest('base64url');
   }
