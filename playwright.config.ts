@@ -36,7 +36,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'npx tsx server/src/main.ts start',
+    // What npm start runs (the same loader, so the same bytes reach the page).
+    command: 'node --import tsx server/src/main.ts start',
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,
