@@ -132,3 +132,27 @@ export type HealingSocketMessage =
   | { type: 'HEALING_NOT_RUNNING'; healing_id: string; test_id: string; status: HealingStatus }
   | { type: 'WATCH_TIMED_OUT'; healing_id: string }
   | { type: 'ERROR'; message: string; healing_id: string };
+
+/**
+ * The live socket's watch of a test's healings (issue 28: a proposal appears without a reload): told
+ * when one of its healings is created or ends, for as long as a screen shows the test's healings.
+ */
+export type TestHealingsSocketRequest =
+  { type: 'watch_test_healings'; test_id: string } | { type: 'unwatch_test_healings'; test_id: string };
+
+/**
+ * What the server sends about a watched test's healings. TEST_HEALINGS_CHANGED names the healing that
+ * was created, ended or was accepted, rejected or restored (`decided`): read the test's healings again; the watch does not end with it, only with
+ * its time limit (WATCH_TIMED_OUT with `topic: 'healings'`: watch again).
+ */
+export type TestHealingsSocketMessage =
+  | { type: 'TEST_HEALINGS_WATCHING'; test_id: string }
+  | {
+      type: 'TEST_HEALINGS_CHANGED';
+      test_id: string;
+      healing_id: string;
+      status: HealingStatus;
+      change: 'created' | 'ended' | 'decided';
+    }
+  | { type: 'WATCH_TIMED_OUT'; test_id: string; topic: 'healings' }
+  | { type: 'ERROR'; message: string; test_id: string };

@@ -513,6 +513,54 @@ it('heals only on request when the suite turns automatic healing off: a Heal, an
   }
 });
 
+it("tells a socket watching a test's healings when one is created, ends and is decided, not each step (issue 28)", async () => {
+  const testId = await createSignInTest('Sign in, watched');
+  const live = await liveSocket(ctx.token);
+  try {
+    live.send({ type: 'watch_test_healings', test_id: testId });
+    await waitUntil(
+      async () => live.messages.find((m) => m.type === 'TEST_HEALINGS_WATCHING'),
+      "the watch of the test's healings",
+    );
+    ctx.sites.setVariant('login', 'v2');
+    const run = await runToEnd(testId, 'failed');
+    const healing = await waitForHealing(run._id);
+    const changes = () =>
+      live.messages
+        .filter((m) => m.type === 'TEST_HEALINGS_CHANGED')
+        .map((m) => [m.healing_id, (m as { change?: string }).change, m.status]);
+    // The automatic healing's creation and its end; its replayed steps are not this watch's news.
+    await waitUntil(async () => changes().length >= 2, 'the healing created and ended');
+    expect(changes()).toEqual([
+      [healing.test_healing_id, 'created', 'pending'],
+      [healing.test_healing_id, 'ended', 'passed'],
+    ]);
+    // A decision (here a reject) is heard too: another person's page follows it.
+    expect((await approve(healing.test_healing_id, 'false')).status).toBe(200);
+    await waitUntil(async () => changes().length === 3, 'the decision');
+    expect(changes()[2]).toEqual([healing.test_healing_id, 'decided', 'rejected']);
+    // The watch outlives the healing's end: it lasts until its time limit.
+    expect(live.messages.some((m) => m.type === 'WATCH_TIMED_OUT' || m.type === 'ERROR')).toBe(false);
+  } finally {
+    live.close();
+  }
+  // Another organization cannot watch it.
+  const stranger = await tokenFor(ctx.server, { email: `watcher-${Date.now()}@example.com` });
+  await api(ctx.server, 'POST', '/organizations', { token: stranger.token, body: { name: 'Elsewhere' } });
+  const other = await liveSocket(stranger.token);
+  try {
+    other.send({ type: 'watch_test_healings', test_id: testId });
+    const refused = await waitUntil(
+      async () => other.messages.find((m) => m.type === 'ERROR'),
+      "the stranger's watch to be refused",
+    );
+    expect(refused).toEqual({ type: 'ERROR', test_id: testId, message: 'Test case not found' });
+    expect(other.messages.some((m) => m.type.startsWith('TEST_HEALINGS_'))).toBe(false);
+  } finally {
+    other.close();
+  }
+});
+
 it("keeps another organization's healings, runs, tests and suites out of reach, and validates input", async () => {
   const { testId, run, healing } = await healedOnV2('Sign in, private');
   const stranger = await tokenFor(ctx.server, { email: `stranger-${Date.now()}@example.com` });

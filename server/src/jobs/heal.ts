@@ -24,6 +24,7 @@ import {
   type HealingService,
 } from '../services/healing';
 import { abandonAfterMs, type TrackedJobControl } from '../services/trackedJobs';
+import { isHealingEvent } from '../realtime/bus';
 import { type JobQueue } from './queue';
 import { type Attempt, registerTrackedWorker, type TrackedKind, type TrackedWorker } from './tracked';
 
@@ -67,8 +68,9 @@ export function healKind(
     queue: HEAL_QUEUE,
     config: healing.config,
     service: healing,
-    // Healings have no live events: a healing taken back is noticed at its next heartbeat.
-    endedKey: () => null,
+    // A healing that ended elsewhere (a sweep took it back and ended it) is checked at once, not at
+    // its next heartbeat.
+    endedKey: (event) => (isHealingEvent(event) && event.type === 'healing_ended' ? event.healingId : null),
     key: (job) => job.healingId,
     execute: (claimed, control) => execute(healing, pool, claimed, control),
     endings: {

@@ -19,11 +19,14 @@ export interface RunEvent {
   status: string;
 }
 
-/** A healing changed (issue 14): healing_updated after each stored change, healing_ended once it ended. */
+/**
+ * A healing changed (issue 14): healing_created once it is asked for (issue 28: the test's watchers
+ * hear of it), healing_updated after each stored change, healing_ended once it ended.
+ */
 export interface HealingEvent {
   healingId: string;
   testId: string;
-  type: 'healing_updated' | 'healing_ended';
+  type: 'healing_created' | 'healing_updated' | 'healing_ended';
   status: string;
 }
 
@@ -34,7 +37,9 @@ export function isRunEvent(event: BusEvent): event is RunEvent {
 }
 
 export function isHealingEvent(event: BusEvent): event is HealingEvent {
-  return event.type === 'healing_updated' || event.type === 'healing_ended';
+  return (
+    event.type === 'healing_created' || event.type === 'healing_updated' || event.type === 'healing_ended'
+  );
 }
 
 export interface EventBus {
@@ -71,7 +76,7 @@ function parse(payload: string | undefined): BusEvent | null {
     )
       return { runId: value.r, testId: value.t, type: value.e, status: value.s };
     if (
-      (value.e === 'healing_updated' || value.e === 'healing_ended') &&
+      (value.e === 'healing_created' || value.e === 'healing_updated' || value.e === 'healing_ended') &&
       typeof value.h === 'string' &&
       typeof value.s === 'string'
     )

@@ -85,3 +85,64 @@ describe('WatchHub: who started a watch hears when the hub ends it', () => {
     expect(hub.runWatcherCount('run-1')).toBe(0);
   });
 });
+
+describe("WatchHub: a test's healings (issue 28)", () => {
+  let bus: ReturnType<typeof localBus>;
+  let hub: WatchHub;
+
+  beforeEach(() => {
+    bus = localBus();
+    hub = new WatchHub(bus, 60_000);
+  });
+  afterEach(() => hub.close());
+
+  it('are told when one is created, ends or is decided; not its steps, nor another test; the watch lasts', () => {
+    const heard: HubMessage[] = [];
+    const ended = jest.fn();
+    hub.watchTestHealings('test-1', (message) => heard.push(message), ended);
+    const healing = (type: 'healing_created' | 'healing_updated' | 'healing_ended', status: string) =>
+      bus.emit({ healingId: 'heal-1', testId: 'test-1', type, status });
+    healing('healing_created', 'pending');
+    healing('healing_updated', 'running');
+    bus.emit({ healingId: 'heal-2', testId: 'test-2', type: 'healing_created', status: 'pending' });
+    healing('healing_ended', 'passed');
+    healing('healing_ended', 'accepted');
+    const fields = { type: 'TEST_HEALINGS_CHANGED', test_id: 'test-1', healing_id: 'heal-1' };
+    expect(heard).toEqual([
+      { ...fields, status: 'pending', change: 'created' },
+      { ...fields, status: 'passed', change: 'ended' },
+      { ...fields, status: 'accepted', change: 'decided' },
+    ]);
+    expect(ended).not.toHaveBeenCalled();
+  });
+
+  it("a healing's own watchers are not told of its creation as a step", () => {
+    const heard: string[] = [];
+    hub.watchHealing('heal-1', (message) => heard.push(message.type));
+    bus.emit({ healingId: 'heal-1', testId: 'test-1', type: 'healing_created', status: 'pending' });
+    expect(heard).toEqual([]);
+  });
+
+  it('end with WATCH_TIMED_OUT naming the topic, then whoever started it is told', () => {
+    jest.useFakeTimers();
+    const quick = new WatchHub(bus, 540_000);
+    try {
+      const heard: HubMessage[] = [];
+      quick.watchTestHealings(
+        'test-1',
+        (message) => heard.push(message),
+        () => heard.push({ type: 'ERROR', message: 'ended' }),
+      );
+      jest.advanceTimersByTime(539_999);
+      expect(heard).toEqual([]);
+      jest.advanceTimersByTime(1);
+      expect(heard).toEqual([
+        { type: 'WATCH_TIMED_OUT', test_id: 'test-1', topic: 'healings' },
+        { type: 'ERROR', message: 'ended' },
+      ]);
+    } finally {
+      quick.close();
+      jest.useRealTimers();
+    }
+  });
+});

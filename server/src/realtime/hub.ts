@@ -1,5 +1,9 @@
 import { type SocketMessage } from '../../../contract/generation';
-import { type HealingSocketMessage, type HealingStatus } from '../../../contract/healing';
+import {
+  type HealingSocketMessage,
+  type HealingStatus,
+  type TestHealingsSocketMessage,
+} from '../../../contract/healing';
 import { type RunSocketMessage, type RunStatus } from '../../../contract/runs';
 import {
   type BusEvent,
@@ -13,9 +17,11 @@ import {
 
 // Who watches which test, run or healing: events from the bus become TEST_UPDATED / TEST_NOT_RUNNING
 // (RUN_UPDATED / RUN_NOT_RUNNING, HEALING_UPDATED / HEALING_NOT_RUNNING) messages, and a watch ends
-// with WATCH_TIMED_OUT after the watch timeout (540 s; SPEC §9's milestone).
+// with WATCH_TIMED_OUT after the watch timeout (540 s; SPEC §9's milestone). A test's healings are
+// watched too (issue 28): TEST_HEALINGS_CHANGED when one is created, ends or is decided; that watch
+// ends only with its time limit.
 
-export type HubMessage = SocketMessage | RunSocketMessage | HealingSocketMessage;
+export type HubMessage = SocketMessage | RunSocketMessage | HealingSocketMessage | TestHealingsSocketMessage;
 
 export interface Watch {
   testId: string;
@@ -32,6 +38,8 @@ interface Entry {
 
 const runKey = (runId: string) => `run:${runId}`;
 const healingKey = (healingId: string) => `healing:${healingId}`;
+const testHealingsKey = (testId: string) => `healings:${testId}`;
+const DECIDED: readonly string[] = ['accepted', 'rejected'];
 
 export class WatchHub {
   private readonly _watches = new Map<string, Set<Entry>>();
@@ -60,6 +68,19 @@ export class WatchHub {
   /** Starts a watch of a healing; the returned function ends it; `ended` as for watch(). */
   watchHealing(healingId: string, send: (message: HubMessage) => void, ended?: () => void): () => void {
     return this._add(healingKey(healingId), send, { type: 'WATCH_TIMED_OUT', healing_id: healingId }, ended);
+  }
+
+  /**
+   * Starts a watch of a test's healings (created, ended, decided); the returned function ends it. It
+   * lasts until the watch timeout, whatever happens to the healings; `ended` as for watch().
+   */
+  watchTestHealings(testId: string, send: (message: HubMessage) => void, ended?: () => void): () => void {
+    return this._add(
+      testHealingsKey(testId),
+      send,
+      { type: 'WATCH_TIMED_OUT', test_id: testId, topic: 'healings' },
+      ended,
+    );
   }
 
   watcherCount(testId?: string): number {
@@ -127,8 +148,9 @@ export class WatchHub {
   }
 
   private _dispatchHealing(event: HealingEvent): void {
+    this._dispatchTestHealings(event);
     const set = this._watches.get(healingKey(event.healingId));
-    if (!set) return;
+    if (!set || event.type === 'healing_created') return;
     const fields = {
       healing_id: event.healingId,
       test_id: event.testId,
@@ -140,6 +162,23 @@ export class WatchHub {
         this._end(entry, { type: 'HEALING_NOT_RUNNING', ...fields });
       }
     }
+  }
+
+  /** A healing of the test was created or ended (a decision is an ending too); its steps are not news here. */
+  private _dispatchTestHealings(event: HealingEvent): void {
+    if (event.type === 'healing_updated') return;
+    const set = this._watches.get(testHealingsKey(event.testId));
+    if (!set) return;
+    const change =
+      event.type === 'healing_created' ? 'created' : DECIDED.includes(event.status) ? 'decided' : 'ended';
+    for (const entry of [...set])
+      entry.send({
+        type: 'TEST_HEALINGS_CHANGED',
+        test_id: event.testId,
+        healing_id: event.healingId,
+        status: event.status as HealingStatus,
+        change,
+      });
   }
 
   /** The hub ends a watch: its last message, then whoever started it is told. */

@@ -1,7 +1,11 @@
 import { type FastifyInstance } from 'fastify';
 import type WebSocket from 'ws';
 import { type SocketRequest, GENERATION_MESSAGES } from '../../../contract/generation';
-import { HEALING_MESSAGES, type HealingSocketRequest } from '../../../contract/healing';
+import {
+  HEALING_MESSAGES,
+  type HealingSocketRequest,
+  type TestHealingsSocketRequest,
+} from '../../../contract/healing';
 import { RUN_MESSAGES, type RunSocketRequest } from '../../../contract/runs';
 import { type GenerationConfig } from '../config';
 import { AppError } from '../errors';
@@ -26,7 +30,9 @@ const ACCESS_LOST = 'You no longer have access to this';
  * Runs (docs/runs.md): {type:"watch_run", run_id} (or `?run_id=`) gets RUN_UPDATED after each
  * stored change and RUN_NOT_RUNNING when the run ends. Healings (docs/healing.md):
  * {type:"watch_healing", healing_id} (or `?healing_id=`) gets HEALING_UPDATED after each stored step
- * and HEALING_NOT_RUNNING when the healing ends.
+ * and HEALING_NOT_RUNNING when the healing ends. A test's healings (issue 28):
+ * {type:"watch_test_healings", test_id} gets TEST_HEALINGS_WATCHING, then TEST_HEALINGS_CHANGED when
+ * one of its healings is created, ends or is decided, until the watch times out.
  */
 export async function wsRoutes(
   app: FastifyInstance,
@@ -152,7 +158,9 @@ export async function wsRoutes(
 
     const handleMessage = (raw: WebSocket.RawData) =>
       (async () => {
-        let message: Partial<SocketRequest | RunSocketRequest | HealingSocketRequest> & {
+        let message: Partial<
+          SocketRequest | RunSocketRequest | HealingSocketRequest | TestHealingsSocketRequest
+        > & {
           token?: unknown;
           test_id?: unknown;
           run_id?: unknown;
@@ -221,6 +229,13 @@ export async function wsRoutes(
             );
           case 'unwatch_healing':
             return unwatchTopic(topics.healing, message.healing_id);
+          case 'watch_test_healings':
+            return watchTopic(
+              topics.testHealings,
+              typeof message.test_id === 'string' ? message.test_id : undefined,
+            );
+          case 'unwatch_test_healings':
+            return unwatchTopic(topics.testHealings, message.test_id);
           default:
             return send({ type: 'ERROR', message: `Unknown message type "${String(message.type)}"` });
         }
@@ -240,7 +255,7 @@ export async function wsRoutes(
 
 /** A tracked job's topic on the socket: how to read its state, watch it and say so (SPEC §4's messages). */
 interface TrackedTopic {
-  /** "test", "run" or "healing", for the message when access is lost. */
+  /** "test", "run", "healing" or "test's healings", for the message when access is lost. */
   noun: string;
   idRequired: HubMessage;
   cannotWatch: string;
@@ -256,7 +271,7 @@ interface TrackedTopic {
 function trackedTopics(
   services: Services,
   hub: WatchHub,
-): { test: TrackedTopic; run: TrackedTopic; healing: TrackedTopic } {
+): { test: TrackedTopic; run: TrackedTopic; healing: TrackedTopic; testHealings: TrackedTopic } {
   return {
     test: {
       noun: 'test',
@@ -304,6 +319,21 @@ function trackedTopics(
         };
       },
       watch: (id, send, ended) => hub.watchHealing(id, send, ended),
+    },
+    // Never "not running": a test's healings can change at any time, so the watch lasts until it
+    // times out (the screen watches again).
+    testHealings: {
+      noun: "test's healings",
+      idRequired: { type: 'ERROR', message: GENERATION_MESSAGES.monitoringTestIdRequired },
+      cannotWatch: "Could not watch this test's healings",
+      idOf: (id) => ({ test_id: id }),
+      state: async (actor, id) => {
+        // Who may see the test may see its healings: the generation's check answers 404 otherwise.
+        await services.generation.watchState(actor, id);
+        const watching: HubMessage = { type: 'TEST_HEALINGS_WATCHING', test_id: id };
+        return { running: true, watching, notRunning: watching };
+      },
+      watch: (id, send, ended) => hub.watchTestHealings(id, send, ended),
     },
   };
 }

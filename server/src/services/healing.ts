@@ -238,6 +238,7 @@ export class HealingService {
         .where(and(eq(testHealings.id, current.healing.id), eq(testHealings.status, 'passed')))
         .returning();
       if (!row) throw new ConflictError(MESSAGES.notProposed);
+      await this._publish(row);
       return toWire(row, current.name);
     }
     return this._accept(current.healing, current.name);
@@ -295,6 +296,7 @@ export class HealingService {
       if (!row) throw new ConflictError(MESSAGES.notRestorable);
       return row;
     });
+    await this._publish(restored);
     return toWire(restored, name);
   }
 
@@ -549,6 +551,8 @@ export class HealingService {
     if (!row) return null;
     // NOTE: sent after the commit; if this fails, the sweep sends it (the row already names the job).
     await this._send(jobId, row.id).catch(() => undefined);
+    // The test's page hears of it at once (issue 28), whoever or whatever asked for it.
+    await this._publish(row, { created: true });
     return toWire(row, test.name);
   }
 
@@ -654,6 +658,7 @@ export class HealingService {
       if (!row) throw new ConflictError(MESSAGES.notProposed);
       return row;
     });
+    await this._publish(accepted);
     return toWire(accepted, name);
   }
 
@@ -741,14 +746,20 @@ export class HealingService {
     return Boolean(row);
   }
 
-  /** Tells the sockets watching the healing that it changed (after the change is committed). */
-  private async _publish(row: { id: string; testCaseId: string; status: string }): Promise<void> {
+  /**
+   * Tells the sockets watching the healing, or its test's healings, that it changed (after the change
+   * is committed). A decision or a restore is published as an ending again: the test's page follows it.
+   */
+  private async _publish(
+    row: { id: string; testCaseId: string; status: string },
+    options: { created?: boolean } = {},
+  ): Promise<void> {
     const ended = !UNDER_WAY.includes(row.status as HealingState);
     await this._events
       .publish({
         healingId: row.id,
         testId: row.testCaseId,
-        type: ended ? 'healing_ended' : 'healing_updated',
+        type: options.created ? 'healing_created' : ended ? 'healing_ended' : 'healing_updated',
         status: row.status,
       })
       .catch(() => undefined);

@@ -17,12 +17,31 @@ export interface HealingWatch {
   watchers: number;
 }
 
+/**
+ * A test's healings watched live (issue 28): a healing created (an automatic one after a failed run,
+ * a teammate's Heal), ended or decided appears without a reload. It lasts while a screen shows them.
+ */
+export interface TestHealingsWatch {
+  status: HealingMonitoringStatus;
+  error: string | null;
+  watchers: number;
+}
+
 export interface HealingSliceState {
   /** Healings watched live, by healing id; absent = not watched. */
   monitoring: Record<string, HealingWatch>;
+  /** Tests whose healings are watched live, by test id; absent = not watched. */
+  tests: Record<string, TestHealingsWatch>;
 }
 
-const initialState: HealingSliceState = { monitoring: {} };
+const initialState: HealingSliceState = { monitoring: {}, tests: {} };
+
+type TestEvent = PayloadAction<{ testId: string }>;
+
+function setTestStatus(state: HealingSliceState, testId: string, status: HealingMonitoringStatus) {
+  const watch = state.tests[testId];
+  if (watch) watch.status = status;
+}
 
 type HealingEvent = PayloadAction<{ healingId: string }>;
 
@@ -77,6 +96,53 @@ export const healingSlice = createSlice({
       const watch = state.monitoring[action.payload.healingId];
       if (watch) Object.assign(watch, { status: 'failed', error: action.payload.message });
     },
+    // A test's healings, the same lifecycle (healing/testWatchRequested … healing/testHealingsChanged).
+    testWatchRequested(state, action: TestEvent) {
+      const watch = state.tests[action.payload.testId];
+      if (!watch) state.tests[action.payload.testId] = { status: 'waiting', error: null, watchers: 1 };
+      else {
+        watch.watchers += 1;
+        if (watch.status === 'failed') Object.assign(watch, { status: 'waiting', error: null });
+      }
+    },
+    testWatchLeft(state, action: TestEvent) {
+      const watch = state.tests[action.payload.testId];
+      if (!watch) return;
+      watch.watchers -= 1;
+      if (watch.watchers <= 0) delete state.tests[action.payload.testId];
+    },
+    testSocketConnecting(state, action: PayloadAction<{ testId: string; attempt: number }>) {
+      setTestStatus(state, action.payload.testId, 'connecting');
+    },
+    testSocketOpened(_state, _action: TestEvent) {},
+    testWatchStarted(state, action: TestEvent) {
+      setTestStatus(state, action.payload.testId, 'open');
+    },
+    testHealingsChanged(
+      _state,
+      _action: PayloadAction<{
+        testId: string;
+        healingId: string;
+        status: HealingStatus;
+        change: 'created' | 'ended' | 'decided';
+      }>,
+    ) {},
+    testWatchTimedOut(state, action: TestEvent) {
+      setTestStatus(state, action.payload.testId, 'waiting');
+    },
+    testSocketClosed(state, action: PayloadAction<{ testId: string; code: number; clean: boolean }>) {
+      if (!action.payload.clean) setTestStatus(state, action.payload.testId, 'reconnecting');
+    },
+    testPollingStarted(state, action: TestEvent) {
+      setTestStatus(state, action.payload.testId, 'polling');
+    },
+    testMonitoringEnded(state, action: TestEvent) {
+      delete state.tests[action.payload.testId];
+    },
+    testMonitoringFailed(state, action: PayloadAction<{ testId: string; message: string }>) {
+      const watch = state.tests[action.payload.testId];
+      if (watch) Object.assign(watch, { status: 'failed', error: action.payload.message });
+    },
   },
 });
 
@@ -93,4 +159,15 @@ export const {
   pollingStarted,
   monitoringEnded,
   monitoringFailed,
+  testWatchRequested,
+  testWatchLeft,
+  testSocketConnecting,
+  testSocketOpened,
+  testWatchStarted,
+  testHealingsChanged,
+  testWatchTimedOut,
+  testSocketClosed,
+  testPollingStarted,
+  testMonitoringEnded,
+  testMonitoringFailed,
 } = healingSlice.actions;

@@ -31,6 +31,8 @@ export const isHealingInProgress = (status: HealingStatus | null | undefined): b
 
 /** While a healing is in progress and no live socket can be had, it is read again this often. */
 export const HEALING_POLL_MS = 2000;
+/** How often a test's healings are read when no socket tells of a new or ended one (issue 28). */
+export const TEST_HEALINGS_POLL_MS = 10_000;
 
 export const HEALING_STATUS_LABELS: Record<HealingStatus, string> = {
   created: 'Queued',

@@ -3,7 +3,7 @@ import { HEALING_ACCEPTED_INDICATOR_MS } from '../../../contract/healing';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { useGetRunHealingQuery, useGetTestHealingsQuery } from './api';
 import { selectHealingMonitoring } from './selectors';
-import { monitoringStarted, monitoringStopped } from './slice';
+import { monitoringStarted, monitoringStopped, testWatchLeft, testWatchRequested } from './slice';
 import { healingPhase, isHealingInProgress, type TestHealing } from './types';
 
 /**
@@ -27,17 +27,37 @@ export function useHealingMonitoring(
   return useAppSelector((state) => selectHealingMonitoring(state, healingId));
 }
 
-/** The run's healing (null when it has none), followed live while it is in progress. */
-export function useRunHealing(runId: string) {
+/**
+ * Watches the test's healings while the screen shows them (issue 28): one created (an automatic
+ * healing after a failed run, a teammate's Heal), ended or decided is read at once, not after a reload.
+ */
+export function useTestHealingsMonitoring(testCaseId: string) {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    if (!testCaseId) return;
+    dispatch(testWatchRequested({ testId: testCaseId }));
+    return () => {
+      dispatch(testWatchLeft({ testId: testCaseId }));
+    };
+  }, [dispatch, testCaseId]);
+}
+
+/**
+ * The run's healing (null when it has none), followed live while it is in progress; its test's
+ * healings are watched, so one made for the run after it was read appears.
+ */
+export function useRunHealing(runId: string, testCaseId: string) {
   const query = useGetRunHealingQuery(runId);
   useHealingMonitoring(query.data);
+  useTestHealingsMonitoring(testCaseId);
   return query;
 }
 
-/** The test's healings, newest first, the newest followed live while it is in progress. */
+/** The test's healings, newest first, watched live; the newest followed step by step while in progress. */
 export function useTestHealings(testCaseId: string) {
   const query = useGetTestHealingsQuery(testCaseId);
   useHealingMonitoring(query.data?.[0]);
+  useTestHealingsMonitoring(testCaseId);
   return query;
 }
 

@@ -3,6 +3,7 @@ import {
   HEALING_MESSAGES,
   type HealingSettings,
   type HealingSocketMessage,
+  type TestHealingsSocketMessage,
   type HealingStep,
   type TestHealing,
 } from '../../../contract/healing';
@@ -196,13 +197,37 @@ export function publishHealingEvent(
 export const healingWatcherCount = (healingId: string) =>
   [...watchers.values()].filter((watched) => watched.has(healingId)).length;
 
+/** The tests whose healings each socket watches (issue 28). */
+const testWatchers = new Map<Client, Set<string>>();
+
+/** Tells every socket watching the test's healings that one was created, ended or decided (after seedHealing / updateHealing). */
+export function publishTestHealingsChanged(healingId: string, change: 'created' | 'ended' | 'decided') {
+  const found = findHealing(healingId);
+  if (!found) return;
+  const message: TestHealingsSocketMessage = {
+    type: 'TEST_HEALINGS_CHANGED',
+    test_id: found.test._id,
+    healing_id: healingId,
+    status: found.healing.status,
+    change,
+  };
+  for (const [client, watched] of testWatchers)
+    if (watched.has(found.test._id)) client.send(JSON.stringify(message));
+}
+
+export const testHealingsWatcherCount = (testId: string) =>
+  [...testWatchers.values()].filter((watched) => watched.has(testId)).length;
+
 // NOTE: the generation handler on the same link answers {type:"auth"} with AUTHENTICATED; this one
 // only follows who signed in and answers the healing messages.
 const socketHandler = ws.link(/\/api\/ws(\?.*)?$/).addEventListener('connection', ({ client }) => {
   let userId: string | null = null;
-  client.addEventListener('close', () => watchers.delete(client));
+  client.addEventListener('close', () => {
+    watchers.delete(client);
+    testWatchers.delete(client);
+  });
   client.addEventListener('message', (event) => {
-    let message: { type?: string; token?: string; healing_id?: string };
+    let message: { type?: string; token?: string; healing_id?: string; test_id?: string };
     try {
       message = JSON.parse(String(event.data)) as typeof message;
     } catch {
@@ -210,9 +235,14 @@ const socketHandler = ws.link(/\/api\/ws(\?.*)?$/).addEventListener('connection'
     }
     if (!userId) {
       userId = (message.type === 'auth' && db.tokens.get(message.token ?? '')) || null;
-      if (userId) watchers.set(client, new Set());
+      if (userId) {
+        watchers.set(client, new Set());
+        testWatchers.set(client, new Set());
+      }
       return;
     }
+    if (message.type === 'watch_test_healings' || message.type === 'unwatch_test_healings')
+      return watchTestHealings(client, userId, message);
     const id = message.healing_id?.trim() ?? '';
     if (message.type === 'unwatch_healing') return watchers.get(client)?.delete(id);
     if (message.type !== 'watch_healing') return;
@@ -232,6 +262,20 @@ const socketHandler = ws.link(/\/api\/ws(\?.*)?$/).addEventListener('connection'
     watchers.get(client)?.add(id);
   });
 });
+
+/** A test's healings: watched until the socket closes (the server's watch times out; tests need not). */
+function watchTestHealings(client: Client, userId: string, message: { type?: string; test_id?: string }) {
+  const id = message.test_id?.trim() ?? '';
+  if (message.type === 'unwatch_test_healings') return testWatchers.get(client)?.delete(id);
+  const test = db.testCases.find((t) => t._id === id);
+  const member =
+    test &&
+    db.memberships.some((m) => m.org_id === test.org_id && m.user_id === userId && m.status === 'active');
+  if (!test || !member)
+    return client.send(JSON.stringify({ type: 'ERROR', message: 'Test case not found', test_id: id }));
+  testWatchers.get(client)?.add(id);
+  client.send(JSON.stringify({ type: 'TEST_HEALINGS_WATCHING', test_id: id }));
+}
 
 // ── HTTP ─────────────────────────────────────────────────────────────────────────────────────────
 

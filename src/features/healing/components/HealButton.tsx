@@ -18,7 +18,7 @@ interface HealButtonProps {
 
 /** "Heal" on a failed run; while its healing is in progress, that progress instead. */
 export function HealButton({ runId, testCaseId, runStatus }: HealButtonProps) {
-  const { data: healing } = useRunHealing(runId);
+  const { data: healing } = useRunHealing(runId, testCaseId);
   const [healRun, { isLoading }] = useHealRunMutation();
   const failed = runStatus === 'failed';
 

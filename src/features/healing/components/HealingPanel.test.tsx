@@ -10,8 +10,10 @@ import {
   keptStep,
   notRunStep,
   publishHealingEvent,
+  publishTestHealingsChanged,
   retargetedStep,
   seedHealing,
+  testHealingsWatcherCount,
   updateHealing,
 } from '../../../testing/msw/healing';
 import { buildFailedRun, seedRun } from '../../../testing/msw/runs';
@@ -224,6 +226,38 @@ describe('HealingPanel', () => {
     expect(await within(panel).findByRole('button', { name: 'Accept' })).toBeInTheDocument();
     expect(within(panel).queryByRole('progressbar', { name: 'Healing in progress' })).not.toBeInTheDocument();
     expect(healingWatcherCount(id)).toBe(0);
+  });
+
+  it("shows a run's automatic healing made after the panel read the run, then its proposal, without a reload (issue 28)", async () => {
+    const { test, run } = aFailedRun();
+    renderWithStore(<HealingPanel testCaseId={test._id} run={{ id: run._id, status: run.status }} />);
+    // Read before its healing was made: the run has none yet.
+    expect(await screen.findByRole('button', { name: 'Heal' })).toBeInTheDocument();
+    await waitFor(() => expect(testHealingsWatcherCount(test._id)).toBe(1));
+
+    // The server made the automatic healing and told the test's watchers.
+    const healing = seedHealing(
+      test,
+      buildHealing(test, run, {
+        status: 'pending',
+        trigger: 'auto',
+        message: null,
+        steps: [0, 1, 2].map((index) => notRunStep(index)),
+      }),
+    );
+    publishTestHealingsChanged(healing.test_healing_id, 'created');
+    expect(await screen.findByRole('progressbar', { name: 'Healing in progress' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Heal' })).not.toBeInTheDocument();
+
+    // It ended with a proposal: the test's watchers hear it even when the healing itself is not watched.
+    updateHealing(healing.test_healing_id, {
+      ...buildHealing(test, run),
+      test_healing_id: healing.test_healing_id,
+      trigger: 'auto',
+    });
+    publishTestHealingsChanged(healing.test_healing_id, 'ended');
+    expect(await screen.findByRole('button', { name: 'Accept' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar', { name: 'Healing in progress' })).not.toBeInTheDocument();
   });
 
   it('on a failed run with no healing, Heal creates one and shows its progress', async () => {

@@ -66,7 +66,7 @@ interface CurrentRunHealingProps {
 }
 
 function CurrentRunHealing({ testCaseId, run, aspectRatio }: CurrentRunHealingProps) {
-  const { data: healing, isLoading, isError, isFetching, refetch } = useRunHealing(run.id);
+  const { data: healing, isLoading, isError, isFetching, refetch } = useRunHealing(run.id, testCaseId);
   const [accepted, setAccepted] = useRecentlyAccepted();
   const shown = accepted ?? healing;
   if (isLoading)
