@@ -1,17 +1,9 @@
 // SPEC §5's editor link rules, apart from the editor so forms and tests use them without loading Tiptap.
 
-export const ALLOWED_LINK_PROTOCOLS = [
-  'http',
-  'https',
-  'ftp',
-  'ftps',
-  'mailto',
-  'tel',
-  'callto',
-  'sms',
-  'cid',
-  'xmpp',
-] as const;
+// One list for the editor and the server's sanitizer (contract/instructionsHtml.ts).
+import { ALLOWED_LINK_PROTOCOLS } from '../../contract/instructionsHtml';
+
+export { ALLOWED_LINK_PROTOCOLS };
 
 /** A custom scheme: digits, lowercase letters and single hyphens, never at either end. */
 const CUSTOM_SCHEME = /^[0-9a-z]+(-[0-9a-z]+)*$/;

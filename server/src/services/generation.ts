@@ -24,6 +24,7 @@ import {
 } from '../../../contract/generation';
 import { GENERATING_STATES, GENERATION_FAILED_STATES, type GenerationState } from '../../../contract/states';
 import { effectiveParameters, type TestCase } from '../../../contract/testCases';
+import { sanitizeInstructionsHtml } from '../../../contract/instructionsHtml';
 import { type Actor } from './actor';
 import { type ArtifactService } from './artifacts';
 import { SuiteActionCache } from './generationCache';
@@ -327,8 +328,9 @@ export class GenerationService {
       ...((row.generationPlan as string[] | null) ?? steps.map((existing) => existing.step_description)),
     ];
     if (instruction) plan[k] = instruction;
+    // The corrected sentence joins stored instructions: it keeps only the editor's markup too (issue 27).
     const description = instruction
-      ? replaceSentence(row.description, step.step_description, instruction)
+      ? sanitizeInstructionsHtml(replaceSentence(row.description, step.step_description, instruction))
       : row.description;
     const feedback: StoredFeedback = { point, hint, action, stored };
     await this._begin(testId, {

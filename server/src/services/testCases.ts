@@ -34,6 +34,7 @@ import {
   type ProgrammingLanguage,
   type TestCase,
 } from '../../../contract/testCases';
+import { sanitizeInstructionsHtml } from '../../../contract/instructionsHtml';
 import { refuseWebsite, type TestTargets } from '../runner';
 import { type Actor } from './actor';
 import { exportedScripts } from './exportedCode';
@@ -734,7 +735,8 @@ function checkFields(input: NewTestCase | EditTestCaseBody, mode: Mode, prefix =
     const description = input.description ?? '';
     if (description.length > LIMITS.description)
       errors.add('description', `Instructions must be at most ${LIMITS.description} characters`);
-    else values.description = description;
+    // Only the editor's own markup is stored: no caller's script reaches a page that shows it (issue 27).
+    else values.description = sanitizeInstructionsHtml(description);
   }
   if (given('path') || full) {
     const parsed = parseFolderPath(input.path ?? '');
