@@ -121,7 +121,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
       target = { kind: 'postgres', url: fresh.url, poolSize: 5 };
       drop = fresh.drop;
     } else if (options.dataDir) {
-      target = { kind: 'pglite', dataDir: options.dataDir };
+      // A new data dir starts from the template too (its first start skips initdb); a restart opens it.
+      target = { kind: 'pglite', dataDir: options.dataDir, template: await pgliteTemplate() };
     } else {
       target = { kind: 'pglite', dataDir: null, template: await pgliteTemplate() };
     }

@@ -19,7 +19,8 @@ export type Executor = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 export const migrationsFolder = path.join(__dirname, 'migrations');
 
 export type DatabaseTarget =
-  // dataDir null = in memory; a template (a dumped, migrated data dir) skips initdb, for tests.
+  // dataDir null = in memory; a template (a dumped, migrated data dir) skips initdb, for tests: it
+  // seeds a data dir on disk only while that folder holds no database yet.
   | { kind: 'pglite'; dataDir: string | null; template?: Blob }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
@@ -63,7 +64,8 @@ async function openPglite(dataDir: string | null, template?: Blob): Promise<Data
   if (dataDir) {
     const dir = path.join(dataDir, 'pgdata');
     fs.mkdirSync(dir, { recursive: true });
-    pglite = new PGlite(dir);
+    const seed = template && !fs.existsSync(path.join(dir, 'PG_VERSION'));
+    pglite = new PGlite(dir, seed ? { loadDataDir: template } : {});
   } else {
     pglite = new PGlite(template ? { loadDataDir: template } : {});
   }
