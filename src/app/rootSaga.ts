@@ -11,6 +11,7 @@ import { selectCurrentOrganizationId } from '../features/organizations/selectors
 import {
   noOrganizationFound,
   organizationCreated,
+  organizationJoined,
   organizationsCleared,
   organizationsLoaded,
   organizationSwitched,
@@ -33,6 +34,8 @@ export function* rootSaga() {
         organizationsLoaded,
         organizationSwitched,
         organizationCreated,
+        // Joined through an invitation: its projects fill the selector at once, without a reload.
+        organizationJoined,
         noOrganizationFound,
         organizationsCleared,
       ),

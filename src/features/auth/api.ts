@@ -6,7 +6,28 @@ import type { Credentials, OAuthProvider, Registration } from './types';
 
 export type { User, AuthStatus, OAuthProvider } from './types';
 
-const callbackUrl = () => `${window.location.origin}/auth/callback`;
+/**
+ * Where a link of the identity provider lands. `next` is the page the person was headed for (an
+ * invitation's link): it rides in the link's redirect_to, so signing up and confirming by e-mail ends
+ * there rather than on the dashboard.
+ */
+const callbackUrl = (next?: string | null) => {
+  const url = new URL('/auth/callback', window.location.origin);
+  const path = next ? internalPath(next) : null;
+  if (path) url.searchParams.set('next', path);
+  return url.toString();
+};
+
+/** A path of this app ('/invitations/accept?token=…'), never another site's address ('//evil.example'). */
+export function internalPath(value: string | null | undefined): string | null {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  return value;
+}
+
+/** The page a callback link was headed for (its `next`), if it is one of this app's. */
+export function nextPathOf(search: string): string | null {
+  return internalPath(new URLSearchParams(search).get('next'));
+}
 const setNewPasswordUrl = () => `${window.location.origin}/auth/set-new-password`;
 
 const OAUTH_PROVIDERS: OAuthProvider[] = ['google', 'azure'];
@@ -30,11 +51,14 @@ export const authApi = baseApi.injectEndpoints({
       },
     }),
     signUp: build.mutation<{ needsEmailConfirmation: boolean }, Registration>({
-      queryFn: async ({ email, password, firstName, lastName }) => {
+      queryFn: async ({ email, password, firstName, lastName, next }) => {
         const { data, error } = await getAuthClient().signUp({
           email,
           password,
-          options: { data: { first_name: firstName, last_name: lastName }, emailRedirectTo: callbackUrl() },
+          options: {
+            data: { first_name: firstName, last_name: lastName },
+            emailRedirectTo: callbackUrl(next),
+          },
         });
         if (error) return { error: toAuthError(error, t.auth.registrationFailed) };
         return { data: { needsEmailConfirmation: data.session === null } };

@@ -24,6 +24,8 @@ export interface Credentials {
 export interface Registration extends Credentials {
   firstName: string;
   lastName: string;
+  /** The app's page to land on once the e-mail is confirmed (where the person was headed). */
+  next?: string | null;
 }
 
 const asString = (value: unknown): string => (typeof value === 'string' ? value : '');

@@ -1,5 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
-import { addMembership, seedOrganization, seedUser } from '../../../testing/msw/db';
+import { http } from 'msw';
+import { addMembership, db, seedOrganization, seedSuite, seedUser } from '../../../testing/msw/db';
+import { server } from '../../../testing/msw/server';
 import { renderApp } from '../../../testing/renderWithStore';
 import { signInAs } from '../../../testing/session';
 
@@ -53,5 +55,57 @@ describe('accepting an invitation', () => {
       await screen.findByText('This invitation link is incomplete: open the link from the e-mail again.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Accept invitation' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the invitation through sign-up and confirmation, and lands the new teammate in the organization with its project', async () => {
+    const organization = invitedTo('Globex', 'dora@example.com');
+    seedSuite(organization.org_id, 'Checkout');
+    db.autoconfirm = false;
+    let redirectTo: string | null = null;
+    server.use(
+      http.post('/idp/auth/v1/signup', ({ request }) => {
+        redirectTo = new URL(request.url).searchParams.get('redirect_to');
+        return undefined;
+      }),
+    );
+    const invitation = `/invitations/accept?token=invitation-${organization.org_id}`;
+
+    // The link, signed out: the welcome says it is an invitation, and sign-up keeps it.
+    const first = renderApp(invitation);
+    expect(await screen.findByText(/You were invited to join a team on Plainwright/)).toBeInTheDocument();
+    await first.user.click(screen.getByRole('link', { name: 'Create an account' }));
+    await first.user.type(await screen.findByLabelText('First name'), 'Dora');
+    expect(screen.getByText(/You were invited to join a team on Plainwright/)).toBeInTheDocument();
+    await first.user.type(screen.getByLabelText('Last name'), 'Explorer');
+    await first.user.type(screen.getByLabelText('Email'), 'dora@example.com');
+    await first.user.type(screen.getByLabelText('Password'), 'backpack-and-map');
+    await first.user.type(screen.getByLabelText('Confirm password'), 'backpack-and-map');
+    await first.user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByRole('heading', { name: 'Check your email' })).toBeInTheDocument();
+    expect(redirectTo).toBe(`http://localhost/auth/callback?next=${encodeURIComponent(invitation)}`);
+    first.unmount();
+
+    // The confirmation link opens the app again, signed in, at its redirect_to.
+    const dora = db.users.find(({ email }) => email === 'dora@example.com')!;
+    dora.confirmed = true;
+    signInAs(dora);
+    const confirmed = new URL(redirectTo!);
+    const { user, router } = renderApp(`${confirmed.pathname}${confirmed.search}`);
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(invitation),
+    );
+    expect(screen.queryByText('You are not part of any organization')).not.toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: 'Accept invitation' }));
+
+    expect(await screen.findByText('You joined Globex')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(await screen.findByRole('button', { name: 'Project: Checkout' })).toBeInTheDocument();
+  });
+
+  it('never follows a callback to another site', async () => {
+    signInAs(seedUser({ email: 'dora@example.com' }));
+    const { router } = renderApp('/auth/callback?next=%2F%2Fevil.example%2Fphish');
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/auth/callback'));
+    expect(router.state.location.pathname).not.toContain('evil');
   });
 });

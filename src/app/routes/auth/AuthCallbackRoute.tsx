@@ -3,6 +3,7 @@ import Link from '@mui/material/Link';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router';
 import { PageLoader } from '../../../components/PageLoader';
 import { paths } from '../../../config/paths';
+import { nextPathOf } from '../../../features/auth/api';
 import { AuthCard } from '../../../features/auth/components/AuthCard';
 import { selectAuthStatus } from '../../../features/auth/selectors';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -18,13 +19,17 @@ export function readCallbackError(search: string, hash: string): string | null {
   return null;
 }
 
-/** Where social sign-in and e-mail confirmation links land; supabase-js reads the session from the URL. */
+/**
+ * Where social sign-in and e-mail confirmation links land; supabase-js reads the session from the URL.
+ * The person goes on to the page they were headed for when they signed up (`next`: an invitation), or
+ * to the dashboard.
+ */
 export function AuthCallbackRoute() {
   useDocumentTitle('Signing in');
   const status = useAppSelector(selectAuthStatus);
   const { search, hash } = useLocation();
   const error = readCallbackError(search, hash);
-  if (status === 'signedIn') return <Navigate to={paths.dashboard.getHref()} replace />;
+  if (status === 'signedIn') return <Navigate to={nextPathOf(search) ?? paths.dashboard.getHref()} replace />;
   if (status === 'initializing' && !error) return <PageLoader fullScreen label="Completing sign-in" />;
   return (
     <AuthCard

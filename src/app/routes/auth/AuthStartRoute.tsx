@@ -5,6 +5,7 @@ import { paths } from '../../../config/paths';
 import { AuthCard } from '../../../features/auth/components/AuthCard';
 import { SocialSignInButtons } from '../../../features/auth/components/SocialSignInButtons';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { InvitationNotice } from './InvitationNotice';
 
 export function AuthStartRoute() {
   useDocumentTitle('Welcome');
@@ -14,6 +15,7 @@ export function AuthStartRoute() {
       title="Welcome to Plainwright"
       subtitle="Describe browser tests in plain words, let agents generate them, then run and heal them."
     >
+      <InvitationNotice />
       <Stack spacing={1.5}>
         <Button
           component={RouterLink}

@@ -6,6 +6,7 @@ import { AuthCard } from '../../../features/auth/components/AuthCard';
 import { LoginForm } from '../../../features/auth/components/LoginForm';
 import { SocialSignInButtons } from '../../../features/auth/components/SocialSignInButtons';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { InvitationNotice } from './InvitationNotice';
 
 export function LoginRoute() {
   useDocumentTitle('Sign in');
@@ -22,6 +23,7 @@ export function LoginRoute() {
         </Typography>
       }
     >
+      <InvitationNotice />
       <LoginForm />
       <SocialSignInButtons />
     </AuthCard>

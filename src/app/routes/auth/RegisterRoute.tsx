@@ -6,6 +6,7 @@ import { AuthCard } from '../../../features/auth/components/AuthCard';
 import { RegisterForm } from '../../../features/auth/components/RegisterForm';
 import { SocialSignInButtons } from '../../../features/auth/components/SocialSignInButtons';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
+import { InvitationNotice } from './InvitationNotice';
 
 export function RegisterRoute() {
   useDocumentTitle('Create account');
@@ -22,6 +23,7 @@ export function RegisterRoute() {
         </Typography>
       }
     >
+      <InvitationNotice />
       <RegisterForm />
       <SocialSignInButtons />
     </AuthCard>

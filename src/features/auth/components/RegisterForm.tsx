@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { Form, Formik } from 'formik';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { errorMessage } from '../../../api/apiError';
 import { FormPasswordField } from '../../../components/FormPasswordField';
 import { FormTextField } from '../../../components/FormTextField';
@@ -17,6 +17,9 @@ const initialValues = { firstName: '', lastName: '', email: '', password: '', co
 export function RegisterForm() {
   const [signUp, { error }] = useSignUpMutation();
   const navigate = useNavigate();
+  // Where the person was headed (an invitation's link): the confirmation link comes back there.
+  const from = (useLocation().state as { from?: { pathname: string; search?: string } } | null)?.from;
+  const next = from ? `${from.pathname}${from.search ?? ''}` : null;
   return (
     <Formik
       initialValues={initialValues}
@@ -28,6 +31,7 @@ export function RegisterForm() {
           password: values.password,
           firstName: values.firstName.trim(),
           lastName: values.lastName.trim(),
+          next,
         });
         if ('data' in result && result.data?.needsEmailConfirmation) {
           await navigate(paths.auth.verifyEmail.getHref(), { state: { email } });
