@@ -35,8 +35,10 @@ export type LatestFailure = Static<typeof LatestFailure>;
 export const FlakyTest = Type.Object({
   test_case_id: Type.String(),
   test_name: Type.String(),
+  /** Of its last runs on unchanged steps: passed first time, passed only on a retry (flaky), failed; they add up to runs. */
   passed: Type.Integer(),
   failed: Type.Integer(),
+  flaky: Type.Integer(),
   runs: Type.Integer(),
 });
 export type FlakyTest = Static<typeof FlakyTest>;

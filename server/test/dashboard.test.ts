@@ -141,7 +141,7 @@ describe('GET /test-suites/{suiteId}/dashboard', () => {
     const body = await dashboard(where);
 
     expect(body.flaky).toEqual([
-      { test_case_id: flaky._id, test_name: 'Flaky one', passed: 2, failed: 1, runs: 3 },
+      { test_case_id: flaky._id, test_name: 'Flaky one', passed: 2, failed: 1, flaky: 0, runs: 3 },
     ]);
 
     // A run that ends after the answer was kept: that test's flakiness is read again.
@@ -151,6 +151,36 @@ describe('GET /test-suites/{suiteId}/dashboard', () => {
       ['Changed steps', 1, 1],
       ['Flaky one', 2, 1],
     ]);
+  });
+
+  it('counts a run that passed only on a retry once, as flaky: the counts add up to the runs (issue 28)', async () => {
+    const where = await workspace(server, 'retried@example.com');
+    const retried = await createTest(server, where, { name: 'Passes on a retry' });
+    const steady = await createTest(server, where, { name: 'Always passes' });
+    await run(retried._id, 'passed', 4);
+    await run(retried._id, 'flaky', 3);
+    await run(retried._id, 'failed', 2);
+    await run(retried._id, 'passed', 1);
+    await run(retried._id, 'flaky', 0.5);
+    await run(steady._id, 'passed', 1);
+
+    const body = await dashboard(where);
+
+    expect(body.flaky).toEqual([
+      { test_case_id: retried._id, test_name: 'Passes on a retry', passed: 2, flaky: 2, failed: 1, runs: 5 },
+    ]);
+    for (const test of body.flaky) expect(test.passed + test.flaky + test.failed).toBe(test.runs);
+
+    // Only retried passes, never a failure nor a first-time pass: still flaky.
+    const onlyRetried = await createTest(server, where, { name: 'Only on retries' });
+    await run(onlyRetried._id, 'flaky', 0.2);
+    const later = await dashboard(where);
+    expect(later.flaky.find((test) => test.test_case_id === onlyRetried._id)).toMatchObject({
+      passed: 0,
+      flaky: 1,
+      failed: 0,
+      runs: 1,
+    });
   });
 
   it('lists tests whose steps are out of date', async () => {

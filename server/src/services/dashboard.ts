@@ -61,6 +61,7 @@ interface FlakyCounts {
   test_case_id: string;
   passed: number;
   failed: number;
+  flaky: number;
   runs: number;
 }
 
@@ -212,7 +213,7 @@ export class DashboardService {
     const top = [...flaky.values()]
       .sort(
         (a, b) =>
-          Math.min(b.passed, b.failed) - Math.min(a.passed, a.failed) ||
+          Math.min(b.passed, b.failed) + b.flaky - (Math.min(a.passed, a.failed) + a.flaky) ||
           b.failed - a.failed ||
           a.test_case_id.localeCompare(b.test_case_id),
       )
@@ -290,17 +291,19 @@ export class DashboardService {
         SELECT * FROM recent WHERE n <= ${FLAKY_WINDOW_RUNS}
       ), verdicts AS (
         SELECT w.test_case_id,
-               -- A flaky run both failed and passed.
-               count(*) FILTER (WHERE w.status IN ('passed', 'flaky'))::int AS passed,
-               count(*) FILTER (WHERE w.status <> 'passed')::int AS failed,
+               -- A flaky run (passed only on a retry) is counted once, as flaky: the three add up to
+               -- runs ("2 passed · 1 flaky · 1 failed of the last 4 runs"; issue 28).
+               count(*) FILTER (WHERE w.status = 'passed')::int AS passed,
+               count(*) FILTER (WHERE w.status = 'flaky')::int AS flaky,
+               count(*) FILTER (WHERE w.status NOT IN ('passed', 'flaky'))::int AS failed,
                count(*)::int AS runs
         FROM window_runs w
         JOIN window_runs latest ON latest.test_case_id = w.test_case_id AND latest.n = 1
         WHERE latest.steps_hash IS NOT NULL AND w.steps_hash = latest.steps_hash
         GROUP BY w.test_case_id
       )
-      SELECT test_case_id::text AS test_case_id, passed, failed, runs FROM verdicts
-      WHERE passed > 0 AND failed > 0`);
+      SELECT test_case_id::text AS test_case_id, passed, failed, flaky, runs FROM verdicts
+      WHERE flaky > 0 OR (passed > 0 AND failed > 0)`);
   }
 
   /** Tests whose steps were generated from other words or another website than they have now. */

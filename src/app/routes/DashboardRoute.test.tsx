@@ -129,7 +129,7 @@ describe('the dashboard sections', () => {
           error_message: 'No button named "Pay"',
         },
       ],
-      flaky: [{ test_case_id: 'test-flaky', test_name: 'Searches', passed: 3, failed: 2, runs: 5 }],
+      flaky: [{ test_case_id: 'test-flaky', test_name: 'Searches', passed: 3, failed: 1, flaky: 1, runs: 5 }],
       out_of_date: [{ test_case_id: 'test-stale', test_name: 'Signs up' }],
       running: [
         {
@@ -167,7 +167,7 @@ describe('the dashboard sections', () => {
 
     const flaky = screen.getByRole('region', { name: 'Flaky tests' });
     expect(within(flaky).getByRole('link', { name: 'Searches' })).toBeInTheDocument();
-    expect(within(flaky).getByText('3 passed · 2 failed of the last 5 runs')).toBeInTheDocument();
+    expect(within(flaky).getByText('3 passed · 1 flaky · 1 failed of the last 5 runs')).toBeInTheDocument();
 
     const stale = screen.getByRole('region', { name: 'Steps out of date' });
     expect(within(stale).getByRole('link', { name: 'Signs up' })).toHaveAttribute(

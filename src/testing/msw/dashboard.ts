@@ -86,7 +86,14 @@ export function sampleDashboard(): Partial<Dashboard> {
       },
     ],
     flaky: [
-      { test_case_id: 'test-search', test_name: 'Searches by colour', passed: 14, failed: 6, runs: 20 },
+      {
+        test_case_id: 'test-search',
+        test_name: 'Searches by colour',
+        passed: 14,
+        failed: 4,
+        flaky: 2,
+        runs: 20,
+      },
     ],
     out_of_date: [{ test_case_id: 'test-signup', test_name: 'Signs up with Google' }],
     running: [

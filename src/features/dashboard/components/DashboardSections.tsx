@@ -155,6 +155,15 @@ export function LatestFailuresSection({ failures }: { failures: LatestFailure[] 
   );
 }
 
+/**
+ * "3 passed · 1 flaky · 2 failed of the last 6 runs": each run counted once, so they add up (issue 28:
+ * a run that passed only on a retry was counted as passed and as failed).
+ */
+function flakyCounts(test: Pick<FlakyTest, 'passed' | 'flaky' | 'failed' | 'runs'>): string {
+  const flaky = test.flaky > 0 ? ` · ${test.flaky} flaky` : '';
+  return `${test.passed} passed${flaky} · ${test.failed} failed of the last ${test.runs} runs`;
+}
+
 export function FlakySection({ tests }: { tests: FlakyTest[] }) {
   return (
     <DashboardSection
@@ -165,9 +174,7 @@ export function FlakySection({ tests }: { tests: FlakyTest[] }) {
       {tests.map((test) => (
         <Row key={test.test_case_id}>
           <TestLink name={test.test_name} to={paths.testCaseRuns.getHref(test.test_case_id)} />
-          <Secondary>
-            {test.passed} passed · {test.failed} failed of the last {test.runs} runs
-          </Secondary>
+          <Secondary>{flakyCounts(test)}</Secondary>
         </Row>
       ))}
     </DashboardSection>
