@@ -174,7 +174,7 @@ export async function buildApp({
       if (devMailboxOn) await api.register(devMailApiRoutes, devMailOptions(config, services.mail));
       await api.register(artifactFileRoutes, { services });
       await api.register(wsRoutes, { services, verifier, config: config.generation });
-      await api.register(sharedRoutes, { services });
+      await api.register(sharedRoutes, { services, readsPerMinute: config.shareRateLimit });
       await api.register(async (secured) => {
         secured.addHook('onRequest', secured.authenticate);
         await secured.register(permissionsPlugin, { permissions: services.permissions });

@@ -32,6 +32,8 @@ export interface Config {
   /** Serve the SPA from this folder (built by webpack). */
   staticDir: string;
   signInRateLimit: number;
+  /** Shared tests and badges one address may read in a minute without signing in (issue 27). */
+  shareRateLimit: number;
   /** Fastify's trustProxy: false, a hop count, or addresses/CIDRs of the proxies in front. */
   trustProxy: boolean | number | string;
   accessTokenTtlSeconds: number;
@@ -283,6 +285,7 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     staticDir: path.resolve(str('STATIC_DIR') ?? './dist'),
     signInRateLimit: int('AUTH_RATE_LIMIT', 30, 1, 100000),
+    shareRateLimit: int('SHARE_RATE_LIMIT', 60, 1, 100000),
     accessTokenTtlSeconds: int('AUTH_ACCESS_TOKEN_TTL', 3600, 30, 86400),
     trustProxy,
     devMailbox:

@@ -320,6 +320,12 @@ export const testCases = pgTable(
     shareSlug: text('share_slug'),
     shareVisibility: text('share_visibility').$type<'public' | 'private'>(),
     sharedAt: timestamp('shared_at', { withTimezone: true }),
+    /**
+     * Where the link name must be unique (issue 27): 'public' among every public share, else the
+     * organization's id among its private shares, so another organization's private link names are
+     * never told by a conflict.
+     */
+    shareScope: text('share_scope'),
     createdBy: uuid('created_by').references(() => appUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
@@ -328,7 +334,7 @@ export const testCases = pgTable(
   // renames and deletes read them by path.
   (t) => [
     index('test_cases_suite_tree_idx').on(t.testSuiteId, sql`${t.path} collate "C"`, t.createdAt),
-    uniqueIndex('test_cases_share_slug_key').on(t.shareSlug),
+    uniqueIndex('test_cases_share_scope_slug_key').on(t.shareScope, t.shareSlug),
   ],
 );
 

@@ -1,3 +1,4 @@
+import rateLimit from '@fastify/rate-limit';
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { IdParams, Nullable } from '../../../contract/common';
@@ -9,6 +10,8 @@ import {
   ShareState,
   SharedTest,
 } from '../../../contract/sharing';
+import { type FastifyRequest } from 'fastify';
+import { TooManyRequestsError } from '../errors';
 import { actorOf } from '../plugins/auth';
 import { type Services } from '../services';
 import { badgeSvg } from '../services/sharing';
@@ -82,12 +85,32 @@ export const sharingRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = 
  * Issue 15, without sign-in: a shared test's page data and its badge. A bearer token, when sent, lets
  * members of the organization open a private share; a bad token is refused as anywhere.
  */
-export const sharedRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+export const sharedRoutes: FastifyPluginAsyncTypebox<{ services: Services; readsPerMinute: number }> = async (
+  app,
+  { services, readsPerMinute },
+) => {
   const { sharing } = services;
   app.addHook('onRequest', async (request) => {
     if (request.headers.authorization || request.headers['x-api-key'] !== undefined)
       await app.authenticate(request);
   });
+  // Issue 27: link names are guessed by reading them; a caller without sign-in reads a few a minute.
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new TooManyRequestsError(
+        `Too many shared tests opened from this address: try again in ${context.after}.`,
+      ),
+  });
+  const anonymousLimit = {
+    rateLimit: {
+      max: readsPerMinute,
+      timeWindow: 60_000,
+      // Counted once the token is checked: signed-in people and CI keys are not limited here.
+      hook: 'preHandler' as const,
+      allowList: (request: FastifyRequest) => request.actor !== null,
+    },
+  };
 
   app.get(
     '/shared/:slug',
@@ -98,6 +121,7 @@ export const sharedRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
         params: SlugParams,
         response: { 200: SharedTest },
       },
+      config: anonymousLimit,
     },
     async (request, reply) => {
       void reply.header('cache-control', 'private, no-store');
@@ -107,13 +131,20 @@ export const sharedRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = a
 
   app.get(
     '/shared/:slug/badge.svg',
-    { schema: { tags, summary: "A public share's status badge", params: SlugParams } },
+    {
+      schema: { tags, summary: "A public share's status badge", params: SlugParams },
+      config: anonymousLimit,
+    },
     async (request, reply) => {
       const status = await sharing.badge(request.params.slug);
-      return reply
-        .header('content-type', 'image/svg+xml; charset=utf-8')
-        .header('cache-control', 'public, max-age=60')
-        .send(badgeSvg(status));
+      return (
+        reply
+          .header('content-type', 'image/svg+xml; charset=utf-8')
+          .header('cache-control', 'public, max-age=60')
+          // Made to be shown on other sites (a README, a wiki): helmet's same-origin policy would blank it.
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .send(badgeSvg(status))
+      );
     },
   );
 };

@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { type Db } from '../db/client';
 import {
   organizationMembers,
@@ -31,6 +31,11 @@ type TestRow = typeof testCases.$inferSelect;
 
 const SLUG = new RegExp(SLUG_PATTERN);
 
+/** Where a link name must be unique: among public shares, or among one organization's private ones. */
+function shareScope(visibility: ShareVisibility, orgId: string): string {
+  return visibility === 'public' ? 'public' : orgId;
+}
+
 /** The badge's words and colour for a test's latest run. */
 export type BadgeStatus = 'passing' | 'failing' | 'running' | 'no runs';
 
@@ -60,7 +65,7 @@ export class SharingService {
     querySlug: string | undefined,
     body: PublishBody | null,
   ): Promise<PublishResult> {
-    const { row } = await this._testCases.requireTest(actor, testCaseId, 'Test case not found');
+    const { row, orgId } = await this._testCases.requireTest(actor, testCaseId, 'Test case not found');
     const slug = (body?.slug ?? querySlug ?? '').trim().toLowerCase();
     if (!SLUG.test(slug))
       throw new ValidationError(MESSAGES.slugInvalid, { fields: { slug: slug ? 'invalid' : 'required' } });
@@ -70,10 +75,18 @@ export class SharingService {
     // NOTE: unsaid, a share is private: nobody outside the organization sees it by accident.
     const visibility: ShareVisibility = given ?? row.shareVisibility ?? 'private';
     const sharedAt = row.shareSlug === slug && row.sharedAt ? row.sharedAt : new Date();
+    // One link name opens one test of an organization, whoever may open it (the index keeps the scopes).
+    if (await this._takenInOrganization(orgId, slug, row.id))
+      throw new ConflictError(MESSAGES.slugTaken, { fields: { slug: 'taken' } });
     try {
       const [updated] = await this._db
         .update(testCases)
-        .set({ shareSlug: slug, shareVisibility: visibility, sharedAt })
+        .set({
+          shareSlug: slug,
+          shareVisibility: visibility,
+          sharedAt,
+          shareScope: shareScope(visibility, orgId),
+        })
         .where(eq(testCases.id, row.id))
         .returning();
       return { message: MESSAGES.published, share: shareStateOf(updated)! };
@@ -84,12 +97,22 @@ export class SharingService {
     }
   }
 
+  private async _takenInOrganization(orgId: string, slug: string, testCaseId: string): Promise<boolean> {
+    const [other] = await this._db
+      .select({ id: testCases.id })
+      .from(testCases)
+      .innerJoin(testSuites, eq(testSuites.id, testCases.testSuiteId))
+      .where(and(eq(testSuites.orgId, orgId), eq(testCases.shareSlug, slug), ne(testCases.id, testCaseId)))
+      .limit(1);
+    return other !== undefined;
+  }
+
   /** DELETE /test-case/{id}/publish: the link stops working at once. */
   async unpublish(actor: Actor, testCaseId: string): Promise<{ message: string }> {
     const { row } = await this._testCases.requireTest(actor, testCaseId, 'Test case not found');
     await this._db
       .update(testCases)
-      .set({ shareSlug: null, shareVisibility: null, sharedAt: null })
+      .set({ shareSlug: null, shareVisibility: null, sharedAt: null, shareScope: null })
       .where(eq(testCases.id, row.id));
     return { message: MESSAGES.unpublished };
   }
@@ -123,23 +146,40 @@ export class SharingService {
     return badgeStatus(row.latestRunStatus);
   }
 
+  /**
+   * The share a link name opens for the caller: a private one of their own organizations first (link
+   * names are unique per organization among private shares), else the public one.
+   */
   private async _readable(actor: Actor | null, rawSlug: string): Promise<TestRow> {
     const slug = rawSlug.trim().toLowerCase();
     if (!SLUG.test(slug)) throw new NotFoundError(MESSAGES.notFound);
-    const [found] = await this._db
+    const found = await this._db
       .select({ row: testCases, orgId: testSuites.orgId })
       .from(testCases)
       .innerJoin(testSuites, eq(testSuites.id, testCases.testSuiteId))
       .where(eq(testCases.shareSlug, slug));
-    if (!found?.row.sharedAt || !found.row.shareVisibility) throw new NotFoundError(MESSAGES.notFound);
-    if (found.row.shareVisibility === 'public') return found.row;
+    const shared = found.filter(({ row }) => row.sharedAt && row.shareVisibility);
     // A private share: the caller must be a person of its organization (a CI key never is).
-    if (!actor || actor.serviceAccountOrgId) throw new NotFoundError(MESSAGES.notFound);
-    const member = await this._db.query.organizationMembers.findFirst({
-      where: and(eq(organizationMembers.orgId, found.orgId), eq(organizationMembers.userId, actor.id)),
-    });
-    if (!member) throw new NotFoundError(MESSAGES.notFound);
-    return found.row;
+    const privates = shared.filter(({ row }) => row.shareVisibility === 'private');
+    if (actor && !actor.serviceAccountOrgId && privates.length > 0) {
+      const memberships = await this._db
+        .select({ orgId: organizationMembers.orgId })
+        .from(organizationMembers)
+        .where(
+          and(
+            eq(organizationMembers.userId, actor.id),
+            inArray(
+              organizationMembers.orgId,
+              privates.map(({ orgId }) => orgId),
+            ),
+          ),
+        );
+      const mine = privates.find(({ orgId }) => memberships.some((member) => member.orgId === orgId));
+      if (mine) return mine.row;
+    }
+    const open = shared.find(({ row }) => row.shareVisibility === 'public');
+    if (!open) throw new NotFoundError(MESSAGES.notFound);
+    return open.row;
   }
 
   /**
