@@ -1,5 +1,6 @@
 import { type ScrollTo } from '../runner';
 import { isJudgement, trailingClause } from './sentences/clauses';
+import { absence, isStatement, negates, unsafeAbsent } from './sentences/negation';
 import {
   type Intent,
   type IntentAssertion,
@@ -557,6 +558,8 @@ export function parseStep(sentence: string, website: string): ParseResult {
     const intent = build(match, values, website);
     if (intent) return { ok: true, intent };
   }
+  // 'Zapier is not in the list any more', 'Save is greyed out': a statement about the page is a check.
+  if (isStatement(text)) return assertion(text, values);
   return { ok: false, hint: hintFor(text) };
 }
 
@@ -861,19 +864,27 @@ function navigate(raw: string, values: string[], website: string): Intent | null
 
 /** Rewrites modal forms to plain ones: 'should not be' → 'is not', 'should show' → 'shows'. */
 function plainVerbs(text: string): string {
-  return text
-    .replace(/\b(?:should|must|will|shall)\s+not\s+be\b/gi, 'is not')
-    .replace(/\b(?:shouldn't|mustn't|won't)\s+be\b/gi, 'is not')
-    .replace(/\b(?:isn't|aren't)\b/gi, 'is not')
-    .replace(/\b(?:should|must|will|shall)\s+(?:still\s+)?be\b/gi, 'is')
-    .replace(/\b(?:should|must|will|shall|does|do)\s+not\b/gi, 'not')
-    .replace(/\b(?:shouldn't|mustn't|doesn't|don't|won't)\b/gi, 'not')
-    .replace(/\b(?:should|must|will|shall)\s+(?:now\s+|still\s+|also\s+)?/gi, '')
-    .replace(/\bno longer\s+(shows?|contains?|lists?|displays?|includes?|has|have|says?)\b/gi, 'not $1')
-    .replace(/\b(?:is|are)\s+now\b/gi, 'is')
-    .replace(/\bnow\s+/gi, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      .replace(/\b(?:should|must|will|shall)\s+not\s+be\b/gi, 'is not')
+      .replace(/\b(?:shouldn't|mustn't|won't)\s+be\b/gi, 'is not')
+      .replace(/\b(?:isn't|aren't)\b/gi, 'is not')
+      .replace(/\b(?:should|must|will|shall)\s+(?:still\s+)?be\b/gi, 'is')
+      .replace(/\b(?:should|must|will|shall|does|do)\s+not\b/gi, 'not')
+      .replace(/\b(?:shouldn't|mustn't|doesn't|don't|won't)\b/gi, 'not')
+      .replace(/\b(?:should|must|will|shall)\s+(?:now\s+|still\s+|also\s+)?/gi, '')
+      .replace(/\bno longer\s+(shows?|contains?|lists?|displays?|includes?|has|have|says?)\b/gi, 'not $1')
+      .replace(/\b(is|are)\s+no longer\s+(?=in|on|at|inside|within|under|listed|there)\b/gi, '$1 not ')
+      .replace(/\s+(?:any ?more)\b/gi, '')
+      .replace(/\b(?:is|are)\s+now\b/gi, 'is')
+      // 'now shows' is 'shows'; 'the Buy now button' keeps its name.
+      .replace(
+        /\bnow\s+(?=(?:shows?|contains?|displays?|reads|says|has|have|lists?|includes?|appears?)\b)/gi,
+        '',
+      )
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 const PAGE_WORDS = /^(?:the\s+)?(?:page|screen|site|app|it|website|browser|body|window|view)$/i;
@@ -888,10 +899,79 @@ const ASSERTION_HINT =
 const VAGUE_HINT =
   'This check judges rather than names what the page must show: say which words, value or state to check, e.g. Verify the page shows "Welcome", or Verify the Sign up button is enabled.';
 
+const NEGATION_HINT =
+  'This check says something is not there, but it could not be read as a negative check: name what must be absent, e.g. Verify "Ada Lovelace" is not shown, or Verify there are 0 items in the list.';
+
+/**
+ * A check, read so that a negative one never becomes positive: a reading that checks something is
+ * there, of a sentence that says 'not', 'no', 'gone'…, is refused rather than risk a false pass.
+ */
 function assertion(rawText: string, values: string[]): ParseResult {
+  const result = readAssertion(rawText, values);
+  if (result.ok && isPositive(result.intent) && negates(plainVerbs(rawText)))
+    return { ok: false, hint: NEGATION_HINT };
+  if (result.ok && isAbsence(result.intent) && unsafeAbsent(absentWords(result.intent)))
+    return { ok: false, hint: NEGATION_HINT };
+  return result;
+}
+
+function isAbsence(intent: Intent): boolean {
+  if (intent.kind !== 'expect') return false;
+  const { assert } = intent;
+  return (
+    (assert.type === 'visible' && Boolean(assert.negate)) || (assert.type === 'count' && assert.count === 0)
+  );
+}
+
+/** The words of what a negative check says is absent, and where. */
+function absentWords(intent: Intent): string {
+  const ref = intent.kind === 'expect' && 'target' in intent.assert ? intent.assert.target : null;
+  if (ref?.kind === 'text') return ref.text;
+  if (ref?.kind === 'phrase') return `${ref.phrase.text} ${ref.phrase.where ?? ''}`;
+  return '';
+}
+
+function isPositive(intent: Intent): boolean {
+  if (intent.kind !== 'expect') return false;
+  const { assert } = intent;
+  if (assert.type === 'visible' || assert.type === 'text') return !assert.negate;
+  if (assert.type === 'count') return assert.count > 0;
+  return assert.type !== 'checked' && assert.type !== 'enabled';
+}
+
+/** A target for the words, narrowed to the place the sentence gives when the words name an element. */
+function placedTarget(ref: TargetRef | null, place: string | undefined): TargetRef | null {
+  // 'in Finance but is in Archive': a place with a clause of its own is no place to check.
+  if (place && unsafeAbsent(place)) return null;
+  if (!ref || !place || ref.kind !== 'phrase') return ref;
+  return phraseTarget({ ...ref.phrase, where: place });
+}
+
+function readAssertion(rawText: string, values: string[]): ParseResult {
   const text = plainVerbs(rawText.replace(/^(?:that|if|whether)\s+/i, ''));
   const fail = (hint = ASSERTION_HINT): ParseResult => ({ ok: false, hint });
   let m: RegExpExecArray | null;
+
+  // Absence: 'there is no error', 'none of the flights have a stopover', 'the map has no pins'.
+  const gone = absence(text);
+  if (gone) {
+    if (gone.plural) {
+      const t = placedTarget(countTarget(gone.subject, values), gone.place);
+      return t ? ok({ type: 'count', target: t, count: 0 }) : fail(NEGATION_HINT);
+    }
+    const t = placedTarget(shownTarget(gone.subject, values), gone.place);
+    return t ? ok({ type: 'visible', target: t, negate: true }) : fail(NEGATION_HINT);
+  }
+  // 'Zapier is not in the list', 'notes.txt is no longer in Finance': not shown there.
+  if (
+    (m = /^(?:the\s+)?(.+?)\s+(?:is|are)\s+not\s+((?:in|on|at|inside|within|under)\s+.+|listed|there)$/i.exec(
+      text,
+    ))
+  ) {
+    const place = /^(?:listed|there)$/i.test(m[2]) ? undefined : m[2];
+    const t = placedTarget(shownTarget(m[1], values), place);
+    return t ? ok({ type: 'visible', target: t, negate: true }) : fail(NEGATION_HINT);
+  }
 
   // 'the sign-up flow is smooth', 'emails load properly': a judgement is no check, quoted words or not.
   if (
@@ -1066,11 +1146,11 @@ function assertion(rawText: string, values: string[]): ParseResult {
   }
   if (
     (m =
-      /^(?:the\s+|a\s+|an\s+)?(?:text\s+|message\s+|error\s+|error message\s+|word\s+)?(.+?)\s+(?:is\s+|are\s+)?(?:not visible|not shown|not displayed|hidden|gone|not present|not on the page|no longer (?:visible|shown|displayed|there)|not there|disappears|disappeared|vanishes|vanished)$/i.exec(
+      /^(?:the\s+|a\s+|an\s+)?(?:text\s+|message\s+|error\s+|error message\s+|word\s+)?(.+?)\s+(?:is\s+|are\s+)?(?:not visible|not shown|not displayed|hidden|gone|not present|not on the page|no longer (?:visible|shown|displayed|there)|not there|disappears|disappeared|vanishes|vanished)(?:\s+((?:from|in|on|inside|within|under)\s+.+))?$/i.exec(
         text,
       ))
   ) {
-    const t = shownTarget(m[1], values);
+    const t = placedTarget(shownTarget(m[1], values), m[2]);
     return t ? ok({ type: 'visible', target: t, negate: true }) : fail();
   }
 

@@ -1,5 +1,6 @@
 import { cleanSentence, detokenize, parseStep, quote, requote, tokenize } from './grammar';
 import { leadingClause } from './sentences/clauses';
+import { statementClauses } from './sentences/negation';
 
 // The rules planner: instructions (plain text or the editor's HTML) → one sentence per step.
 
@@ -117,7 +118,10 @@ export function splitInstructions(instructions: string): string[] {
     for (const sentence of sentences) {
       for (const piece of sentence.split(AFTER_QUOTE)) {
         const group: string[] = [];
-        for (const part of leadingSteps(piece).flatMap((clause) => clause.split(CONNECTOR))) {
+        const parts = leadingSteps(piece)
+          .flatMap((clause) => clause.split(CONNECTOR))
+          .flatMap((clause) => statementClauses(clause));
+        for (const part of parts) {
           const cleaned = cleanSentence(requote(part, values));
           if (cleaned) group.push(capitalize(cleaned));
         }

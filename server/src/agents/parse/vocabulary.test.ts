@@ -55,7 +55,7 @@ describe('corpusSteps', () => {
       kind: 'expect',
       assert: { type: 'visible', target: { kind: 'text', text: 'Error' }, negate: true },
     } as const;
-    expect(corpusSteps(noText, SITE)).toEqual([{ action: 'assert_text', value: 'Error', negated: true }]);
+    expect(corpusSteps(noText, SITE)).toEqual([{ action: 'assert_hidden', target: 'Error' }]);
     const unticked = { kind: 'expect', assert: { type: 'checked', target: banner, checked: false } } as const;
     expect(corpusSteps(unticked, SITE)).toEqual([
       { action: 'assert_checked', target: 'Undo', negated: true },

@@ -94,13 +94,12 @@ function duration(ms: number): string {
 export function assertionStep(assert: IntentAssertion): CorpusStep {
   switch (assert.type) {
     case 'visible':
-      // Words shown anywhere on the page are a text check without a target ("I see 'Saved'").
+      // Words shown anywhere on the page are a text check without a target ("I see 'Saved'"); words that
+      // must not be shown are what is hidden ("Zapier is no longer listed").
       if (assert.target.kind === 'text')
-        return {
-          action: 'assert_text',
-          value: assert.target.text,
-          ...(assert.negate ? { negated: true } : {}),
-        };
+        return assert.negate
+          ? { action: 'assert_hidden', target: assert.target.text }
+          : { action: 'assert_text', value: assert.target.text };
       return { action: assert.negate ? 'assert_hidden' : 'assert_visible', ...targetWords(assert.target) };
     case 'text':
       return {
