@@ -157,6 +157,20 @@ describe('the shared page', () => {
     expect(image.headers.get('content-type')).toMatch(/^image\//);
   });
 
+  it("lets other sites show a public share's screenshots, and no other signed file", async () => {
+    const shared = (await call<SharedTest>('GET', '/shared/todo-check-2', undefined, null)).body;
+    const url = shared.steps.find((step) => step.screenshot_url)!.screenshot_url!;
+    const image = await fetch(`${ctx.server.url}${url}`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
+    // The signature covers the flag: the same link without it is another link, and not a valid one.
+    const unflagged = await fetch(`${ctx.server.url}${url.replace('&embed=1', '')}`);
+    expect(unflagged.status).toBe(403);
+    // The page's data stays for our own origin.
+    const page = await fetch(`${ctx.server.url}/api/shared/todo-check-2`);
+    expect(page.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+  });
+
   it("never carries a secret's value, a variable's value or the organization's other data", async () => {
     const text = JSON.stringify(
       (await call<SharedTest>('GET', '/shared/todo-check-2', undefined, null)).body,
@@ -206,6 +220,15 @@ describe('the badge', () => {
     await waitForRun(ctx, run._id);
     const after = await (await fetch(`${ctx.server.url}/api/shared/badge-test/badge.svg`)).text();
     expect(after).toContain('plainwright: passing');
+  });
+
+  it('can be embedded on another site (a README, a wiki)', async () => {
+    await call('PUT', `/test-case/${testId}/publish`, { slug: 'badge-test', visibility: 'public' });
+    const badge = await fetch(`${ctx.server.url}/api/shared/badge-test/badge.svg`, {
+      headers: { origin: 'https://wiki.example', 'sec-fetch-site': 'cross-site' },
+    });
+    expect(badge.status).toBe(200);
+    expect(badge.headers.get('cross-origin-resource-policy')).toBe('cross-origin');
   });
 });
 

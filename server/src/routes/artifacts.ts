@@ -9,6 +9,7 @@ import { type Services } from '../services';
 const FileQuery = Type.Object({
   expires: Type.Optional(Type.String()),
   signature: Type.Optional(Type.String()),
+  embed: Type.Optional(Type.String({ maxLength: 1 })),
 });
 const FileParams = Type.Object({
   owner: Type.String({ maxLength: 40 }),
@@ -29,14 +30,18 @@ export const artifactFileRoutes: FastifyPluginAsyncTypebox<{ services: Services 
         `${owner}/${file}`,
         request.query.expires,
         request.query.signature,
+        request.query.embed,
       );
       const expires = Number(request.query.expires) * 1000;
       const maxAge = Math.max(0, Math.floor((expires - Date.now()) / 1000));
-      return reply
-        .header('content-type', found.contentType)
-        .header('cache-control', `private, max-age=${maxAge}`)
-        .header('cross-origin-resource-policy', 'same-origin')
-        .send(fs.createReadStream(found.path));
+      return (
+        reply
+          .header('content-type', found.contentType)
+          .header('cache-control', `private, max-age=${maxAge}`)
+          // Only a public share's images (signed embeddable) may be shown by other sites.
+          .header('cross-origin-resource-policy', found.embeddable ? 'cross-origin' : 'same-origin')
+          .send(fs.createReadStream(found.path))
+      );
     },
   );
 };

@@ -120,7 +120,10 @@ export class ArtifactService {
     return { id: row.id, url: link.url, expiresAt: link.expiresAt, contentType: row.contentType };
   }
 
-  /** Signed links to a test's own screenshots among `ids` (a shared test's steps); others are left out. */
+  /**
+   * Signed links to a test's own screenshots among `ids` (a shared test's steps); others are left out.
+   * They are embeddable: a public share's page and images may be shown on other sites.
+   */
   async signTestScreenshots(testCaseId: string, ids: string[]): Promise<Map<string, string>> {
     const wanted = ids.filter(isUuid);
     if (wanted.length === 0) return new Map();
@@ -134,7 +137,7 @@ export class ArtifactService {
           eq(artifacts.kind, 'screenshot'),
         ),
       );
-    return new Map(rows.map((row) => [row.id, this._signer.sign(row.storageKey).url]));
+    return new Map(rows.map((row) => [row.id, this._signer.sign(row.storageKey, Date.now(), true).url]));
   }
 
   /** GET /images/{id}: a link the browser loads without a token, if the caller may see the test. */
@@ -208,14 +211,16 @@ export class ArtifactService {
     return verdict === 'ok' ? null : TRACE_LINK_REFUSALS.invalid;
   }
 
-  /** The file behind a signed link, or why it cannot be had. */
+  /** The file behind a signed link, or why it cannot be had; `embeddable` when its link says so (`embed=1`). */
   signedFile(
     key: string,
     expires: string | undefined,
     signature: string | undefined,
-  ): { path: string; contentType: string } {
+    embed?: string,
+  ): { path: string; contentType: string; embeddable: boolean } {
     if (!isArtifactKey(key)) throw new NotFoundError('File not found');
-    const verdict = this._signer.verify(key, expires, signature);
+    const embeddable = embed === '1';
+    const verdict = this._signer.verify(key, expires, signature, Date.now(), embeddable);
     if (verdict === 'expired') throw new ForbiddenError('This link has expired: ask for a new one.');
     if (verdict !== 'ok') throw new ForbiddenError('This link is not valid.');
     const file = this._storage.pathOf(key);
@@ -223,6 +228,7 @@ export class ArtifactService {
     return {
       path: file,
       contentType: CONTENT_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream',
+      embeddable,
     };
   }
 

@@ -85,19 +85,29 @@ export class UrlSigner {
     this._key = crypto.createHmac('sha256', secret).update('plainwright artifact links').digest();
   }
 
-  sign(key: string, now = Date.now()): SignedLink {
+  /**
+   * `embeddable`: the link may be loaded by other sites (a public share's screenshots): it says so
+   * (`&embed=1`) and the signature covers it, so no other link can be made embeddable by adding it.
+   */
+  sign(key: string, now = Date.now(), embeddable = false): SignedLink {
     const expires = Math.floor(now / 1000) + this._ttlSeconds;
-    const signature = this._signature(key, expires);
+    const signature = this._signature(key, expires, embeddable);
     return {
-      url: `${this._basePath}/${key}?expires=${expires}&signature=${signature}`,
+      url: `${this._basePath}/${key}?expires=${expires}&signature=${signature}${embeddable ? '&embed=1' : ''}`,
       expiresAt: new Date(expires * 1000),
     };
   }
 
   /** 'ok', 'expired' or 'invalid'. */
-  verify(key: string, expires: string | undefined, signature: string | undefined, now = Date.now()) {
+  verify(
+    key: string,
+    expires: string | undefined,
+    signature: string | undefined,
+    now = Date.now(),
+    embeddable = false,
+  ) {
     if (!expires || !signature || !/^\d{1,12}$/.test(expires)) return 'invalid' as const;
-    const expected = Buffer.from(this._signature(key, Number(expires)));
+    const expected = Buffer.from(this._signature(key, Number(expires), embeddable));
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !crypto.timingSafeEqual(expected, given))
       return 'invalid' as const;
@@ -112,7 +122,8 @@ export class UrlSigner {
     return isArtifactKey(key) ? key : null;
   }
 
-  private _signature(key: string, expires: number): string {
-    return crypto.createHmac('sha256', this._key).update(`${key}\n${expires}`).digest('base64url');
+  private _signature(key: string, expires: number, embeddable: boolean): string {
+    const signed = `${key}\n${expires}${embeddable ? '\nembeddable' : ''}`;
+    return crypto.createHmac('sha256', this._key).update(signed).digest('base64url');
   }
 }
