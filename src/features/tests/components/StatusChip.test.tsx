@@ -12,12 +12,15 @@ describe('StatusChip', () => {
     ['passed', null, 'Passed', 'passed'],
     ['failed', null, 'Failed', 'failed'],
     ['resources_exceeded', null, 'Error', 'error'],
-    ['cancelled', null, 'Error', 'error'],
+    // Cancelled says so (issue 28), coloured and filtered as SPEC §4's error.
+    ['cancelled', null, 'Cancelled', 'error'],
     ['unknown', null, 'Unknown', 'unknown'],
     // A finished generation shows the latest run.
     ['passed', 'failed', 'Failed', 'failed'],
     ['completed', 'running', 'In progress', 'in_progress'],
-    ['passed', 'cancelled', 'Error', 'error'],
+    ['passed', 'cancelled', 'Cancelled', 'error'],
+    // A cancelled generation hides the run it would have replaced; a cancelled run after one keeps it.
+    ['cancelled', 'passed', 'Cancelled', 'error'],
     // No generation state: the run decides.
     [null, 'passed', 'Passed', 'passed'],
     // Generation still going or failed: the run is not shown.

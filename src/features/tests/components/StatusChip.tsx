@@ -25,6 +25,17 @@ const STATUS_COLORS: Record<SimplifiedStatus, ChipProps['color']> = {
   unknown: 'default',
 };
 
+/**
+ * The words for a test's status: SPEC §4's simplified status, except that a cancelled generation or
+ * run says "Cancelled" (issue 28: a lead read "Error" for a generation someone stopped). Its colour
+ * and data-status stay the simplified status's ('error'), so filters and counts do not change.
+ */
+export function statusLabel(generation: GenerationState | null, run: RunState | null): string {
+  const generationDone = generation === 'passed' || generation === 'completed';
+  const shown = run && (generationDone || !generation) ? run : generation;
+  return shown === 'cancelled' ? 'Cancelled' : STATUS_LABELS[displayedStatus(generation, run)];
+}
+
 const outline = (theme: Theme) => `inset 0 0 0 1px ${theme.vars?.palette.divider ?? theme.palette.divider}`;
 
 /** The same colours for plain elements marked `.pw-status[data-status=…]` (the virtualized tree's rows). */
@@ -55,7 +66,7 @@ export function StatusChip({ state, latestRunStatus, size = 'small', id }: Statu
     <Chip
       id={id}
       size={size}
-      label={STATUS_LABELS[status]}
+      label={statusLabel(state, latestRunStatus)}
       color={STATUS_COLORS[status]}
       variant={status === 'created' || status === 'unknown' ? 'outlined' : 'filled'}
       data-status={status}

@@ -23,7 +23,7 @@ import { paths } from '../../../config/paths';
 import { FIRST_ROWS_MARK } from '../perfMarks';
 import type { TreeRow } from '../tree';
 import type { TreeTest } from '../types';
-import { STATUS_LABELS, statusColors } from './StatusChip';
+import { statusColors, statusLabel } from './StatusChip';
 
 export const ROW_HEIGHT = 44;
 const INDENT = 20;
@@ -384,7 +384,7 @@ const TreeRowView = memo(function TreeRowView({
           {formatRunTime(test.latestRunTime)}
         </span>
         <span className="pw-status" data-status={status}>
-          {STATUS_LABELS[status]}
+          {statusLabel(test.state, test.latestRunStatus)}
         </span>
       </span>
       {menuButton(test.name, (anchor) => onTestMenu(anchor, test))}
