@@ -3,6 +3,7 @@ import { type FastifyRequest } from 'fastify';
 import { mayDo, type MemberRole } from '../../contract/permissions';
 import { organizationMembers, testCases, testHealings } from '../src/db/schema';
 import { type Action } from '../src/runner';
+import { DEV_MAIL_TOKEN_HEADER } from '../src/routes/devMail';
 import { ruleOf } from '../src/services/permissions';
 import { api, startTestServer, tokenFor, type TestServer } from './helpers';
 import { passedStep } from './runFixtures';
@@ -808,6 +809,10 @@ async function send(server: TestServer, call: Call): Promise<Answer> {
     method: call.method,
     headers: {
       ...(call.token ? { authorization: `Bearer ${call.token}` } : {}),
+      // The dev mailbox opens only with the start log's token (issue 27): the probe is the person who started it.
+      ...(call.url.startsWith('/api/dev/mail')
+        ? { [DEV_MAIL_TOKEN_HEADER]: server.config.devMailToken }
+        : {}),
       ...(body !== undefined ? { 'content-type': call.contentType ?? 'application/json' } : {}),
     },
     body,

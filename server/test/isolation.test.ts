@@ -42,9 +42,11 @@ describe('organization isolation', () => {
     ['PUT', `/test-suites/${bSuite}/rename?new_name=Hijacked`],
     ['DELETE', `/test-suites/${bSuite}`],
     ['GET', `/browser-states/${bSuite}`],
+    // Issue 27's role changes: an outsider can neither demote B's admin nor hand out the expert right.
+    ['PATCH', `/organizations/${bOrg.org_id}/users/${bUser}`, { role: 'viewer', expert: true }],
   ];
 
-  it.each([0, 1, 2, 3, 4, 5, 6, 7, 8, 9])('keeps call %i on B out of reach of A', async (index) => {
+  it.each([0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10])('keeps call %i on B out of reach of A', async (index) => {
     const [method, path, body] = calls()[index];
     const response = await api<unknown>(server, method, path, { token: a, body });
     expect([403, 404]).toContain(response.status);
@@ -67,10 +69,13 @@ describe('organization isolation', () => {
       token: b,
     });
     expect(suites.body.map((s) => s.name)).toEqual(['Secret suite']);
-    const users = await api<{ email: string }[]>(server, 'GET', `/organizations/${bOrg.org_id}/users`, {
-      token: b,
-    });
-    expect(users.body.map((u) => u.email)).toEqual(['boris@b.example']);
+    const users = await api<{ email: string; role: string; expert: boolean }[]>(
+      server,
+      'GET',
+      `/organizations/${bOrg.org_id}/users`,
+      { token: b },
+    );
+    expect(users.body.map((u) => [u.email, u.role, u.expert])).toEqual([['boris@b.example', 'admin', false]]);
     const aOrgs = await api<{ name: string }[]>(server, 'GET', '/auth/get-user-organizations', { token: a });
     expect(aOrgs.body.map((o) => o.name)).toEqual(['Org A']);
   });
