@@ -11,6 +11,7 @@ import {
 import { apiError } from './api';
 import { db, newId, type DbSuite, type DbTestCase, type DbUser } from './db';
 import { userFromRequest } from './identity';
+import { mayDo } from '../../../contract/permissions';
 
 // The module and browser-state calls of contract/modules.ts (issue 13), on the in-memory db: same
 // paths, same sentences, same status codes as the server.
@@ -33,7 +34,6 @@ export interface DbModule {
 // NOTE: kept on the suite and user objects, so resetDb() (new arrays) forgets them too.
 const modulesOf = new WeakMap<DbSuite, DbModule[]>();
 const statesOf = new WeakMap<DbSuite, BrowserState[]>();
-const rolesOf = new WeakMap<DbUser, string[]>();
 
 function suiteModules(suite: DbSuite): DbModule[] {
   let list = modulesOf.get(suite);
@@ -89,22 +89,6 @@ export function findModule(id: string): { suite: DbSuite; module: DbModule } | n
     if (module) return { suite, module };
   }
   return null;
-}
-
-/**
- * Gives a person identity roles ('expert'): the server's approval check reads them, and the stored
- * session says so too, so the SPA started next sees them in the user's metadata.
- */
-export function grantRoles(user: DbUser, roles: string[]) {
-  rolesOf.set(user, roles);
-  const key = `sb-${window.location.hostname.split('.')[0]}-auth-token`;
-  const stored = window.localStorage.getItem(key);
-  if (!stored) return;
-  const session = JSON.parse(stored) as {
-    user: { app_metadata: Record<string, unknown> };
-  };
-  session.user.app_metadata = { ...session.user.app_metadata, roles };
-  window.localStorage.setItem(key, JSON.stringify(session));
 }
 
 /** Where tests use a module: as their setup, or from their instructions ('Use the "X" module'). */
@@ -342,9 +326,12 @@ export const moduleHandlers = [
     const found = memberModule(request, String(params.suiteId), String(params.moduleId));
     if ('error' in found) return found.error;
     const { user, suite, module } = found;
-    const roles = rolesOf.get(user) ?? [];
-    const allowed =
-      membershipOf(user, suite)?.role === 'admin' || roles.some((r) => ['expert', 'admin'].includes(r));
+    // Issue 27: the organization's admins and the members it gave the expert right.
+    const membership = membershipOf(user, suite);
+    const allowed = mayDo(
+      membership && { role: membership.role, expert: membership.expert ?? false },
+      'approveModules',
+    );
     if (!allowed) return apiError(403, 'forbidden', MODULE_MESSAGES.approveForbidden);
     if (module.module_type !== 'python_script')
       return invalid('Only a Python script module needs an approval');

@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import type { RouteObject } from 'react-router';
 import { paths } from '../../../config/paths';
+import { MODULE_MESSAGES } from '../../../../contract/modules';
 import { apiError } from '../../../testing/msw/api';
 import { addMembership, db, seedSuite, seedTestCase, seedUser, type DbSuite } from '../../../testing/msw/db';
-import { findModule, grantRoles, seedModule } from '../../../testing/msw/modules';
+import { findModule, seedModule } from '../../../testing/msw/modules';
 import { server } from '../../../testing/msw/server';
 import { renderWithStore } from '../../../testing/renderWithStore';
 import { signInAs, signInAsMemberOf } from '../../../testing/session';
@@ -222,9 +223,9 @@ describe('the modules screen', () => {
     first.unmount();
 
     const expert = seedUser({ email: 'grace@example.com' });
-    addMembership(suite.org_id, expert, 'member');
+    // The expert right is the membership's, given by an admin (issue 27).
+    addMembership(suite.org_id, expert, 'member').expert = true;
     signInAs(expert);
-    grantRoles(expert, ['expert']);
     const { user } = renderModules();
     await user.click(within(await row('Login')).getByRole('button', { name: 'Approve' }));
     await waitFor(async () =>
@@ -245,18 +246,16 @@ describe('the modules screen', () => {
   });
 
   it('says so when the server refuses an approval to someone without the role', async () => {
-    const { suite } = shop('member');
+    const { suite, person } = shop('member');
     seedScript(suite, 'Login');
-    // The SPA's copy of the session says expert (a role withdrawn since); the server knows better.
-    const stored = Object.keys(window.localStorage).find((key) => key.endsWith('-auth-token'))!;
-    const session = JSON.parse(window.localStorage.getItem(stored)!);
-    session.user.app_metadata = { ...session.user.app_metadata, roles: ['expert'] };
-    window.localStorage.setItem(stored, JSON.stringify(session));
+    const membership = db.memberships.find(({ user_id }) => user_id === person.id)!;
+    membership.expert = true;
     const { user } = renderModules();
-    await user.click(within(await row('Login')).getByRole('button', { name: 'Approve' }));
-    expect(
-      await screen.findByText('Only an expert or an admin can approve a Python script'),
-    ).toBeInTheDocument();
+    const approve = within(await row('Login')).getByRole('button', { name: 'Approve' });
+    // An admin withdrew the right since the SPA read it; the server knows better.
+    membership.expert = false;
+    await user.click(approve);
+    expect(await screen.findByText(MODULE_MESSAGES.approveForbidden)).toBeInTheDocument();
     expect(await row('Login')).toHaveTextContent('Waiting for approval');
   });
 

@@ -4,16 +4,12 @@ import { useMemo } from 'react';
 import { EmptyState } from '../../../components/EmptyState';
 import { PageHeader } from '../../../components/PageHeader';
 import { pages } from '../../../config/pages';
-import { hasAnyRole, selectCurrentUser } from '../../../features/auth/selectors';
 import { ModulesPage } from '../../../features/modules/components/ModulesPage';
 import { useGetOrganizationUsersQuery } from '../../../features/organizations/api';
 import { selectCurrentOrganization } from '../../../features/organizations/selectors';
 import { selectSelectedSuiteId } from '../../../features/suites/selectors';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
-import { useAppSelector } from '../../hooks';
-
-// Identity roles that may approve a module's Python script, besides the organization's admins (issue 13).
-const APPROVER_ROLES = ['expert', 'admin'] as const;
+import { useAppSelector, usePermissions } from '../../hooks';
 
 /** /modules: the selected project's modules. */
 export function ModulesRoute() {
@@ -21,8 +17,8 @@ export function ModulesRoute() {
   useDocumentTitle(title);
   const suiteId = useAppSelector(selectSelectedSuiteId);
   const organization = useAppSelector(selectCurrentOrganization);
-  const user = useAppSelector(selectCurrentUser);
-  const canApprove = organization?.role === 'admin' || hasAnyRole(user?.roles ?? [], APPROVER_ROLES);
+  // The organization's admins and experts (issue 27: the expert right is the membership's).
+  const canApprove = usePermissions().can('approveModules');
   // Approvals name people by id; the team list turns them into e-mails.
   const { data: team } = useGetOrganizationUsersQuery(organization?.id ?? skipToken);
   const people = useMemo(() => new Map((team ?? []).map(({ id, email }) => [id, email])), [team]);

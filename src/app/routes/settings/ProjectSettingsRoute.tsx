@@ -11,7 +11,7 @@ import { AutoHealSwitch } from '../../../features/healing/components/AutoHealSwi
 import { ProjectSettings } from '../../../features/suites/components/ProjectSettings';
 import { selectSelectedSuiteId } from '../../../features/suites/selectors';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
-import { useAppSelector } from '../../hooks';
+import { useAppSelector, usePermissions } from '../../hooks';
 import { SettingsTabs } from './SettingsTabs';
 
 export function ProjectSettingsRoute() {
@@ -19,6 +19,7 @@ export function ProjectSettingsRoute() {
   const organization = useAppSelector(selectCurrentOrganization);
   const organizationId = useAppSelector(selectCurrentOrganizationId);
   const selectedSuiteId = useAppSelector(selectSelectedSuiteId);
+  const permissions = usePermissions();
   return (
     <>
       <PageHeader
@@ -26,7 +27,11 @@ export function ProjectSettingsRoute() {
         description={pages.projectSettings.description(organization?.name ?? null)}
       />
       <SettingsTabs />
-      <ProjectSettings organizationId={organizationId} selectedSuiteId={selectedSuiteId} />
+      <ProjectSettings
+        organizationId={organizationId}
+        selectedSuiteId={selectedSuiteId}
+        permissions={permissions}
+      />
       {selectedSuiteId && (
         <Card variant="outlined" sx={{ mt: 2 }}>
           <CardHeader

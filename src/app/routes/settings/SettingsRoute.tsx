@@ -7,9 +7,8 @@ import { ServiceAccountKeyCard } from '../../../features/settings/components/Ser
 import { TeamCard } from '../../../features/settings/components/TeamCard';
 import { PageLoader } from '../../../components/PageLoader';
 import { useGetUserOrganizationsQuery } from '../../../features/organizations/api';
-import { usePermissions } from '../../../features/organizations/usePermissions';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
-import { useAppSelector } from '../../hooks';
+import { useAppSelector, usePermissions } from '../../hooks';
 import { SettingsTabs } from './SettingsTabs';
 
 export function SettingsRoute() {

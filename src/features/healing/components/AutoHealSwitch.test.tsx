@@ -1,10 +1,11 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { seedSuite } from '../../../testing/msw/db';
 import { storedHealingSettings } from '../../../testing/msw/healing';
 import { server } from '../../../testing/msw/server';
 import { renderWithStore } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
+import { deniedMessage } from '../../../../contract/permissions';
 import { messages } from '../messages';
 import { AutoHealSwitch } from './AutoHealSwitch';
 
@@ -16,6 +17,16 @@ function aSuite() {
 }
 
 describe('AutoHealSwitch', () => {
+  it("is locked for a member, with the admins' reason in its tooltip (issue 27)", async () => {
+    const { organization } = signInAsMemberOf('Acme', 'member');
+    const suite = seedSuite(organization.org_id, 'Shop');
+    const { user } = renderWithStore(<AutoHealSwitch suiteId={suite.test_suite_id} />);
+    const toggle = await screen.findByRole('switch', { name: messages.autoHealLabel });
+    await waitFor(() => expect(toggle).toBeDisabled());
+    await user.hover(toggle.closest('label') as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(deniedMessage('manageAutoHeal', 'member'));
+  });
+
   it('is on by default and switches off and on again through PUT', async () => {
     const suite = aSuite();
     const puts: unknown[] = [];

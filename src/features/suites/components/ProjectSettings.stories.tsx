@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { seedSuite } from '../../../testing/msw/db';
 import { signInAsMemberOf } from '../../../testing/session';
 import { ProjectSettings } from './ProjectSettings';
+import { permissionsOf } from '../../../app/hooks';
 
 let organizationId = '';
 let selectedSuiteId: string | null = null;
@@ -20,7 +21,11 @@ const meta: Meta<typeof ProjectSettings> = {
   component: ProjectSettings,
   render: () => (
     <Box sx={{ p: 3, maxWidth: 800 }}>
-      <ProjectSettings organizationId={organizationId} selectedSuiteId={selectedSuiteId} />
+      <ProjectSettings
+        organizationId={organizationId}
+        selectedSuiteId={selectedSuiteId}
+        permissions={permissionsOf({ role: 'admin', expert: false })}
+      />
     </Box>
   ),
 };

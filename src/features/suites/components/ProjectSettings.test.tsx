@@ -5,15 +5,22 @@ import { db, seedSuite } from '../../../testing/msw/db';
 import { server } from '../../../testing/msw/server';
 import { renderWithStore } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
+import { deniedMessage, type MemberRole } from '../../../../contract/permissions';
+import { permissionsOf } from '../../../app/hooks';
 import { ProjectSettings } from './ProjectSettings';
 
-function renderProjects(suiteNames: string[] = ['Checkout', 'Search'], selected = 0) {
-  const { organization } = signInAsMemberOf();
+function renderProjects(
+  suiteNames: string[] = ['Checkout', 'Search'],
+  selected = 0,
+  role: MemberRole = 'admin',
+) {
+  const { organization } = signInAsMemberOf('Acme', role);
   const suites = suiteNames.map((name) => seedSuite(organization.org_id, name));
   const view = renderWithStore(
     <ProjectSettings
       organizationId={organization.org_id}
       selectedSuiteId={suites[selected]?.test_suite_id ?? null}
+      permissions={permissionsOf({ role, expert: false })}
     />,
   );
   return { ...view, organization, suites };
@@ -22,6 +29,22 @@ function renderProjects(suiteNames: string[] = ['Checkout', 'Search'], selected 
 const dialogClosed = () => waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
 describe('ProjectSettings', () => {
+  it('lets a member create projects but not rename or delete them, saying why (issue 27)', async () => {
+    const { user } = renderProjects(['Checkout'], 0, 'member');
+    const rename = await screen.findByRole('button', { name: 'Rename Checkout' });
+    expect(rename).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete Checkout' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Create project' })).toBeEnabled();
+    await user.hover(rename.closest('span') as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(deniedMessage('renameProject', 'member'));
+  });
+
+  it('offers a viewer no way to create a project', async () => {
+    renderProjects(['Checkout'], 0, 'viewer');
+    await screen.findByRole('list', { name: 'Projects' });
+    expect(screen.getByRole('button', { name: 'Create project' })).toBeDisabled();
+  });
+
   it('lists the suites and marks the current one', async () => {
     renderProjects();
     const list = await screen.findByRole('list', { name: 'Projects' });

@@ -25,18 +25,26 @@ import { notify } from '../../../lib/notify';
 import { useDeleteTestSuiteMutation, useGetTestSuitesQuery } from '../api';
 import type { TestSuite } from '../types';
 import { CreateSuiteDialog } from './CreateSuiteDialog';
+import { type Permissions } from '../../../app/hooks';
 import { RenameSuiteDialog } from './RenameSuiteDialog';
 
 interface ProjectSettingsProps {
   organizationId: string | null;
   selectedSuiteId: string | null;
   onCreated?: (suiteId: string) => void;
+  /** The signed-in person's rights (app/hooks.ts usePermissions): rename and delete are the admins'. */
+  permissions: Permissions;
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
 
 /** Create, rename and delete the organization's test suites (shown to people as projects). */
-export function ProjectSettings({ organizationId, selectedSuiteId, onCreated }: ProjectSettingsProps) {
+export function ProjectSettings({
+  organizationId,
+  selectedSuiteId,
+  onCreated,
+  permissions: { can, reason },
+}: ProjectSettingsProps) {
   const {
     data: suites = [],
     isLoading,
@@ -58,14 +66,18 @@ export function ProjectSettings({ organizationId, selectedSuiteId, onCreated }: 
   };
 
   const createButton = (
-    <Button
-      variant="contained"
-      startIcon={<AddIcon />}
-      onClick={() => setCreating(true)}
-      disabled={!organizationId}
-    >
-      Create project
-    </Button>
+    <Tooltip title={reason('createProject') ?? ''}>
+      <span>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          onClick={() => setCreating(true)}
+          disabled={!organizationId || !can('createProject')}
+        >
+          Create project
+        </Button>
+      </span>
+    </Tooltip>
   );
 
   return (
@@ -97,15 +109,27 @@ export function ProjectSettings({ organizationId, selectedSuiteId, onCreated }: 
                 divider
                 secondaryAction={
                   <Stack direction="row" spacing={0.5}>
-                    <Tooltip title="Rename">
-                      <IconButton aria-label={`Rename ${suite.name}`} onClick={() => setRenaming(suite)}>
-                        <DriveFileRenameOutlineIcon fontSize="small" />
-                      </IconButton>
+                    <Tooltip title={reason('renameProject') ?? 'Rename'}>
+                      <span>
+                        <IconButton
+                          aria-label={`Rename ${suite.name}`}
+                          disabled={!can('renameProject')}
+                          onClick={() => setRenaming(suite)}
+                        >
+                          <DriveFileRenameOutlineIcon fontSize="small" />
+                        </IconButton>
+                      </span>
                     </Tooltip>
-                    <Tooltip title="Delete">
-                      <IconButton aria-label={`Delete ${suite.name}`} onClick={() => setPendingDelete(suite)}>
-                        <DeleteOutlinedIcon fontSize="small" />
-                      </IconButton>
+                    <Tooltip title={reason('deleteProject') ?? 'Delete'}>
+                      <span>
+                        <IconButton
+                          aria-label={`Delete ${suite.name}`}
+                          disabled={!can('deleteProject')}
+                          onClick={() => setPendingDelete(suite)}
+                        >
+                          <DeleteOutlinedIcon fontSize="small" />
+                        </IconButton>
+                      </span>
                     </Tooltip>
                   </Stack>
                 }
