@@ -3,7 +3,7 @@
  *
  * The one table both sides read: the server refuses a call whose action the caller's role lacks
  * (server/src/plugins/permissions.ts maps every route to an action here), and the SPA hides or disables
- * the controls of the same actions (src/features/organizations/usePermissions.ts). A change here changes both.
+ * the controls of the same actions (usePermissions in src/app/hooks.ts). A change here changes both.
  */
 
 /** A member's role in one organization. A viewer sees everything and changes nothing. */
