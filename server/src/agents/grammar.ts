@@ -866,6 +866,9 @@ function navigate(raw: string, values: string[], website: string): Intent | null
 function plainVerbs(text: string): string {
   return (
     text
+      // 'should stay disabled', 'becomes Inbox': the state the check reads.
+      .replace(/\b(?:should|must|will|shall)\s+(?:stay|remain|become)\b/gi, 'is')
+      .replace(/\b(?:stays|remains|becomes)\b/gi, 'is')
       .replace(/\b(?:should|must|will|shall)\s+not\s+be\b/gi, 'is not')
       .replace(/\b(?:shouldn't|mustn't|won't)\s+be\b/gi, 'is not')
       .replace(/\b(?:isn't|aren't)\b/gi, 'is not')

@@ -1,6 +1,7 @@
 import { cleanSentence, detokenize, parseStep, quote, requote, tokenize } from './grammar';
 import { leadingClause } from './sentences/clauses';
-import { statementClauses } from './sentences/negation';
+import { logInCredentials } from './sentences/login';
+import { isStatement, statementClauses } from './sentences/negation';
 
 // The rules planner: instructions (plain text or the editor's HTML) → one sentence per step.
 
@@ -119,7 +120,8 @@ export function splitInstructions(instructions: string): string[] {
       for (const piece of sentence.split(AFTER_QUOTE)) {
         const group: string[] = [];
         const parts = leadingSteps(piece)
-          .flatMap((clause) => clause.split(CONNECTOR))
+          .flatMap(dashClauses)
+          .flatMap((clause) => joinLogIn(clause.split(CONNECTOR)))
           .flatMap((clause) => statementClauses(clause));
         for (const part of parts) {
           const cleaned = cleanSentence(requote(part, values));
@@ -176,6 +178,34 @@ function leadingSteps(sentence: string): string[] {
   return lead.step ? [lead.step, ...leadingSteps(lead.main)] : leadingSteps(lead.main);
 }
 
+/**
+ * 'Sign in as … — the page title should be Inbox': a dash between spaces ends a step when a step or a
+ * statement follows it ('Inbox – bob@example.com' stays one value).
+ */
+function dashClauses(clause: string): string[] {
+  const pieces = clause.split(/(\s+[—–-]\s+)/);
+  const out = [pieces[0]];
+  for (let i = 1; i < pieces.length; i += 2) {
+    const part = pieces[i + 1];
+    const opensStep = new RegExp(`^(?:${STEP_VERBS})\\b`, 'i').test(part) || isStatement(part);
+    if (opensStep) out.push(part);
+    else out[out.length - 1] += `${pieces[i]}${part}`;
+  }
+  return out;
+}
+
+/** 'Enter ops / s3cret' and 'log in' split apart at 'and' are one log-in again. */
+function joinLogIn(parts: string[]): string[] {
+  const out: string[] = [];
+  for (const part of parts) {
+    const previous = out.at(-1);
+    if (previous && !logInCredentials(previous) && logInCredentials(`${previous} and ${part}`))
+      out[out.length - 1] = `${previous} and ${part}`;
+    else out.push(part);
+  }
+  return out;
+}
+
 function capitalize(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -187,6 +217,14 @@ function expand(sentence: string): string[] {
   const { text, values } = tokenize(sentence);
   const value = (token: string) => quote(detokenize(token, values));
   let m: RegExpExecArray | null;
+  // A log-in is one intention: both values typed and the form sent, or the sentence stays as written.
+  const credentials = logInCredentials(text);
+  if (credentials)
+    return [
+      `Type ${value(credentials.username)} into the email or username field`,
+      `Type ${value(credentials.password)} into the password field`,
+      'Click the sign in or log in button',
+    ];
   if (
     (m = new RegExp(
       `^(?:sign|log)\\s?(?:in|on)\\s+(?:as|with|using)\\s+(${TOKEN})\\s*,?\\s+(?:and\\s+|with\\s+|using\\s+)?(?:the\\s+)?(?:password|pass|pw)\\s+(${TOKEN})$`,
