@@ -23,6 +23,16 @@ export interface TestSecretsProps {
   onSave: (changes: TestCaseChanges, success: string) => Promise<unknown>;
 }
 
+/**
+ * Whether the test's instructions or steps name the secret as `{{KEY}}`: a run types every secret of
+ * the suite it names, chosen or not (issue 28: "This test uses no secrets" on a test typing one).
+ */
+function mentions(test: TestCase, key: string): boolean {
+  const escaped = key.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const name = new RegExp(`\\{\\{\\s*${escaped}\\s*\\}\\}`);
+  return name.test(test.description) || name.test(JSON.stringify(test.testGenerationSteps ?? []));
+}
+
 const secretsHref = (key: string) => `${paths.sharedParameters.getHref()}?search=${encodeURIComponent(key)}`;
 
 /** The suite's secrets this test uses (its shared_parameter_ids), by name, each a link to the secrets page. */
@@ -32,9 +42,13 @@ export function TestSecrets({ test, onSave }: TestSecretsProps) {
   const [chosen, setChosen] = useState<SharedParameter[]>([]);
   const [saving, setSaving] = useState(false);
   const byId = new Map((secrets ?? []).map((secret) => [secret._id, secret]));
-  const used = test.sharedParameterIds
-    .map((id) => byId.get(id))
-    .filter((secret): secret is SharedParameter => secret !== undefined);
+  const chosenIds = new Set(test.sharedParameterIds);
+  const used = [
+    ...test.sharedParameterIds
+      .map((id) => byId.get(id))
+      .filter((secret): secret is SharedParameter => secret !== undefined),
+    ...(secrets ?? []).filter((secret) => !chosenIds.has(secret._id) && mentions(test, secret.key)),
+  ];
 
   const startEditing = () => {
     setChosen(used);

@@ -39,6 +39,19 @@ describe("a test's secrets", () => {
     expect(document.body).not.toHaveTextContent(/hunter2|tok-123/);
   });
 
+  it('counts a secret its instructions or steps name as {{KEY}} as used, chosen or not (issue 28)', async () => {
+    const { test } = seedTest({
+      shared_parameter_ids: [],
+      description: '<p>Sign in with the password {{ SHOP_PASSWORD }}.</p>',
+      test_generation_steps: [{ step_description: 'Type {{API_TOKEN}} into "Token"' }],
+    });
+    renderApp(`/test-cases/details/${test._id}`);
+    const secrets = await region('Secrets');
+    expect(await within(secrets).findByRole('link', { name: 'SHOP_PASSWORD' })).toBeInTheDocument();
+    expect(within(secrets).getByRole('link', { name: 'API_TOKEN' })).toBeInTheDocument();
+    expect(within(secrets).queryByText(/uses no secrets/)).not.toBeInTheDocument();
+  });
+
   it('chooses which secrets the test uses', async () => {
     const { test, password, token } = seedTest();
     const { user } = renderApp(`/test-cases/details/${test._id}`);
