@@ -1,5 +1,5 @@
 import { type ScrollTo } from '../runner';
-import { isJudgement, trailingClause } from './sentences/clauses';
+import { isJudgement, judgesManner, trailingClause } from './sentences/clauses';
 import { absence, isStatement, negates, unsafeAbsent } from './sentences/negation';
 import {
   type Intent,
@@ -525,8 +525,10 @@ export function parseStep(sentence: string, website: string): ParseResult {
 
   // Assertions first: 'check' and 'see' also start actions, and 'should' turns any sentence into one.
   const verb = ASSERTION_VERB.exec(text);
+  // 'Check the privacy settings make sense' is a check of a clause, not a box to tick.
   const isCheckAction =
     /^check\s+(?!that\b|if\b|whether\b)/i.test(text) &&
+    !isStatement(text.replace(/^check\s+/i, '')) &&
     !/\b(?:is|are|has|have|shows?|contains?|displays?|reads|says|equals?|appears?|visible|present|exists?)\b/i.test(
       text,
     );
@@ -976,6 +978,8 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
     return t ? ok({ type: 'visible', target: t, negate: true }) : fail(NEGATION_HINT);
   }
 
+  // 'events overlap nicely', 'the page scrolls smoothly': how well, with nothing to read on the page.
+  if (judgesManner(text)) return fail(VAGUE_HINT);
   // 'the sign-up flow is smooth', 'emails load properly': a judgement is no check, quoted words or not.
   if (
     (m =

@@ -92,4 +92,21 @@ describe('sentence shapes through the parse entry', () => {
       { action: 'assert_text', target: 'total', value: '$42.00' },
     ]);
   });
+
+  it('refuses a quality, a manner or a clause to check, by kind', () => {
+    for (const sentence of [
+      'The search page should be simple to use',
+      'Reports should be nicely laid out',
+      'The dashboard should be well structured',
+      'The checkout should be PCI compliant',
+      'The menu should be user friendly',
+      'I want to see if the tiles line up neatly',
+      'Check the labels read well',
+    ])
+      expect(typeof steps(sentence)).toBe('string');
+    expect(steps('The status should be Payment pending')).toEqual([
+      { action: 'assert_text', target: 'status', value: 'Payment pending' },
+    ]);
+    expect(steps('Check the Remember me box')).toEqual([{ action: 'check', target: 'Remember me' }]);
+  });
 });

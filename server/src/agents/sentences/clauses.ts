@@ -136,10 +136,12 @@ export function isJudgement(words: string): boolean {
   if (/⟦\d+⟧|\d/.test(words)) return false;
   // A hedge ('… I think') is no expectation.
   if (/\bi (?:think|guess|believe|suppose)\b/i.test(words)) return true;
-  // A state a check can read ('empty', 'disabled') is not a judgement; nor is a capitalised name ('Active').
-  if (STATES.test(words.trim()) || /(?:^|\s)[A-Z]/.test(words)) return false;
+  if (STATES.test(words.trim())) return false;
   const tagged = terms(words);
   if (tagged.length === 0) return false;
+  if (judgedQuality(tagged)) return true;
+  // A capitalised name ('Active', 'Payment pending') is words the page shows.
+  if (/(?:^|\s)[A-Z]/.test(words)) return false;
   // Adverbs of manner ('properly', 'nicely') judge how something works; they name nothing on a page.
   if (
     tagged.some(
@@ -164,3 +166,41 @@ export function isJudgement(words: string): boolean {
     ) && tagged.some((term) => term.tags.has('Adjective') || term.tags.has('Adverb'))
   );
 }
+
+/** Adverbs of degree that grade a quality: 'well organised', 'very clear', 'too slow'. */
+const DEGREE = /^(?:well|very|too|really|quite|fairly|pretty|so|super|badly|poorly|nice|nicely)$/;
+
+/**
+ * A quality rather than words on the page: 'easy to navigate', 'hard to read' (an adjective and what it
+ * is easy to do), 'well organised', 'HIPAA compliant', 'user friendly' (a quality graded or qualified
+ * only by adverbs, acronyms or lower-case nouns).
+ */
+function judgedQuality(tagged: Term[]): boolean {
+  const [first, second, third] = tagged;
+  if (first.tags.has('Adjective') && second?.normal === 'to' && third?.tags.has('Verb')) return true;
+  if (tagged.length > 1 && DEGREE.test(first.normal)) return true;
+  const last = tagged[tagged.length - 1];
+  if (tagged.length < 2 || !last.tags.has('Adjective') || last.tags.has('Noun') || STATES.test(last.normal))
+    return false;
+  return tagged
+    .slice(0, -1)
+    .every(
+      (term) =>
+        term.tags.has('Adverb') ||
+        term.tags.has('Expression') ||
+        term.tags.has('Acronym') ||
+        (term.tags.has('Noun') && !/^[A-Z]/.test(term.text)),
+    );
+}
+
+/**
+ * A sentence that judges how something behaves, by an adverb of manner ('events overlap nicely', 'the
+ * list scrolls smoothly'), with no quoted words or number to check.
+ */
+export function judgesManner(text: string): boolean {
+  if (/⟦\d+⟧|\d/.test(text)) return false;
+  return terms(text).some((term) => term.tags.has('Adverb') && MANNER.test(term.normal));
+}
+
+const MANNER =
+  /^(?:nicely|properly|smoothly|neatly|cleanly|quickly|intuitively|seamlessly|gracefully|sensibly|logically|elegantly|reasonably|fine|ok|okay)$/;

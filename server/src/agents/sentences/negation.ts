@@ -29,11 +29,15 @@ export function isStatement(text: string): boolean {
   const subject = first.tags.has('Determiner');
   for (let i = 1; i < words.length; i++) {
     const word = words[i];
+    // A capitalised word inside the sentence is a label ('the Remember me box'), not its verb.
+    if (/^[A-Z]/.test(word.text)) continue;
     if (word.tags.has('Copula') || word.tags.has('Modal')) return true;
     if (word.tags.has('Auxiliary') && !word.tags.has('Pronoun')) return true;
     if (word.tags.has('PresentTense') && words[i - 1].tags.has('Plural')) return true;
     // The first verb decides: 'Drag Fix login to Done' is an order, whatever follows.
-    if (word.tags.has('Verb') && !word.tags.has('Noun') && !word.tags.has('Adjective')) return subject;
+    // A last word is the subject's noun ('the Remember me box'), not its verb.
+    if (word.tags.has('Verb') && !word.tags.has('Noun') && !word.tags.has('Adjective'))
+      return subject && i < words.length - 1;
   }
   return false;
 }
