@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { seedSharedParameter } from '../../../testing/msw/db';
 import { seedShopSuite } from '../../../testing/testCases';
 import { SecretsPage } from './SecretsPage';
+import { permissionsOf } from '../../../app/hooks';
 
 let suiteId = '';
 
@@ -11,7 +12,7 @@ const meta: Meta<typeof SecretsPage> = {
   component: SecretsPage,
   render: () => (
     <Box sx={{ p: 3, maxWidth: 1100 }}>
-      <SecretsPage suiteId={suiteId} />
+      <SecretsPage suiteId={suiteId} permissions={permissionsOf({ role: 'admin', expert: false })} />
     </Box>
   ),
 };

@@ -5,15 +5,20 @@ import { db, seedSharedParameter, seedSuite, seedTestCase } from '../../../testi
 import { server } from '../../../testing/msw/server';
 import { renderWithStore } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
+import { deniedMessage, type MemberRole } from '../../../../contract/permissions';
+import { permissionsOf } from '../../../app/hooks';
 import { SecretsPage } from './SecretsPage';
 
 // Whole flows typed key by key through user-event: slower than jest's 5 s default on a busy machine.
 jest.setTimeout(20_000);
 
-function shop() {
-  const { organization } = signInAsMemberOf();
+function shop(role: MemberRole = 'admin') {
+  const { organization } = signInAsMemberOf('Acme', role);
   return seedSuite(organization.org_id, 'Shop');
 }
+
+const renderSecrets = (suiteId: string, role: MemberRole = 'admin') =>
+  renderWithStore(<SecretsPage suiteId={suiteId} permissions={permissionsOf({ role, expert: false })} />);
 
 const table = () => screen.findByRole('table', { name: 'Secrets' });
 const rows = async () =>
@@ -30,13 +35,36 @@ const rowTexts = async () =>
 const stored = (key: string) => db.sharedParameters.find((p) => p.key === key);
 
 describe('the secrets page', () => {
+  it("shows a member the secrets but locks creating, editing and deleting, with the admins' reason (issue 27)", async () => {
+    const suite = shop('member');
+    seedSharedParameter(suite.test_suite_id, 'API_TOKEN', 'tok-123');
+    const { user } = renderSecrets(suite.test_suite_id, 'member');
+    const [row] = await rows();
+    const edit = within(row).getByRole('button', { name: 'Edit API_TOKEN' });
+    expect(edit).toBeDisabled();
+    expect(within(row).getByRole('button', { name: 'Delete API_TOKEN' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Create secret' })).toBeDisabled();
+    await user.hover(edit.closest('span') as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(deniedMessage('manageSecrets', 'member'));
+  });
+
+  it('lets an admin create, edit and delete secrets', async () => {
+    const suite = shop('admin');
+    seedSharedParameter(suite.test_suite_id, 'API_TOKEN', 'tok-123');
+    renderSecrets(suite.test_suite_id, 'admin');
+    const [row] = await rows();
+    expect(within(row).getByRole('button', { name: 'Edit API_TOKEN' })).toBeEnabled();
+    expect(within(row).getByRole('button', { name: 'Delete API_TOKEN' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Create secret' })).toBeEnabled();
+  });
+
   it('lists secrets by name with masked values and links to the tests that use them', async () => {
     const suite = shop();
     const token = seedSharedParameter(suite.test_suite_id, 'API_TOKEN', 'tok-123');
     seedSharedParameter(suite.test_suite_id, 'admin_password', 'hunter2');
     const login = seedTestCase(suite, { name: 'Log in', shared_parameter_ids: [token._id] });
     seedTestCase(suite, { name: 'Checkout', shared_parameter_ids: [token._id] });
-    renderWithStore(<SecretsPage suiteId={suite.test_suite_id} />);
+    renderSecrets(suite.test_suite_id);
 
     await waitFor(async () =>
       expect(await rowTexts()).toEqual([
@@ -56,7 +84,7 @@ describe('the secrets page', () => {
     const suite = shop();
     for (const key of ['API_TOKEN', 'admin_password', 'SMTP_PASSWORD'])
       seedSharedParameter(suite.test_suite_id, key);
-    const { user } = renderWithStore(<SecretsPage suiteId={suite.test_suite_id} />);
+    const { user } = renderSecrets(suite.test_suite_id);
     await user.type(await screen.findByLabelText('Search by name'), 'password');
     await waitFor(async () =>
       expect((await rowTexts()).map(([key]) => key)).toEqual(['admin_password', 'SMTP_PASSWORD']),
@@ -68,7 +96,7 @@ describe('the secrets page', () => {
   it('invites to create the first one, checks the form, and never shows the value again', async () => {
     const suite = shop();
     const test = seedTestCase(suite, { name: 'Log in', parameters: { user_name: 'ada' } });
-    const { user } = renderWithStore(<SecretsPage suiteId={suite.test_suite_id} />);
+    const { user } = renderSecrets(suite.test_suite_id);
     expect(await screen.findByText('No secrets yet')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Create secret' }));
@@ -107,7 +135,7 @@ describe('the secrets page', () => {
   it('edits a secret: a blank value keeps the current one, a new value replaces it', async () => {
     const suite = shop();
     seedSharedParameter(suite.test_suite_id, 'API_TOKEN', 'old-token');
-    const { user } = renderWithStore(<SecretsPage suiteId={suite.test_suite_id} />);
+    const { user } = renderSecrets(suite.test_suite_id);
 
     await user.click(await screen.findByRole('button', { name: 'Edit API_TOKEN' }));
     let dialog = await screen.findByRole('dialog', { name: 'Edit secret' });
@@ -131,7 +159,7 @@ describe('the secrets page', () => {
   it('names the hosts a secret may be typed into, refusing what is not a host', async () => {
     const suite = shop();
     seedSharedParameter(suite.test_suite_id, 'API_TOKEN', 'token');
-    const { user } = renderWithStore(<SecretsPage suiteId={suite.test_suite_id} />);
+    const { user } = renderSecrets(suite.test_suite_id);
 
     await user.click(await screen.findByRole('button', { name: 'Edit API_TOKEN' }));
     let dialog = await screen.findByRole('dialog', { name: 'Edit secret' });
@@ -165,7 +193,7 @@ describe('the secrets page', () => {
     const suite = shop();
     seedSharedParameter(suite.test_suite_id, 'API_TOKEN');
     seedSharedParameter(suite.test_suite_id, 'OLD_TOKEN');
-    const { user } = renderWithStore(<SecretsPage suiteId={suite.test_suite_id} />);
+    const { user } = renderSecrets(suite.test_suite_id);
 
     await user.click(await screen.findByRole('button', { name: 'Delete OLD_TOKEN' }));
     let confirm = await screen.findByRole('dialog', { name: 'Delete secret?' });
@@ -183,7 +211,7 @@ describe('the secrets page', () => {
   it('says what failed and leaves the secrets as they were', async () => {
     const suite = shop();
     seedSharedParameter(suite.test_suite_id, 'API_TOKEN', 'tok');
-    const { user } = renderWithStore(<SecretsPage suiteId={suite.test_suite_id} />);
+    const { user } = renderSecrets(suite.test_suite_id);
     await table();
     const boom = () => apiError(500, 'internal', 'boom');
     server.use(
@@ -236,7 +264,7 @@ describe('the secrets page', () => {
         once: true,
       }),
     );
-    const { user } = renderWithStore(<SecretsPage suiteId={suite.test_suite_id} />);
+    const { user } = renderSecrets(suite.test_suite_id);
     expect(
       await screen.findAllByText('Failed to fetch shared parameter. Please try again.'),
     ).not.toHaveLength(0);

@@ -40,6 +40,7 @@ import { messages } from '../messages';
 import type { SecretInput, SharedParameter } from '../types';
 import { SecretDialog, type SuiteTest } from './SecretDialog';
 import { visuallyHidden } from '../../../lib/visuallyHidden';
+import type { Permissions } from '../../../app/hooks';
 
 const byKey = (a: SharedParameter, b: SharedParameter) =>
   a.key.localeCompare(b.key, undefined, { sensitivity: 'base' });
@@ -52,8 +53,16 @@ function failureOf(error: unknown, fallback: string): string | false {
   return false;
 }
 
+interface SecretsPageProps {
+  suiteId: string;
+  /** The signed-in person's rights (app/hooks.ts usePermissions): creating, changing and deleting are the admins'. */
+  permissions: Permissions;
+}
+
 /** The suite's secrets (shared parameters): names, masked values and the tests that use them. */
-export function SecretsPage({ suiteId }: { suiteId: string }) {
+export function SecretsPage({ suiteId, permissions }: SecretsPageProps) {
+  // Others see the names and where they are used, with why they cannot change them (issue 27).
+  const denied = permissions.reason('manageSecrets');
   const { data, isLoading, isError, isFetching, refetch } = useGetSharedParametersQuery(suiteId);
   const { data: tree, isLoading: testsLoading } = useGetTestTreeQuery(suiteId);
   const [createSecret] = useCreateSharedParameterMutation();
@@ -122,9 +131,18 @@ export function SecretsPage({ suiteId }: { suiteId: string }) {
   };
 
   const createButton = (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-      Create secret
-    </Button>
+    <Tooltip title={denied ?? ''}>
+      <span>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          disabled={denied !== null}
+          onClick={() => setCreating(true)}
+        >
+          Create secret
+        </Button>
+      </span>
+    </Tooltip>
   );
 
   let body;
@@ -209,15 +227,27 @@ export function SecretsPage({ suiteId }: { suiteId: string }) {
                       )}
                     </TableCell>
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title="Edit">
-                        <IconButton aria-label={`Edit ${secret.key}`} onClick={() => setEditing(secret)}>
-                          <EditOutlinedIcon fontSize="small" />
-                        </IconButton>
+                      <Tooltip title={denied ?? 'Edit'}>
+                        <span>
+                          <IconButton
+                            aria-label={`Edit ${secret.key}`}
+                            disabled={denied !== null}
+                            onClick={() => setEditing(secret)}
+                          >
+                            <EditOutlinedIcon fontSize="small" />
+                          </IconButton>
+                        </span>
                       </Tooltip>
-                      <Tooltip title="Delete">
-                        <IconButton aria-label={`Delete ${secret.key}`} onClick={() => setConfirming(secret)}>
-                          <DeleteOutlinedIcon fontSize="small" />
-                        </IconButton>
+                      <Tooltip title={denied ?? 'Delete'}>
+                        <span>
+                          <IconButton
+                            aria-label={`Delete ${secret.key}`}
+                            disabled={denied !== null}
+                            onClick={() => setConfirming(secret)}
+                          >
+                            <DeleteOutlinedIcon fontSize="small" />
+                          </IconButton>
+                        </span>
                       </Tooltip>
                     </TableCell>
                   </TableRow>
