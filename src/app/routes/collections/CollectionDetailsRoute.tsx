@@ -14,14 +14,20 @@ import { CollectionSchedule } from '../../../features/schedules/components/Colle
 import { selectSelectedSuiteId } from '../../../features/suites/selectors';
 import { suiteSelected } from '../../../features/suites/slice';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
-import { useAppDispatch, useAppSelector } from '../../hooks';
+import { useAppDispatch, useAppSelector, usePermissions } from '../../hooks';
 import { useBreadcrumbLabel } from '../../layouts/BreadcrumbLabels';
 
 // The schedules and alerts features' sections of the page, composed here (features never import each other).
 const slots: CollectionDetailsSlots = {
   schedule: CollectionSchedule,
-  alerts: ({ collection }) => <AlertsCard collectionId={collection._id} />,
+  alerts: CollectionAlerts,
 };
+
+/** The alerts section, with the signed-in person's rights (issue 27: alerts are the admins'). */
+function CollectionAlerts({ collection }: { collection: { _id: string } }) {
+  const permissions = usePermissions();
+  return <AlertsCard collectionId={collection._id} permissions={permissions} />;
+}
 
 /**
  * /test-cases/collection/{id}[?created_at=]: a test suite's tests and recent runs. The legacy

@@ -4,6 +4,7 @@ import { delivery, seedAlerts } from '../../../testing/msw/alerts';
 import { seedCollection } from '../../../testing/msw/collections';
 import { seedShopSuite } from '../../../testing/testCases';
 import { AlertsCard } from './AlertsCard';
+import { permissionsOf } from '../../../app/hooks';
 
 let collectionId = '';
 
@@ -12,7 +13,7 @@ const meta: Meta<typeof AlertsCard> = {
   component: AlertsCard,
   render: () => (
     <Box sx={{ p: 3, maxWidth: 880 }}>
-      <AlertsCard collectionId={collectionId} />
+      <AlertsCard collectionId={collectionId} permissions={permissionsOf({ role: 'admin', expert: false })} />
     </Box>
   ),
 };

@@ -4,24 +4,63 @@ import { findCollection, seedCollection } from '../../../testing/msw/collections
 import { seedSuite } from '../../../testing/msw/db';
 import { renderWithStore } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
+import { deniedMessage, type MemberRole } from '../../../../contract/permissions';
+import { permissionsOf } from '../../../app/hooks';
 import { AlertsCard } from './AlertsCard';
 
 // Whole flows typed key by key through user-event: slower than jest's 5 s default on a busy machine.
 jest.setTimeout(30_000);
 
-function aCollection() {
-  const { organization } = signInAsMemberOf();
+function aCollection(role: MemberRole = 'admin') {
+  const { organization } = signInAsMemberOf('Acme', role);
   const suite = seedSuite(organization.org_id, 'Shop');
   return seedCollection(suite, 'Checkout');
 }
 
-async function renderAlerts(collection = aCollection()) {
-  const view = renderWithStore(<AlertsCard collectionId={collection._id} />);
+async function renderAlerts(collection = aCollection(), role: MemberRole = 'admin') {
+  const view = renderWithStore(
+    <AlertsCard collectionId={collection._id} permissions={permissionsOf({ role, expert: false })} />,
+  );
   await screen.findByRole('form', { name: 'Alerts and retries' });
   return { ...view, collection };
 }
 
 describe('AlertsCard', () => {
+  it('shows a member where alerts go but locks them and the signing key, saying why (issue 27)', async () => {
+    const collection = aCollection('member');
+    seedAlerts(collection, { emails: ['ops@example.com'], webhooks: ['https://hooks.example.com/a'] });
+    const { user } = await renderAlerts(collection, 'member');
+
+    expect(screen.getByText(deniedMessage('manageAlerts', 'member'))).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('list', { name: 'E-mail recipients' })).getByText('ops@example.com'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Retry once on failure' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Both' })).toBeDisabled();
+    for (const name of [
+      'Remove ops@example.com',
+      'Remove https://hooks.example.com/a',
+      'Add recipient',
+      'Add webhook',
+      'Save alerts',
+    ])
+      expect(screen.queryByRole('button', { name })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('E-mail address')).not.toBeInTheDocument();
+
+    const rotate = screen.getByRole('button', { name: 'Create secret' });
+    expect(rotate).toBeDisabled();
+    await user.hover(rotate.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(deniedMessage('rotateSigningKey', 'member'));
+  });
+
+  it('lets an admin change alerts and make the signing key', async () => {
+    await renderAlerts(aCollection('admin'), 'admin');
+    expect(screen.getByRole('switch', { name: 'Retry once on failure' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Add webhook' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Create secret' })).toBeEnabled();
+    expect(screen.queryByText(deniedMessage('manageAlerts', 'admin'))).not.toBeInTheDocument();
+  });
+
   it('saves who hears of failures, and the retry, and keeps them', async () => {
     const { user, collection } = await renderAlerts();
 

@@ -27,6 +27,7 @@ import { alertEmailSchema, alertWebhookSchema } from '../schemas';
 import { ALERT_LIMITS, type AlertOn, type AlertSettings } from '../types';
 import { DeliveriesTable } from './DeliveriesTable';
 import { SigningSecretField } from './SigningSecretField';
+import type { Permissions } from '../../../app/hooks';
 
 const ALERT_ON_OPTIONS: { value: AlertOn; label: string }[] = [
   { value: 'never', label: 'Never' },
@@ -35,16 +36,30 @@ const ALERT_ON_OPTIONS: { value: AlertOn; label: string }[] = [
   { value: 'both', label: 'Both' },
 ];
 
+interface AlertsCardProps {
+  collectionId: string;
+  /** The signed-in person's rights (app/hooks.ts usePermissions): alerts and the signing key are the admins'. */
+  permissions: Permissions;
+}
+
 /** A collection's alerts (who hears of a failure or a recovery) and its retry, with recent deliveries. */
-export function AlertsCard({ collectionId }: { collectionId: string }) {
+export function AlertsCard({ collectionId, permissions }: AlertsCardProps) {
   const { data, isLoading, isError, isFetching, refetch } = useGetCollectionAlertsQuery(collectionId);
   if (isLoading) return <Skeleton variant="rounded" height={160} aria-label="Loading alerts" />;
   if (isError || !data)
     return <ErrorState message={messages.fetchFailed} onRetry={() => void refetch()} retrying={isFetching} />;
   return (
     <Stack spacing={3}>
-      <AlertSettingsForm collectionId={collectionId} settings={data.settings} />
-      <SigningSecretField collectionId={collectionId} hasSecret={data.has_signing_secret ?? false} />
+      <AlertSettingsForm
+        collectionId={collectionId}
+        settings={data.settings}
+        locked={permissions.reason('manageAlerts')}
+      />
+      <SigningSecretField
+        collectionId={collectionId}
+        hasSecret={data.has_signing_secret ?? false}
+        locked={permissions.reason('rotateSigningKey')}
+      />
       <section aria-label="Recent alerts">
         <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
           Recent alerts
@@ -55,7 +70,18 @@ export function AlertsCard({ collectionId }: { collectionId: string }) {
   );
 }
 
-function AlertSettingsForm({ collectionId, settings }: { collectionId: string; settings: AlertSettings }) {
+interface AlertSettingsFormProps {
+  collectionId: string;
+  settings: AlertSettings;
+  /** Why the settings cannot be changed (issue 27: they are the admins'), or null. */
+  locked: string | null;
+}
+
+/**
+ * Who hears of failures and recoveries, and the retry. Locked, the settings are shown as they are,
+ * with why, and no way to add, remove or save (issue 27: where alerts go is the admins').
+ */
+function AlertSettingsForm({ collectionId, settings, locked }: AlertSettingsFormProps) {
   const [updateAlerts] = useUpdateCollectionAlertsMutation();
   const alertOnId = useId();
   const formik = useFormik<AlertSettings>({
@@ -73,11 +99,17 @@ function AlertSettingsForm({ collectionId, settings }: { collectionId: string; s
   return (
     <Box component="form" aria-label="Alerts and retries" noValidate onSubmit={formik.handleSubmit}>
       <Stack spacing={2.5}>
+        {locked && (
+          <Typography variant="body2" color="text.secondary">
+            {locked}
+          </Typography>
+        )}
         <FormControlLabel
           control={
             <Switch
               name="retry_on_failure"
               checked={values.retry_on_failure}
+              disabled={locked !== null}
               onChange={formik.handleChange}
             />
           }
@@ -87,7 +119,7 @@ function AlertSettingsForm({ collectionId, settings }: { collectionId: string; s
           A failed test runs once more; if it passes then, it counts as flaky, not passed.
         </Typography>
 
-        <FormControl>
+        <FormControl disabled={locked !== null}>
           <FormLabel id={alertOnId}>Send alerts</FormLabel>
           <RadioGroup
             row
@@ -114,6 +146,7 @@ function AlertSettingsForm({ collectionId, settings }: { collectionId: string; s
           tooMany={messages.tooManyEmails}
           duplicate={messages.emailDuplicate}
           normalize={(value) => value.trim().toLowerCase()}
+          readOnly={locked !== null}
           onChange={(emails) => void formik.setFieldValue('emails', emails)}
         />
         <RecipientList
@@ -128,23 +161,26 @@ function AlertSettingsForm({ collectionId, settings }: { collectionId: string; s
           tooMany={messages.tooManyWebhooks}
           duplicate={messages.webhookDuplicate}
           normalize={(value) => value.trim()}
+          readOnly={locked !== null}
           onChange={(webhooks) => void formik.setFieldValue('webhooks', webhooks)}
         />
 
-        {noRecipients && (
+        {noRecipients && !locked && (
           <Typography variant="body2" color="warning.main">
             Add an e-mail address or a webhook, or no one will hear of it.
           </Typography>
         )}
 
-        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
-          <Button onClick={() => formik.resetForm()} disabled={!formik.dirty || formik.isSubmitting}>
-            Discard changes
-          </Button>
-          <Button type="submit" variant="contained" disabled={!formik.dirty || formik.isSubmitting}>
-            {formik.isSubmitting ? 'Saving…' : 'Save alerts'}
-          </Button>
-        </Stack>
+        {!locked && (
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button onClick={() => formik.resetForm()} disabled={!formik.dirty || formik.isSubmitting}>
+              Discard changes
+            </Button>
+            <Button type="submit" variant="contained" disabled={!formik.dirty || formik.isSubmitting}>
+              {formik.isSubmitting ? 'Saving…' : 'Save alerts'}
+            </Button>
+          </Stack>
+        )}
       </Stack>
     </Box>
   );
@@ -163,6 +199,8 @@ interface RecipientListProps {
   duplicate: string;
   normalize: (value: string) => string;
   onChange: (items: string[]) => void;
+  /** Shown only: no field to add, no button to remove. */
+  readOnly: boolean;
 }
 
 /** A list of addresses with a field to add one (checked on Add) and a button to remove each. */
@@ -179,6 +217,7 @@ function RecipientList({
   duplicate,
   normalize,
   onChange,
+  readOnly,
 }: RecipientListProps) {
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -216,13 +255,15 @@ function RecipientList({
               divider
               disableGutters
               secondaryAction={
-                <IconButton
-                  edge="end"
-                  aria-label={`Remove ${item}`}
-                  onClick={() => onChange(items.filter((other) => other !== item))}
-                >
-                  <CloseIcon fontSize="small" />
-                </IconButton>
+                !readOnly && (
+                  <IconButton
+                    edge="end"
+                    aria-label={`Remove ${item}`}
+                    onClick={() => onChange(items.filter((other) => other !== item))}
+                  >
+                    <CloseIcon fontSize="small" />
+                  </IconButton>
+                )
               }
             >
               <ListItemText primary={item} sx={{ pr: 4, overflowWrap: 'anywhere' }} />
@@ -230,32 +271,34 @@ function RecipientList({
           ))}
         </List>
       )}
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', mt: 1 }}>
-        <TextField
-          size="small"
-          fullWidth
-          type={type}
-          label={itemLabel}
-          value={draft}
-          onChange={(event) => {
-            setDraft(event.target.value);
-            setProblem(null);
-          }}
-          onKeyDown={(event) => {
-            // Enter adds to the list instead of saving the whole form.
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              add();
-            }
-          }}
-          error={Boolean(problem)}
-          helperText={problem ?? undefined}
-          slotProps={{ htmlInput: { spellCheck: false } }}
-        />
-        <Button variant="outlined" onClick={add} sx={{ flexShrink: 0 }}>
-          {addLabel}
-        </Button>
-      </Stack>
+      {!readOnly && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', mt: 1 }}>
+          <TextField
+            size="small"
+            fullWidth
+            type={type}
+            label={itemLabel}
+            value={draft}
+            onChange={(event) => {
+              setDraft(event.target.value);
+              setProblem(null);
+            }}
+            onKeyDown={(event) => {
+              // Enter adds to the list instead of saving the whole form.
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                add();
+              }
+            }}
+            error={Boolean(problem)}
+            helperText={problem ?? undefined}
+            slotProps={{ htmlInput: { spellCheck: false } }}
+          />
+          <Button variant="outlined" onClick={add} sx={{ flexShrink: 0 }}>
+            {addLabel}
+          </Button>
+        </Stack>
+      )}
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import AutorenewIcon from '@mui/icons-material/Autorenew';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { describeError } from '../../../api/apiError';
@@ -16,13 +17,15 @@ interface SigningSecretFieldProps {
   collectionId: string;
   /** Whether webhooks are signed already: making a new secret then stops the old one. */
   hasSecret: boolean;
+  /** Why the key cannot be made or rotated (issue 27: it is the admins'), or null. */
+  locked: string | null;
 }
 
 /**
  * The key webhooks are signed with. The server keeps it and never sends it back, so it shows only
  * right after it is made or rotated: hidden until revealed, with a copy button.
  */
-export function SigningSecretField({ collectionId, hasSecret }: SigningSecretFieldProps) {
+export function SigningSecretField({ collectionId, hasSecret, locked }: SigningSecretFieldProps) {
   const [rotate, { isLoading }] = useRotateSigningSecretMutation();
   const [secret, setSecret] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -59,16 +62,20 @@ export function SigningSecretField({ collectionId, hasSecret }: SigningSecretFie
             />
           </>
         )}
-        <Button
-          variant="outlined"
-          color={signed ? 'warning' : 'primary'}
-          startIcon={<AutorenewIcon />}
-          disabled={isLoading}
-          onClick={() => (signed ? setConfirming(true) : void make())}
-          sx={{ whiteSpace: 'nowrap', flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'auto' } }}
-        >
-          {signed ? 'Rotate secret' : 'Create secret'}
-        </Button>
+        <Tooltip title={locked ?? ''}>
+          <Box component="span" sx={{ flexShrink: 0, alignSelf: { xs: 'flex-start', sm: 'auto' } }}>
+            <Button
+              variant="outlined"
+              color={signed ? 'warning' : 'primary'}
+              startIcon={<AutorenewIcon />}
+              disabled={isLoading || locked !== null}
+              onClick={() => (signed ? setConfirming(true) : void make())}
+              sx={{ whiteSpace: 'nowrap' }}
+            >
+              {signed ? 'Rotate secret' : 'Create secret'}
+            </Button>
+          </Box>
+        </Tooltip>
       </Stack>
       <ConfirmDialog
         open={confirming}
