@@ -1,5 +1,6 @@
 import { cleanSentence, detokenize, parseStep, quote, requote, tokenize } from './grammar';
 import { leadingClause } from './sentences/clauses';
+import { fieldList } from './sentences/fields';
 import { logInCredentials } from './sentences/login';
 import { isStatement, statementClauses } from './sentences/negation';
 
@@ -122,6 +123,7 @@ export function splitInstructions(instructions: string): string[] {
         const parts = leadingSteps(piece)
           .flatMap(dashClauses)
           .flatMap((clause) => joinLogIn(clause.split(CONNECTOR)))
+          .flatMap((clause) => fieldSteps(clause, values) ?? [clause])
           .flatMap((clause) => statementClauses(clause));
         for (const part of parts) {
           const cleaned = cleanSentence(requote(part, values));
@@ -194,6 +196,26 @@ function dashClauses(clause: string): string[] {
   return out;
 }
 
+/**
+ * 'Fill in the shipping form: name Ada Lovelace, city London' → one step per field (tokenized, like the
+ * other parts); what comes before the list is read as usual. Null when the clause ends in no such list.
+ */
+function fieldSteps(clause: string, values: string[]): string[] | null {
+  if (logInCredentials(clause)) return null;
+  const list = fieldList(clause);
+  if (!list) return null;
+  const place = list.where ? ` in ${list.where}` : '';
+  const steps = list.fields.map(({ field, value }) => {
+    // A bare value is quoted here: it is the whole value, whatever its words.
+    const quoted = TOKEN_ONLY.test(value) ? value : quote(detokenize(value, values));
+    return list.verb === 'select'
+      ? `Select ${quoted} from the ${field} list${place}`
+      : `Type ${quoted} into the ${field} field${place}`;
+  });
+  const before = list.before.trim() ? (fieldSteps(list.before, values) ?? [list.before]) : [];
+  return [...before, ...steps];
+}
+
 /** 'Enter ops / s3cret' and 'log in' split apart at 'and' are one log-in again. */
 function joinLogIn(parts: string[]): string[] {
   const out: string[] = [];
@@ -211,6 +233,7 @@ function capitalize(text: string): string {
 }
 
 const TOKEN = '⟦\\d+⟧';
+const TOKEN_ONLY = new RegExp(`^${TOKEN}$`);
 
 /** A few everyday compound sentences become the steps they stand for. */
 function expand(sentence: string): string[] {
