@@ -26,6 +26,19 @@ export const MODULE_MESSAGES = {
   deleteFailed: 'Failed to delete module',
 } as const;
 
+/** What the server and the SPA say about saved browser states (issue 13; issue 28 added the last ones). */
+export const BROWSER_STATE_MESSAGES = {
+  fetchFailed: 'Failed to fetch browser states',
+  dataRequired: 'Browser state data is required',
+  nameTaken: 'A browser state with this name already exists in this project',
+  moduleTaken: 'This module already saves a browser state',
+  notFound: 'Browser state not found',
+  writeForbidden: deniedMessage('writeBrowserStates'),
+  createFailed: 'Failed to create browser state',
+  refreshFailed: 'Failed to refresh browser state',
+  deleteFailed: 'Failed to delete browser state',
+} as const;
+
 export const MODULE_LIMITS = { name: 200, script: 100_000 } as const;
 
 export const ModuleType = Type.Union([Type.Literal('test_case'), Type.Literal('python_script')]);

@@ -55,6 +55,8 @@ const PATH_PARAMS: Record<string, Role | ((world: World) => string)> = {
   stepIndex: () => '0',
   // No worker heals in these worlds: any well-formed id names none, but for the healing planted in one.
   healingId: (world) => world.healing ?? '0f0e0d0c-0b0a-4908-8706-050403020100',
+  // Issue 28: no world saves a browser state; a well-formed id names none.
+  stateId: () => '1f0e0d0c-0b0a-4908-8706-050403020100',
 };
 
 /** Path parameters that are not names, with why any text may be accepted there. */

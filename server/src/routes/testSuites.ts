@@ -84,4 +84,26 @@ export const testSuiteRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
       return reply.status(201).send(created);
     },
   );
+
+  // Issue 28: the Modules page refreshes (forgets the saved state; the next green run saves it again) and deletes.
+  const StateParams = Type.Object({
+    suiteId: Type.String({ maxLength: 100 }),
+    stateId: Type.String({ maxLength: 100 }),
+  });
+
+  app.post(
+    '/test-suites/:suiteId/browser-states/:stateId/refresh',
+    { schema: { params: StateParams, response: { 200: BrowserState } } },
+    async (request) =>
+      services.browserStates.refresh(actorOf(request), request.params.suiteId, request.params.stateId),
+  );
+
+  app.delete(
+    '/test-suites/:suiteId/browser-states/:stateId',
+    { schema: { params: StateParams } },
+    async (request, reply) => {
+      await services.browserStates.delete(actorOf(request), request.params.suiteId, request.params.stateId);
+      return reply.status(204).send();
+    },
+  );
 };

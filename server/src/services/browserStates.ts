@@ -1,11 +1,16 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { type Db } from '../db/client';
-import { browserStates, testModules } from '../db/schema';
+import { browserStates, testCases, testModules } from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import { decrypt, encrypt } from '../lib/crypto';
 import { isUuid, trimmed } from '../lib/validate';
 import { type StorageState } from '../runner';
-import { type BrowserState, MODULE_LIMITS, MODULE_MESSAGES } from '../../../contract/modules';
+import {
+  BROWSER_STATE_MESSAGES,
+  type BrowserState,
+  MODULE_LIMITS,
+  MODULE_MESSAGES,
+} from '../../../contract/modules';
 import { type Actor } from './actor';
 import { type TestSuiteService } from './testSuites';
 
@@ -18,12 +23,7 @@ import { type TestSuiteService } from './testSuites';
 /** A saved state older than this is not used: the module runs again and refreshes it. */
 export const BROWSER_STATE_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 
-export const BROWSER_STATE_MESSAGES = {
-  fetchFailed: 'Failed to fetch browser states',
-  dataRequired: 'Browser state data is required',
-  nameTaken: 'A browser state with this name already exists in this project',
-  moduleTaken: 'This module already saves a browser state',
-} as const;
+export { BROWSER_STATE_MESSAGES };
 
 export { type StorageState };
 
@@ -97,6 +97,48 @@ export class BrowserStateService {
       .returning();
     if (!row) throw new ConflictError(BROWSER_STATE_MESSAGES.nameTaken);
     return toWire(row);
+  }
+
+  /**
+   * POST /test-suites/{suiteId}/browser-states/{stateId}/refresh (issue 28): forgets what was saved, so
+   * the next run of a test that uses the state runs its module again and saves a new one (a state
+   * signed in as someone whose password changed, or a session the site ended early).
+   */
+  async refresh(actor: Actor, suiteId: string, stateId: string): Promise<BrowserState> {
+    const suite = await this._testSuites.requireSuite(actor, suiteId);
+    const [row] = isUuid(stateId)
+      ? await this._db
+          .update(browserStates)
+          .set({ stateEncrypted: null, savedAt: null, updatedAt: new Date() })
+          .where(and(eq(browserStates.id, stateId), eq(browserStates.testSuiteId, suite.id)))
+          .returning()
+      : [];
+    if (!row) throw new NotFoundError(BROWSER_STATE_MESSAGES.notFound);
+    return toWire(row);
+  }
+
+  /**
+   * DELETE /test-suites/{suiteId}/browser-states/{stateId} (issue 28). Tests that started from it
+   * start from a fresh browser (their setup module, if any, still runs), so their field is cleared
+   * rather than left naming a state that is gone.
+   */
+  async delete(actor: Actor, suiteId: string, stateId: string): Promise<void> {
+    const suite = await this._testSuites.requireSuite(actor, suiteId);
+    const deleted = isUuid(stateId)
+      ? await this._db.transaction(async (tx) => {
+          const rows = await tx
+            .delete(browserStates)
+            .where(and(eq(browserStates.id, stateId), eq(browserStates.testSuiteId, suite.id)))
+            .returning({ id: browserStates.id });
+          if (rows.length > 0)
+            await tx
+              .update(testCases)
+              .set({ browserStateId: null })
+              .where(and(eq(testCases.browserStateId, stateId), eq(testCases.testSuiteId, suite.id)));
+          return rows.length > 0;
+        })
+      : false;
+    if (!deleted) throw new NotFoundError(BROWSER_STATE_MESSAGES.notFound);
   }
 
   // ── The worker's side ───────────────────────────────────────────────────────────────────────────

@@ -98,6 +98,14 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
     action: 'writeBrowserStates',
     scopes: suiteOf('suiteId'),
   },
+  'POST /api/test-suites/:suiteId/browser-states/:stateId/refresh': {
+    action: 'writeBrowserStates',
+    scopes: suiteOf('suiteId'),
+  },
+  'DELETE /api/test-suites/:suiteId/browser-states/:stateId': {
+    action: 'writeBrowserStates',
+    scopes: suiteOf('suiteId'),
+  },
   'GET /api/test-suites/:suiteId/dashboard': READ,
 
   // Tests, folders and variables.

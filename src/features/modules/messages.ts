@@ -1,4 +1,4 @@
-import { MODULE_MESSAGES } from '../../../contract/modules';
+import { BROWSER_STATE_MESSAGES, MODULE_MESSAGES } from '../../../contract/modules';
 
 // What the module screens say; contract/modules.ts has the sentences the server shares (SPEC §5, §8).
 export const messages = {
@@ -9,7 +9,18 @@ export const messages = {
   deleteFailed: `${MODULE_MESSAGES.deleteFailed}. Please try again.`,
   approveFailed: 'Failed to approve module. Please try again.',
   withdrawFailed: 'Failed to withdraw the approval. Please try again.',
-  browserStatesFailed: 'Failed to fetch browser states',
+  browserStatesFailed: BROWSER_STATE_MESSAGES.fetchFailed,
+  // Issue 28: browser states are made, refreshed and deleted on the Modules page.
+  browserState: {
+    ...BROWSER_STATE_MESSAGES,
+    moduleRequired: 'Choose the module whose runs save this state',
+    createFailed: `${BROWSER_STATE_MESSAGES.createFailed}. Please try again.`,
+    refreshFailed: `${BROWSER_STATE_MESSAGES.refreshFailed}. Please try again.`,
+    deleteFailed: `${BROWSER_STATE_MESSAGES.deleteFailed}. Please try again.`,
+    created: 'Browser state created: the next green run of its module saves it',
+    refreshed: 'Browser state refreshed: the next run of its module saves it again',
+    deleted: 'Browser state deleted',
+  },
   created: 'Module created',
   renamed: 'Module renamed',
   updated: 'Module updated',

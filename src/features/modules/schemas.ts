@@ -1,5 +1,6 @@
 import { mixed, object, string } from 'yup';
 import { t } from '../../config/locale';
+import { messages } from './messages';
 import { MODULE_LIMITS, MODULE_MESSAGES, type ModuleType } from './types';
 
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -43,3 +44,23 @@ export const createModuleSchema = (takenNames: readonly string[]) =>
 export const renameModuleSchema = (takenNames: readonly string[]) => object({ name: moduleName(takenNames) });
 
 export const editScriptSchema = object({ script });
+
+export interface CreateBrowserStateValues {
+  name: string;
+  moduleId: string;
+}
+
+/** A browser state: a name unique in the project (SPEC §5-style sentences) and the module that saves it. */
+export const createBrowserStateSchema = (takenNames: readonly string[]) =>
+  object({
+    name: string()
+      .trim()
+      .required(messages.browserState.dataRequired)
+      .max(MODULE_LIMITS.name, t.validation.maxLength(MODULE_LIMITS.name))
+      .test(
+        'unique',
+        messages.browserState.nameTaken,
+        (name) => !takenNames.some((taken) => sameName(taken, name)),
+      ),
+    moduleId: string().required(messages.browserState.moduleRequired),
+  });

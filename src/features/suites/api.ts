@@ -1,6 +1,7 @@
 import { validationError } from '../../api/apiError';
 import { baseApi } from '../../api/baseApi';
 import { t } from '../../config/locale';
+import { BROWSER_STATE_MESSAGES } from '../../../contract/modules';
 import { toTestSuite, type BrowserState, type TestSuite, type TestSuiteDto } from './types';
 
 export type { BrowserState, TestSuite } from './types';
@@ -70,6 +71,37 @@ export const suitesApi = baseApi.injectEndpoints({
         ...states.map(({ id }) => ({ type: 'BrowserState' as const, id })),
       ],
     }),
+    // Issue 28: made, refreshed and deleted on the Modules page (a module's green runs fill it).
+    createBrowserState: build.mutation<BrowserState, { suiteId: string; name: string; moduleId: string }>({
+      queryFn: async ({ suiteId, name, moduleId }, _api, _extra, baseQuery) => {
+        if (!suiteId || !name.trim() || !moduleId)
+          return validationError(BROWSER_STATE_MESSAGES.dataRequired);
+        const result = await baseQuery({
+          url: `/test-suites/${enc(suiteId)}/browser-states`,
+          method: 'POST',
+          body: { name: name.trim(), module_id: moduleId },
+        });
+        return result.error ? { error: result.error } : { data: result.data as BrowserState };
+      },
+      invalidatesTags: (_state, error, { suiteId }) =>
+        error ? [] : [{ type: 'BrowserState', id: `LIST-${suiteId}` }],
+    }),
+    refreshBrowserState: build.mutation<BrowserState, { suiteId: string; id: string }>({
+      query: ({ suiteId, id }) => ({
+        url: `/test-suites/${enc(suiteId)}/browser-states/${enc(id)}/refresh`,
+        method: 'POST',
+      }),
+      invalidatesTags: (_state, error, { id }) => (error ? [] : [{ type: 'BrowserState', id }]),
+    }),
+    deleteBrowserState: build.mutation<null, { suiteId: string; id: string }>({
+      query: ({ suiteId, id }) => ({
+        url: `/test-suites/${enc(suiteId)}/browser-states/${enc(id)}`,
+        method: 'DELETE',
+      }),
+      transformResponse: () => null,
+      // The server clears the state from the tests that used it: their pages reload it.
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'BrowserState', id }, 'TestCase']),
+    }),
   }),
 });
 
@@ -79,4 +111,7 @@ export const {
   useRenameTestSuiteMutation,
   useDeleteTestSuiteMutation,
   useGetBrowserStatesQuery,
+  useCreateBrowserStateMutation,
+  useRefreshBrowserStateMutation,
+  useDeleteBrowserStateMutation,
 } = suitesApi;

@@ -1,5 +1,6 @@
 import { http, HttpResponse } from 'msw';
 import {
+  BROWSER_STATE_MESSAGES,
   MODULE_LIMITS,
   MODULE_MESSAGES,
   type BrowserState,
@@ -192,6 +193,19 @@ function memberModule(request: Request, suiteId: string, moduleId: string) {
   return { ...found, module };
 }
 
+/** A member of the suite's organization whose role may save browser states (contract/permissions.ts). */
+function stateWriter(request: Request, suiteId: string) {
+  const found = memberSuite(request, suiteId);
+  if ('error' in found) return found;
+  const membership = membershipOf(found.user, found.suite);
+  const allowed = mayDo(
+    membership && { role: membership.role, expert: membership.expert ?? false },
+    'writeBrowserStates',
+  );
+  if (!allowed) return { error: apiError(403, 'forbidden', BROWSER_STATE_MESSAGES.writeForbidden) };
+  return found;
+}
+
 const nameTaken = (suite: DbSuite, name: string, exceptId?: string) =>
   suiteModules(suite).some((m) => m.module_id !== exceptId && m.name.toLowerCase() === name.toLowerCase());
 
@@ -350,5 +364,45 @@ export const moduleHandlers = [
     const found = memberSuite(request, String(params.suiteId));
     if ('error' in found) return found.error;
     return HttpResponse.json(suiteStates(found.suite));
+  }),
+
+  // Issue 28: made, refreshed and deleted on the Modules page, by writers only.
+  http.post(`${API}/test-suites/:suiteId/browser-states`, async ({ request, params }) => {
+    const found = stateWriter(request, String(params.suiteId));
+    if ('error' in found) return found.error;
+    const body = (await request.json()) as { name?: unknown; module_id?: unknown };
+    const name = typeof body.name === 'string' ? body.name.trim() : '';
+    const moduleId = typeof body.module_id === 'string' ? body.module_id : '';
+    if (!name || !moduleId) return invalid(BROWSER_STATE_MESSAGES.dataRequired);
+    if (!suiteModules(found.suite).some((m) => m.module_id === moduleId)) return notFound();
+    const states = suiteStates(found.suite);
+    if (states.some((state) => state.module_id === moduleId))
+      return apiError(409, 'conflict', BROWSER_STATE_MESSAGES.moduleTaken);
+    if (states.some((state) => state.name.toLowerCase() === name.toLowerCase()))
+      return apiError(409, 'conflict', BROWSER_STATE_MESSAGES.nameTaken);
+    const state: BrowserState = { id: newId('state'), name, updated_at: null, module_id: moduleId };
+    states.push(state);
+    return HttpResponse.json(state, { status: 201 });
+  }),
+
+  http.post(`${API}/test-suites/:suiteId/browser-states/:stateId/refresh`, ({ request, params }) => {
+    const found = stateWriter(request, String(params.suiteId));
+    if ('error' in found) return found.error;
+    const state = suiteStates(found.suite).find(({ id }) => id === params.stateId);
+    if (!state) return notFound(BROWSER_STATE_MESSAGES.notFound);
+    state.updated_at = null;
+    return HttpResponse.json(state);
+  }),
+
+  http.delete(`${API}/test-suites/:suiteId/browser-states/:stateId`, ({ request, params }) => {
+    const found = stateWriter(request, String(params.suiteId));
+    if ('error' in found) return found.error;
+    const states = suiteStates(found.suite);
+    const index = states.findIndex(({ id }) => id === params.stateId);
+    if (index < 0) return notFound(BROWSER_STATE_MESSAGES.notFound);
+    states.splice(index, 1);
+    for (const test of db.testCases)
+      if (test.browser_state_id === params.stateId) test.browser_state_id = null;
+    return new HttpResponse(null, { status: 204 });
   }),
 ];

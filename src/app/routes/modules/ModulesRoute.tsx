@@ -18,7 +18,10 @@ export function ModulesRoute() {
   const suiteId = useAppSelector(selectSelectedSuiteId);
   const organization = useAppSelector(selectCurrentOrganization);
   // The organization's admins and experts (issue 27: the expert right is the membership's).
-  const canApprove = usePermissions().can('approveModules');
+  const permissions = usePermissions();
+  const canApprove = permissions.can('approveModules');
+  // Issue 28: viewers see the project's browser states but may not make, refresh or delete them.
+  const canWriteStates = permissions.can('writeBrowserStates');
   // Approvals name people by id; the team list turns them into e-mails.
   const { data: team } = useGetOrganizationUsersQuery(organization?.id ?? skipToken);
   const people = useMemo(() => new Map((team ?? []).map(({ id, email }) => [id, email])), [team]);
@@ -26,7 +29,13 @@ export function ModulesRoute() {
     <>
       <PageHeader title={title} description={description} />
       {suiteId ? (
-        <ModulesPage key={suiteId} suiteId={suiteId} canApprove={canApprove} people={people} />
+        <ModulesPage
+          key={suiteId}
+          suiteId={suiteId}
+          canApprove={canApprove}
+          canWriteStates={canWriteStates}
+          people={people}
+        />
       ) : (
         <Card>
           <EmptyState

@@ -22,6 +22,7 @@ import { messages } from '../messages';
 import { isForbidden } from '../moduleErrors';
 import { renameModuleSchema } from '../schemas';
 import { MODULE_LIMITS, type Module } from '../types';
+import { BrowserStatesSection } from './BrowserStatesSection';
 import { CreateModuleDialog } from './CreateModuleDialog';
 import { DeleteModuleDialog } from './DeleteModuleDialog';
 import { EditScriptDialog } from './EditScriptDialog';
@@ -33,6 +34,8 @@ export interface ModulesPageProps {
   canApprove: boolean;
   /** E-mails of the organization's people by id, to name who approved a script. */
   people?: ReadonlyMap<string, string>;
+  /** The person may make, refresh and delete browser states (viewers only see them). */
+  canWriteStates?: boolean;
 }
 
 const byName = (a: Module, b: Module) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
@@ -43,7 +46,7 @@ function matches(module: Module, query: string) {
 }
 
 /** The selected project's modules: reusable steps made from a test or a Python script. */
-export function ModulesPage({ suiteId, canApprove, people }: ModulesPageProps) {
+export function ModulesPage({ suiteId, canApprove, people, canWriteStates = false }: ModulesPageProps) {
   // Fresh on each visit: which tests use a module changes on their own pages.
   const { data, isLoading, isError, refetch, isFetching } = useGetModulesQuery(suiteId, {
     refetchOnMountOrArgChange: true,
@@ -176,7 +179,13 @@ export function ModulesPage({ suiteId, canApprove, people }: ModulesPageProps) {
 
   return (
     <>
-      {body}
+      <Stack spacing={4}>
+        {body}
+        {/* Issue 28: the states modules save live with them. */}
+        {isLoading || isError ? null : (
+          <BrowserStatesSection suiteId={suiteId} modules={modules} canWrite={canWriteStates} />
+        )}
+      </Stack>
       <CreateModuleDialog
         open={creating}
         suiteId={suiteId}
