@@ -19,14 +19,16 @@ import {
 } from '../../../features/tests/components/TestDetails';
 import { type TestCase } from '../../../features/tests/types';
 import { notify } from '../../../lib/notify';
+import { usePermissions } from '../../hooks';
 import { useTestCrumb } from './useTestCrumb';
 
 /** The generation actions, then Share (issue 15). */
 function TestActions({ test }: { test: TestCase }) {
+  const permissions = usePermissions();
   return (
     <>
       <GenerationActions test={test} />
-      <ShareButton testCaseId={test.id} testName={test.name} />
+      <ShareButton testCaseId={test.id} testName={test.name} permissions={permissions} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import type { Meta, StoryObj } from '@storybook/react-webpack5';
 import { seedShare } from '../../../testing/msw/sharing';
 import { seedShopSuite } from '../../../testing/testCases';
 import { ShareDialog } from './ShareDialog';
+import { permissionsOf } from '../../../app/hooks';
 
 let testCaseId = '';
 
@@ -11,7 +12,13 @@ const meta: Meta<typeof ShareDialog> = {
   component: ShareDialog,
   render: () => (
     <Box sx={{ p: 3 }}>
-      <ShareDialog open testCaseId={testCaseId} testName="Pay by card" onClose={() => undefined} />
+      <ShareDialog
+        open
+        testCaseId={testCaseId}
+        testName="Pay by card"
+        permissions={permissionsOf({ role: 'admin', expert: false })}
+        onClose={() => undefined}
+      />
     </Box>
   ),
 };

@@ -6,18 +6,26 @@ import { seedShare, storedShare } from '../../../testing/msw/sharing';
 import { renderWithStore } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
 import { messages } from '../messages';
+import { deniedMessage, type MemberRole } from '../../../../contract/permissions';
+import { permissionsOf } from '../../../app/hooks';
 import { ShareButton } from './ShareButton';
 
 jest.setTimeout(30_000);
 
-function aTest(name = 'Pay by card') {
-  const { organization } = signInAsMemberOf();
+function aTest(name = 'Pay by card', role: MemberRole = 'admin') {
+  const { organization } = signInAsMemberOf('Acme', role);
   const suite = seedSuite(organization.org_id, 'Shop');
   return { suite, test: seedTestCase(suite, { name }) };
 }
 
-async function openDialog(test = aTest().test) {
-  const view = renderWithStore(<ShareButton testCaseId={test._id} testName={test.name} />);
+async function openDialog(test = aTest().test, role: MemberRole = 'admin') {
+  const view = renderWithStore(
+    <ShareButton
+      testCaseId={test._id}
+      testName={test.name}
+      permissions={permissionsOf({ role, expert: false })}
+    />,
+  );
   await view.user.click(screen.getByRole('button', { name: 'Share' }));
   const dialog = await screen.findByRole('dialog', { name: `Share “${test.name}”` });
   await within(dialog).findByRole('form', { name: 'Share settings' });
@@ -27,6 +35,48 @@ async function openDialog(test = aTest().test) {
 const origin = window.location.origin;
 
 describe('ShareDialog', () => {
+  it('lets a member share privately but not publicly, saying why (issue 27)', async () => {
+    const { dialog } = await openDialog(aTest('Pay by card', 'member').test, 'member');
+    expect(within(dialog).getByRole('radio', { name: /^Public/ })).toBeDisabled();
+    expect(within(dialog).getByRole('radio', { name: /^Private/ })).toBeChecked();
+    expect(within(dialog).getByText(deniedMessage('sharePublicly', 'member'))).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Share privately' })).toBeEnabled();
+  });
+
+  it('keeps a member from saving a public link, and lets them stop sharing it', async () => {
+    const { test } = aTest('Pay by card', 'member');
+    seedShare(test, { slug: 'pay-by-card', visibility: 'public' });
+    const { user, dialog } = await openDialog(test, 'member');
+    const slug = within(dialog).getByRole('textbox', { name: 'Link name' });
+    await user.type(slug, '-2');
+    const save = within(dialog).getByRole('button', { name: 'Save changes' });
+    expect(save).toBeDisabled();
+    await user.hover(save.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(deniedMessage('sharePublicly', 'member'));
+    expect(within(dialog).getByRole('button', { name: 'Stop sharing' })).toBeEnabled();
+  });
+
+  it('shows a viewer the link and nothing to change, saying why', async () => {
+    const { test } = aTest('Pay by card', 'viewer');
+    seedShare(test, { slug: 'pay-by-card', visibility: 'private' });
+    const { dialog } = await openDialog(test, 'viewer');
+    expect(within(dialog).getByText(deniedMessage('sharePrivately', 'viewer'))).toBeInTheDocument();
+    expect(await within(dialog).findByRole('textbox', { name: 'Link' })).toHaveValue(
+      `${origin}/shared/pay-by-card`,
+    );
+    expect(within(dialog).getByRole('textbox', { name: 'Link name' })).toBeDisabled();
+    expect(within(dialog).getByRole('radio', { name: /^Private/ })).toBeDisabled();
+    for (const name of ['Save changes', 'Stop sharing'])
+      expect(within(dialog).queryByRole('button', { name })).not.toBeInTheDocument();
+  });
+
+  it('lets an admin choose a public link', async () => {
+    const { dialog } = await openDialog();
+    expect(within(dialog).getByRole('radio', { name: /^Public/ })).toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: /^Public/ })).toBeEnabled();
+    expect(within(dialog).getByRole('button', { name: 'Share publicly' })).toBeEnabled();
+  });
+
   it('suggests a link name from the test and refuses one that breaks the rules', async () => {
     const { user, dialog, test } = await openDialog();
     const slug = within(dialog).getByRole('textbox', { name: 'Link name' });

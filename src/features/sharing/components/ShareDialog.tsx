@@ -36,16 +36,19 @@ import {
 import { messages } from '../messages';
 import { shareSchema, suggestSlug, type ShareValues } from '../schemas';
 import { CopyField } from './CopyField';
+import type { Permissions } from '../../../app/hooks';
 
 interface ShareDialogProps {
   open: boolean;
   testCaseId: string;
   testName: string;
   onClose: () => void;
+  /** The signed-in person's rights (app/hooks.ts usePermissions): publishing publicly is the admins'. */
+  permissions: Permissions;
 }
 
 /** Share a test under a link name, publicly or with the organization; change or withdraw the link. */
-export function ShareDialog({ open, testCaseId, testName, onClose }: ShareDialogProps) {
+export function ShareDialog({ open, testCaseId, testName, onClose, permissions }: ShareDialogProps) {
   const titleId = useId();
   const {
     data: share,
@@ -75,7 +78,14 @@ export function ShareDialog({ open, testCaseId, testName, onClose }: ShareDialog
           </DialogActions>
         </>
       ) : (
-        <ShareForm testCaseId={testCaseId} testName={testName} share={share ?? null} onClose={onClose} />
+        <ShareForm
+          testCaseId={testCaseId}
+          testName={testName}
+          share={share ?? null}
+          onClose={onClose}
+          publicLock={permissions.reason('sharePublicly')}
+          readOnly={permissions.reason('sharePrivately')}
+        />
       )}
     </Dialog>
   );
@@ -98,16 +108,21 @@ interface ShareFormProps {
   testName: string;
   share: ShareState | null;
   onClose: () => void;
+  /** Why the link cannot be public (issue 27: publishing publicly is the admins'), or null. */
+  publicLock: string | null;
+  /** Why sharing cannot be changed at all (a viewer), or null: the link is shown, nothing else. */
+  readOnly: string | null;
 }
 
-function ShareForm({ testCaseId, testName, share, onClose }: ShareFormProps) {
+function ShareForm({ testCaseId, testName, share, onClose, publicLock, readOnly }: ShareFormProps) {
   const [publish] = usePublishTestMutation();
   const [unpublish, { isLoading: stopping }] = useUnpublishTestMutation();
   const [confirmingStop, setConfirmingStop] = useState(false);
   const links = share ? shareLinks(share) : null;
   const initialValues: ShareValues = {
     slug: share?.slug ?? suggestSlug(testName),
-    visibility: share?.visibility ?? 'public',
+    // Public is the default for those who may publish; others start from what they may do.
+    visibility: share?.visibility ?? (publicLock ? 'private' : 'public'),
   };
 
   const submit = async (values: ShareValues, helpers: FormikHelpers<ShareValues>) => {
@@ -142,10 +157,16 @@ function ShareForm({ testCaseId, testName, share, onClose }: ShareFormProps) {
       {({ isSubmitting, dirty, values }) => (
         <Form noValidate aria-label="Share settings">
           <DialogContent sx={{ pt: 0 }}>
+            {readOnly && (
+              <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+                {readOnly}
+              </Typography>
+            )}
             <FormTextField
               name="slug"
               label="Link name"
-              autoFocus={!share}
+              disabled={readOnly !== null}
+              autoFocus={!share && !readOnly}
               helperText="Lowercase letters, digits and hyphens: 3 to 64 characters"
               slotProps={{
                 input: {
@@ -157,7 +178,7 @@ function ShareForm({ testCaseId, testName, share, onClose }: ShareFormProps) {
                 },
               }}
             />
-            <VisibilityField />
+            <VisibilityField publicLock={readOnly ? null : publicLock} disabled={readOnly !== null} />
             {share && links && (
               <>
                 <Divider sx={{ my: 2 }} />
@@ -200,7 +221,7 @@ function ShareForm({ testCaseId, testName, share, onClose }: ShareFormProps) {
             )}
           </DialogContent>
           <DialogActions>
-            {share && (
+            {share && !readOnly && (
               <Button
                 color="error"
                 startIcon={<LinkOffIcon />}
@@ -211,15 +232,22 @@ function ShareForm({ testCaseId, testName, share, onClose }: ShareFormProps) {
               </Button>
             )}
             <Button onClick={onClose}>Close</Button>
-            <Button type="submit" variant="contained" disabled={isSubmitting || (Boolean(share) && !dirty)}>
-              {isSubmitting
-                ? 'Sharing…'
-                : share
-                  ? 'Save changes'
-                  : values.visibility === 'public'
-                    ? 'Share publicly'
-                    : 'Share privately'}
-            </Button>
+            {!readOnly && (
+              <SubmitButton
+                label={
+                  isSubmitting
+                    ? 'Sharing…'
+                    : share
+                      ? 'Save changes'
+                      : values.visibility === 'public'
+                        ? 'Share publicly'
+                        : 'Share privately'
+                }
+                // A public link kept as it is is publishing publicly again: only those who may.
+                locked={values.visibility === 'public' ? publicLock : null}
+                disabled={isSubmitting || (Boolean(share) && !dirty)}
+              />
+            )}
           </DialogActions>
           <ConfirmDialog
             open={confirmingStop}
@@ -242,16 +270,43 @@ function ShareForm({ testCaseId, testName, share, onClose }: ShareFormProps) {
   );
 }
 
+/** The form's submit button; locked, it is disabled with the reason as its tooltip. */
+function SubmitButton({
+  label,
+  locked,
+  disabled,
+}: {
+  label: string;
+  locked: string | null;
+  disabled: boolean;
+}) {
+  return (
+    <Tooltip title={locked ?? ''}>
+      <span>
+        <Button type="submit" variant="contained" disabled={disabled || locked !== null}>
+          {label}
+        </Button>
+      </span>
+    </Tooltip>
+  );
+}
+
 const VISIBILITIES = [
   { value: 'public', label: 'Public', description: 'Anyone with the link' },
   { value: 'private', label: 'Private', description: 'Members of your organization' },
 ] as const;
 
-function VisibilityField() {
+interface VisibilityFieldProps {
+  /** Why Public cannot be chosen, said under the choices; null when it can. */
+  publicLock: string | null;
+  disabled: boolean;
+}
+
+function VisibilityField({ publicLock, disabled }: VisibilityFieldProps) {
   const [field, meta] = useField<string>('visibility');
   const labelId = useId();
   return (
-    <FormControl component="fieldset" margin="normal" error={Boolean(meta.error)}>
+    <FormControl component="fieldset" margin="normal" error={Boolean(meta.error)} disabled={disabled}>
       <FormLabel id={labelId} component="legend">
         Who can open the link
       </FormLabel>
@@ -261,6 +316,7 @@ function VisibilityField() {
             key={value}
             value={value}
             control={<Radio />}
+            disabled={disabled || (value === 'public' && publicLock !== null)}
             label={
               <span>
                 {label}
@@ -272,6 +328,11 @@ function VisibilityField() {
           />
         ))}
       </RadioGroup>
+      {publicLock && (
+        <Typography variant="caption" color="text.secondary">
+          {publicLock}
+        </Typography>
+      )}
       {meta.error && (
         <Typography variant="caption" color="error">
           {meta.error}
