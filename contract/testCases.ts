@@ -163,6 +163,12 @@ export const TestCase = Type.Object({
    * "step 3 of 5"; null until a planner made one.
    */
   generation_plan_length: Nullable(Type.Integer()),
+  /**
+   * Our addition (issue 28): the plan's instructions that have no successful step once generation
+   * has stopped (the failed one and those after it, or those a Mark as complete left out), in
+   * order; empty while generating and when every instruction has its step.
+   */
+  instructions_without_steps: Type.Array(Type.String()),
   /** A run state, null until the test has run. */
   latest_run_status: Nullable(Type.String()),
   latest_run_time: Nullable(IsoDate),

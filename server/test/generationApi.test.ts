@@ -336,7 +336,10 @@ describe('generation through the API', () => {
       'Step 5, "Verify the page shows "Welcome, Ada Lovelace"", failed: Expected text "Welcome, Ada Lovelace" to be visible',
     );
 
-    // Mark complete keeps the steps up to the index, with their scripts.
+    expect(test.instructions_without_steps).toEqual(['Verify the page shows "Welcome, Ada Lovelace"']);
+
+    // Mark complete keeps the steps up to the index, with their scripts; the instruction left
+    // without a step is named and the test is not passed (issue 28).
     const tooFar = await api<{ error: { message: string } }>(
       ctx.server,
       'PUT',
@@ -344,14 +347,21 @@ describe('generation through the API', () => {
       { token: ctx.token },
     );
     expect(tooFar.status).toBe(400);
-    const completed = await api<{ state: string; test_generation_steps: unknown[]; final_script: string }>(
-      ctx.server,
-      'PUT',
-      `/test-case/${test._id}/force-stop/3`,
-      { token: ctx.token },
-    );
+    const completed = await api<{
+      state: string;
+      test_generation_steps: unknown[];
+      final_script: string;
+      final_message: string;
+      instructions_without_steps: string[];
+    }>(ctx.server, 'PUT', `/test-case/${test._id}/force-stop/3`, { token: ctx.token });
     expect(completed.status).toBe(200);
-    expect(completed.body.state).toBe('completed');
+    expect(completed.body.state).toBe('failed');
+    expect(completed.body.instructions_without_steps).toEqual([
+      'Verify the page shows "Welcome, Ada Lovelace"',
+    ]);
+    expect(completed.body.final_message).toBe(
+      'Marked as completed with 4 steps. 1 instruction has no step, so the test does not cover it.',
+    );
     expect(completed.body.test_generation_steps).toHaveLength(4);
     expect(completed.body.final_script).toContain('// 4. Click Sign in');
     expect(completed.body.final_script).not.toContain('Welcome');
@@ -407,14 +417,18 @@ describe('generation through the API', () => {
       async () => (await getTest(ctx, created._id)).test_generation_steps.length >= 3,
       'three steps',
     );
-    const completed = await api<{ state: string; test_generation_steps: unknown[]; final_script: string }>(
-      ctx.server,
-      'PUT',
-      `/test-case/${created._id}/force-stop/all`,
-      { token: ctx.token },
-    );
+    const completed = await api<{
+      state: string;
+      test_generation_steps: unknown[];
+      final_script: string;
+      instructions_without_steps: string[];
+    }>(ctx.server, 'PUT', `/test-case/${created._id}/force-stop/all`, { token: ctx.token });
     expect(completed.status).toBe(200);
-    expect(completed.body.state).toBe('completed');
+    // The instructions not reached have no steps: named, and not passed (issue 28).
+    expect(completed.body.state).toBe('failed');
+    expect(completed.body.instructions_without_steps).toContainEqual(
+      expect.stringContaining('Reload the page'),
+    );
     expect(completed.body.test_generation_steps).toHaveLength(3);
     expect(completed.body.final_script).toContain("fill('Keep me')");
     expect(completed.body.final_script).not.toContain('waitForTimeout');
@@ -423,7 +437,7 @@ describe('generation through the API', () => {
       const test = await getTest(ctx, created._id);
       return test.test_generation_steps[1].trace.length > 0 ? test : null;
     }, 'the trace to be attached');
-    expect(withTrace.state).toBe('completed');
+    expect(withTrace.state).toBe('failed');
     expect(withTrace.test_generation_steps).toHaveLength(3);
   });
 

@@ -29,7 +29,7 @@ import { type Actor } from './actor';
 import { type ArtifactService } from './artifacts';
 import { SuiteActionCache } from './generationCache';
 import { type SharedParameterService } from './sharedParameters';
-import { type StepsSource, type TestCaseService } from './testCases';
+import { instructionsWithoutSteps, type StepsSource, type TestCaseService } from './testCases';
 import { type JobScheduler } from './trackedJobs';
 import { type ModuleSteps } from './moduleSteps';
 
@@ -174,8 +174,9 @@ export class GenerationService {
   }
 
   /**
-   * PUT /test-case/{id}/force-stop/{stepOrId} (mark complete): keeps the steps up to that index (all
-   * of them when it is not a number) and finishes as completed, with the scripts of those steps.
+   * PUT /test-case/{id}/force-stop/{stepOrId} (mark complete): keeps the successful steps up to that
+   * index (all of them when it is not a number), with their scripts. It finishes as completed only
+   * when every instruction of the plan kept its step; else as failed, naming those without one.
    */
   async forceStop(actor: Actor, id: string, stepOrId: string): Promise<TestCase> {
     const { row: current } = await this._testCases.requireTest(actor, id, 'Test case not found');
@@ -196,14 +197,16 @@ export class GenerationService {
       if (kept.length === 0)
         throw new ConflictError('There are no successful steps to keep: generate the test first.');
       const spec = scriptSpec(row, kept, secretNames);
+      // Instructions left without a step are not passed (issue 28): the test stays failed and says which.
+      const left = instructionsWithoutSteps(row.generationPlan, kept);
       await tx
         .update(testCases)
         .set({
-          state: 'completed',
+          state: left.length > 0 ? 'failed' : 'completed',
           testGenerationSteps: kept.map((step, index) => ({ ...step, step_index: index })),
           finalScript: typescriptScript(spec),
           finalScriptPy: pythonScript(spec),
-          finalMessage: `Marked as completed with ${kept.length} ${kept.length === 1 ? 'step' : 'steps'}.`,
+          finalMessage: markedCompleteMessage(kept.length, left),
           generationBackup: null,
           generationFinishedAt: new Date(),
           lastModifiedAt: new Date(),
@@ -803,6 +806,15 @@ function restoreFrom(backup: Backup | null): Partial<typeof testCases.$inferInse
     generationPlan: backup.plan,
     stepsSource: backup.steps_source ?? null,
   };
+}
+
+/** Mark complete's final message: the steps kept and how many instructions (instructions_without_steps) lost theirs. */
+export function markedCompleteMessage(kept: number, left: string[]): string {
+  const marked = `Marked as completed with ${kept} ${kept === 1 ? 'step' : 'steps'}.`;
+  if (left.length === 0) return marked;
+  return left.length === 1
+    ? `${marked} 1 instruction has no step, so the test does not cover it.`
+    : `${marked} ${left.length} instructions have no steps, so the test does not cover them.`;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };

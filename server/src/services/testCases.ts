@@ -647,6 +647,22 @@ function readRow(db: Db) {
     .prepare(UNNAMED_STATEMENT);
 }
 
+/** What instructionsWithoutSteps reads of a step: its place in the plan and whether it passed. */
+export interface StepOfPlan {
+  step_index: number;
+  execution_succeded: boolean;
+}
+
+/**
+ * The plan's instructions with no successful step (step i is plan[i]), in order: a failed step's and
+ * those never reached. A test without a stored plan (from before plans were kept) has none to tell.
+ */
+export function instructionsWithoutSteps(plan: unknown, steps: StepOfPlan[]): string[] {
+  if (!Array.isArray(plan)) return [];
+  const covered = new Set(steps.filter((step) => step.execution_succeded).map((step) => step.step_index));
+  return (plan as string[]).filter((_, index) => !covered.has(index));
+}
+
 export function toWire(
   row: TestCaseRow,
   orgId: string,
@@ -682,6 +698,9 @@ export function toWire(
     final_script_py: scripts?.python ?? null,
     test_generation_steps: row.testGenerationSteps,
     generation_plan_length: Array.isArray(row.generationPlan) ? row.generationPlan.length : null,
+    instructions_without_steps: GENERATING_STATES.includes(row.state as GenerationState)
+      ? []
+      : instructionsWithoutSteps(row.generationPlan, row.testGenerationSteps as StepOfPlan[]),
     latest_run_status: row.latestRunStatus,
     latest_run_time: row.latestRunTime?.toISOString() ?? null,
     steps_out_of_date: stepsOutOfDate(row),

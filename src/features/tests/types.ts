@@ -36,6 +36,8 @@ export interface TestCase {
   /** Generation steps as the server sends them; the generation feature reads them. */
   /** Steps in the current generation's plan; null until the planner made one. */
   planLength: number | null;
+  /** The plan's instructions with no successful step once generation stopped (issue 28). */
+  instructionsWithoutSteps: string[];
   testGenerationSteps: unknown[];
   latestRunStatus: RunState | null;
   latestRunTime: string | null;
@@ -70,6 +72,7 @@ export const toTestCase = (dto: TestCaseDto): TestCase => ({
   finalScriptPy: dto.final_script_py,
   testGenerationSteps: dto.test_generation_steps,
   planLength: dto.generation_plan_length ?? null,
+  instructionsWithoutSteps: dto.instructions_without_steps ?? [],
   latestRunStatus: dto.latest_run_status as RunState | null,
   latestRunTime: dto.latest_run_time,
   stepsOutOfDate: dto.steps_out_of_date ?? false,

@@ -215,6 +215,7 @@ export function seedTestCase(
     final_script_py: null,
     test_generation_steps: [],
     generation_plan_length: null,
+    instructions_without_steps: [],
     latest_run_status: null,
     latest_run_time: null,
     steps_out_of_date: false,

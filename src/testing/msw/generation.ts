@@ -156,12 +156,25 @@ export const generationHandlers = [
       return invalid(`Step ${last} does not exist: the test has ${steps.length} steps`, 'stepOrId');
     const kept = (last === null ? steps : steps.slice(0, last + 1)).filter((step) => step.execution_succeded);
     if (kept.length === 0) return conflict('There are no successful steps to keep: generate the test first.');
+    // The mock keeps no plan: the instructions already without steps, and those of the steps dropped.
+    const keptIndexes = new Set(kept.map((step) => step.step_index));
+    const left = [
+      ...steps.filter((step) => !keptIndexes.has(step.step_index)).map((step) => step.step_description),
+      ...test.instructions_without_steps,
+    ].filter((instruction, index, all) => all.indexOf(instruction) === index);
     Object.assign(test, {
-      state: 'completed',
+      state: left.length > 0 ? 'failed' : 'completed',
       test_generation_steps: kept.map((step, index) => ({ ...step, step_index: index })),
       final_script: kept.map((step) => step.generated_code_ts).join('\n'),
       final_script_py: kept.map((step) => step.generated_code_py).join('\n'),
-      final_message: `Marked as completed with ${kept.length} ${kept.length === 1 ? 'step' : 'steps'}.`,
+      instructions_without_steps: left,
+      final_message:
+        `Marked as completed with ${kept.length} ${kept.length === 1 ? 'step' : 'steps'}.` +
+        (left.length === 0
+          ? ''
+          : left.length === 1
+            ? ' 1 instruction has no step, so the test does not cover it.'
+            : ` ${left.length} instructions have no steps, so the test does not cover them.`),
       last_modified_at: now(),
     });
     return HttpResponse.json(test);

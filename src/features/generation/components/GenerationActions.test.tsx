@@ -9,6 +9,7 @@ import { renderApp, renderWithStore } from '../../../testing/renderWithStore';
 import { toTestCase } from '../../tests/api';
 import { selectGenerationRequested } from '../selectors';
 import { useGenerationCommands } from '../useGenerationCommands';
+import { deniedMessage } from '../../../../contract/permissions';
 
 // The header's generation buttons on a test's page, against MSW.
 
@@ -27,6 +28,33 @@ function countRequests(method: string, pattern: RegExp) {
 afterEach(() => server.events.removeAllListeners());
 
 describe('GenerationActions', () => {
+  it('offers a viewer no generation: Generate, Regenerate and Cancel are off with the reason (issue 27)', async () => {
+    const { test, person } = seedTodoTest('created', []);
+    db.memberships.find(({ user_id }) => user_id === person.id)!.role = 'viewer';
+    const { user } = renderApp(`/test-cases/details/${test._id}`);
+    const generate = await button('Generate');
+    await waitFor(() => expect(generate).toBeDisabled());
+    await user.hover(generate.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(deniedMessage('generateTests', 'viewer'));
+  });
+
+  it('keeps Cancel from a viewer, and Mark as complete out of sight', async () => {
+    const { test, person } = seedTodoTest('running', todoSteps().slice(0, 2));
+    db.memberships.find(({ user_id }) => user_id === person.id)!.role = 'viewer';
+    renderApp(`/test-cases/details/${test._id}`);
+    const cancel = await button('Cancel generation');
+    await waitFor(() => expect(cancel).toBeDisabled());
+    expect(screen.queryByRole('button', { name: 'Mark as complete' })).not.toBeInTheDocument();
+  });
+
+  it('lets a member regenerate', async () => {
+    const { test, person } = seedTodoTest('passed');
+    db.memberships.find(({ user_id }) => user_id === person.id)!.role = 'member';
+    renderApp(`/test-cases/details/${test._id}`);
+    const regenerate = await button('Regenerate');
+    await waitFor(() => expect(regenerate).toBeEnabled());
+  });
+
   it('generates a test that has no steps yet, and shows it queued', async () => {
     const { test } = seedTodoTest('created', []);
     const { user, store } = renderApp(`/test-cases/details/${test._id}`);
@@ -155,9 +183,52 @@ describe('GenerationActions', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Mark as complete?' });
     expect(dialog).toHaveTextContent('The test keeps its 2 successful steps; the others are dropped.');
     await user.click(within(dialog).getByRole('button', { name: 'Mark as complete' }));
-    expect(await screen.findByText('Marked as completed with 2 steps.')).toBeInTheDocument();
+    // Step 3's instruction lost its step: named, and the test is not passed (issue 28).
+    expect(
+      await screen.findByText(
+        'Marked as completed with 2 steps. 1 instruction has no step, so the test does not cover it.',
+      ),
+    ).toBeInTheDocument();
+    expect(stored(test._id).state).toBe('failed');
+    expect(stored(test._id).instructions_without_steps).toEqual(['Step number 3']);
     expect(forceStops).toEqual([`/api/test-case/${test._id}/force-stop/2`]);
     expect(await screen.findByRole('button', { name: 'Export' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Mark as complete' })).not.toBeInTheDocument();
+  });
+
+  it('marks complete after the last step failed without passing the test: it names the instructions left without steps (issue 28)', async () => {
+    const steps = [
+      ...Array.from({ length: 6 }, (_, index) => buildStep(index)),
+      buildStep(6, { step_description: 'Click Pay', execution_succeded: false }),
+    ];
+    // The server names the plan's instructions with no successful step: the failed one and the one never reached.
+    const { test } = seedTodoTest('failed', steps, {
+      final_message: 'Step 7, "Click Pay", failed.',
+      generation_plan_length: 8,
+      instructions_without_steps: ['Click Pay', 'Verify "Thank you" is shown'],
+    });
+    const { user } = renderApp(`/test-cases/details/${test._id}`);
+    await user.click(await button('Mark as complete'));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Mark as complete?' })).getByRole('button', {
+        name: 'Mark as complete',
+      }),
+    );
+    expect(
+      await screen.findByText(
+        'Marked as completed with 6 steps. 2 instructions have no steps, so the test does not cover them.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const list = screen.getByRole('region', { name: 'Instructions without steps' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Click Pay', 'Verify "Thank you" is shown']);
+    expect(stored(test._id).state).toBe('failed');
+    expect(screen.getByText('Generation failed')).toBeInTheDocument();
+    expect(screen.queryByText('Passed')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Mark as complete' })).not.toBeInTheDocument();
   });
 

@@ -39,7 +39,11 @@ export function GenerationPanel({ test }: { test: TestCase }) {
         />
       ) : (
         <>
-          <FinalMessage state={test.state} message={test.finalMessage} />
+          <FinalMessage
+            state={test.state}
+            message={test.finalMessage}
+            instructionsWithoutSteps={test.instructionsWithoutSteps}
+          />
           {test.stepsOutOfDate && <StepsOutOfDate test={test} />}
         </>
       )}
