@@ -15,6 +15,7 @@ import {
   actionCode,
   describeAction,
   isAction,
+  isOnSite,
   messageOf,
   referencedNames,
   type ReplayStep,
@@ -140,6 +141,8 @@ interface StepResult {
   notUnderstood: string | null;
 }
 
+const SETUP_PAGE_KEPT = 'The page stays where the setup module left it: it is on this site already.';
+
 export class Generator {
   /** The words of the element the last step acted on: what 'its' and 'the same' refer to. */
   private _previousWords: string | null = null;
@@ -213,7 +216,9 @@ export class Generator {
       const result =
         kept.action.kind === 'module'
           ? await this._runModule(kept.action.moduleId)
-          : await this._session.execute(kept.action);
+          : index === 0 && this._keepsSetupPage(input, kept.action)
+            ? { ok: true as const, error: null }
+            : await this._session.execute(kept.action);
       await this._session.endStep();
       if (!result.ok)
         return outcome(
@@ -252,6 +257,16 @@ export class Generator {
       }
     }
     return outcome('passed', `All ${plan.length} steps passed.`);
+  }
+
+  /**
+   * The test's first step opens a page its setup module left the browser on already (issue 28): it is
+   * recorded but not run, as a run of the test will not run it (runner/codegen.ts isOnSite), so what
+   * the module did in the page is what the next steps are generated from.
+   */
+  private _keepsSetupPage(input: GeneratorInput, action: Action): boolean {
+    if (!input.setupSteps?.length || action.kind !== 'goto' || this._session.closed) return false;
+    return isOnSite(this._session.probe.url(), action.url);
   }
 
   /** 'Use the "Sign in" module': the module's steps run as they are now, without a model call. */
@@ -403,6 +418,10 @@ export class Generator {
         action,
       });
     const run = async (action: Action, timeoutMs?: number): Promise<boolean> => {
+      if (index === 0 && this._keepsSetupPage(input, action)) {
+        verification = { passed: true, message: SETUP_PAGE_KEPT };
+        return true;
+      }
       // A click must change something a person could see; watching starts before it.
       const watch = action.kind === 'click' ? await session.watchChanges().catch(() => null) : null;
       const result = await session.execute(action, timeoutMs);

@@ -11,6 +11,11 @@ export type Language = 'typescript' | 'python';
 export interface ScriptStep {
   description: string;
   action: Action;
+  /**
+   * The test's first step after its setup module, when it opens a page: it opens it only when the page
+   * is not already there (issue 28), so what the module did in the page is not thrown away.
+   */
+  continuesSetup?: boolean;
 }
 
 export interface ScriptSpec {
@@ -336,6 +341,47 @@ export function oneLine(text: string): string {
   return text.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * The address a page is "already on" for a step that opens `url` (issue 28): the same origin and the
+ * site's folder (`http://host/todo/` for `…/todo/` or `…/todo/index.html`), or the very page for any
+ * other file (`…/shop/cart.html`). Not the origin alone: one origin often serves several applications
+ * (`/app/` and `/admin/`, our fixture sites on one port), and a setup module that ended in another one
+ * has not left the page where the test starts. Null when the URL is not a plain http(s) address (a
+ * {{reference}} is only known when the step runs): the step then always opens its page.
+ */
+export function siteAddress(url: string): string | null {
+  if (!/^https?:\/\//i.test(url) || url.includes('{{')) return null;
+  try {
+    const parsed = new URL(url);
+    let path = parsed.pathname.replace(/\/index\.html?$/i, '/');
+    const last = path.slice(path.lastIndexOf('/') + 1);
+    if (last && !last.includes('.')) path = `${path}/`;
+    return `${parsed.origin}${path}`;
+  } catch {
+    return null;
+  }
+}
+
+/** True when a page at `pageUrl` is already where a step that opens `url` would take it. */
+export function isOnSite(pageUrl: string, url: string): boolean {
+  const site = siteAddress(url);
+  return site !== null && pageUrl.startsWith(site);
+}
+
+/**
+ * A step's code: its action's, except the opening step that continues a setup module's page, which
+ * opens its page only when the page is elsewhere (the same test as isOnSite, so a run and its export
+ * decide alike).
+ */
+export function stepCode(step: ScriptStep, language: Language, secretNames: Iterable<string> = []): string {
+  const code = actionCode(step.action, language, secretNames);
+  const site = step.continuesSetup && step.action.kind === 'goto' ? siteAddress(step.action.url) : null;
+  if (!site) return code;
+  return language === 'typescript'
+    ? `// The setup module's page is kept when it is on this site already.\nif (!page.url().startsWith(${tsString(site)})) ${code}`
+    : `# The setup module's page is kept when it is on this site already.\nif not page.url.startswith(${pyString(site)}):\n    ${code}`;
+}
+
 export function typescriptScript(spec: ScriptSpec): string {
   const secrets = new Set(spec.secretNames);
   const lines: string[] = ["import { test, expect } from '@playwright/test';", ''];
@@ -367,7 +413,7 @@ export function typescriptScript(spec: ScriptSpec): string {
   lines.push(`test(${tsString(spec.name)}, async ({ page }) => {`);
   spec.steps.forEach((step, index) => {
     lines.push(`  // ${index + 1}. ${oneLine(step.description)}`);
-    lines.push(indented(actionCode(step.action, 'typescript', secrets), '  '));
+    lines.push(indented(stepCode(step, 'typescript', secrets), '  '));
   });
   lines.push('});', '');
   return lines.join('\n');
@@ -431,7 +477,7 @@ export function pythonScript(spec: ScriptSpec): string {
   lines.push(`    # ${oneLine(spec.name)}`);
   spec.steps.forEach((step, index) => {
     lines.push(`    # ${index + 1}. ${oneLine(step.description)}`);
-    lines.push(indented(actionCode(step.action, 'python', secrets), '    '));
+    lines.push(indented(stepCode(step, 'python', secrets), '    '));
   });
   lines.push('');
   return lines.join('\n');

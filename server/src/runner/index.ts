@@ -22,6 +22,7 @@ export { type Candidate, type PageChange, type PageSnapshot } from './candidates
 export {
   actionCode,
   envName,
+  isOnSite,
   locatorCode,
   moduleFunctionName,
   pythonScript,

@@ -1,5 +1,5 @@
 import { type Action } from './actions';
-import { actionCode, moduleFunctionName } from './codegen';
+import { actionCode, isOnSite, moduleFunctionName, siteAddress, stepCode } from './codegen';
 import { typescriptProject } from './projects';
 
 describe('moduleFunctionName', () => {
@@ -18,6 +18,44 @@ describe('moduleFunctionName', () => {
     const call: Action = { kind: 'module', moduleId: 'm1', name: 'Sign in as admin' };
     expect(actionCode(call, 'typescript')).toBe('await signInAsAdmin(page);');
     expect(actionCode(call, 'python')).toBe('sign_in_as_admin(page)');
+  });
+});
+
+describe("a test's opening step after its setup module (issue 28)", () => {
+  it.each([
+    ['http://h:1/todo/', 'http://h:1/todo/'],
+    ['http://h:1/todo', 'http://h:1/todo/'],
+    ['http://h:1/todo/index.html', 'http://h:1/todo/'],
+    ['http://H:1/shop/cart.html?x=1', 'http://h:1/shop/cart.html'],
+    ['http://h:1', 'http://h:1/'],
+    ['http://h:1/{{path}}/', null],
+    ['about:blank', null],
+  ])('takes %j to be on the site %j', (url, site) => {
+    expect(siteAddress(url)).toBe(site);
+  });
+
+  it('keeps a page within the site and opens one in another folder or origin', () => {
+    expect(isOnSite('http://h:1/todo/#/active', 'http://h:1/todo/')).toBe(true);
+    expect(isOnSite('http://h:1/todo/index.html', 'http://h:1/todo/index.html')).toBe(true);
+    expect(isOnSite('http://h:1/tasks/', 'http://h:1/todo/')).toBe(false);
+    expect(isOnSite('http://h:2/todo/', 'http://h:1/todo/')).toBe(false);
+    expect(isOnSite('about:blank', 'http://h:1/todo/')).toBe(false);
+  });
+
+  it('writes the same decision into the exported code, in TypeScript and Python', () => {
+    const open = {
+      description: 'Open the site',
+      action: { kind: 'goto', url: 'http://h:1/todo/' } as Action,
+    };
+    expect(stepCode(open, 'typescript')).toBe("await page.goto('http://h:1/todo/');");
+    expect(stepCode({ ...open, continuesSetup: true }, 'typescript').split('\n')[1]).toBe(
+      "if (!page.url().startsWith('http://h:1/todo/')) await page.goto('http://h:1/todo/');",
+    );
+    expect(
+      stepCode({ ...open, continuesSetup: true }, 'python')
+        .split('\n')
+        .slice(1),
+    ).toEqual(['if not page.url.startswith("http://h:1/todo/"):', '    page.goto("http://h:1/todo/")']);
   });
 });
 

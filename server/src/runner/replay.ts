@@ -2,7 +2,7 @@ import { type Page } from 'playwright-core';
 import { stepUrl } from '../lib/stepUrl';
 import { type Action, type LocatorSpec, type Target, describeTarget, targetOf } from './actions';
 import { type PageSnapshot } from './candidates';
-import { actionCode, type Language } from './codegen';
+import { isOnSite, type Language, stepCode } from './codegen';
 import {
   ActionError,
   describeFailure,
@@ -24,6 +24,8 @@ export interface ReplayStep {
   description: string;
   actionName: string;
   action: Action;
+  /** The test's opening step after its setup module: skipped while the page is on its site (codegen). */
+  continuesSetup?: boolean;
 }
 
 export interface StepError {
@@ -102,14 +104,22 @@ export async function replay(
         return { state: 'stopped', stepIndex: index, message: null, stepsDone };
       const step = steps[index];
       const title = `${index + 1}. ${step.description}`;
-      const runCode = actionCode(step.action, options.language, secretNames);
+      const runCode = stepCode(step, options.language, secretNames);
       const started = Date.now();
       navigation.reset();
       await session.beginStep(title);
       // A page other than http(s), or a connection refused before, fails the step before it runs.
       let error: StepError | null = session.refusal(step.action);
+      const keepsPage = keepsSetupPage(step, page.url());
+      // NOTE: a line of the run, not of the step: the log keeps one 'step' line per step.
+      if (keepsPage)
+        log?.add(
+          'INFO',
+          'run',
+          `${title}: the page stays where the setup module left it (${stepUrl(page.url())}).`,
+        );
       try {
-        if (!error)
+        if (!error && !keepsPage)
           await executeAction(page, step.action, values, options.stepTimeoutMs, {
             settleMs: 0,
             signal: session.signal,
@@ -175,6 +185,14 @@ export async function replay(
   } finally {
     navigation.dispose();
   }
+}
+
+/**
+ * A test continues where its setup module left the page (issue 28): its opening step does not open
+ * the site again while the page is on it, which would throw away what the module did there.
+ */
+function keepsSetupPage(step: ReplayStep, pageUrl: string): boolean {
+  return Boolean(step.continuesSetup) && step.action.kind === 'goto' && isOnSite(pageUrl, step.action.url);
 }
 
 /** The first step whose values name a {{reference}} that has no value: it could never run. */

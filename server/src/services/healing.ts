@@ -399,9 +399,10 @@ export class HealingService {
       ...claim,
       secrets,
       testName: test.name,
-      // NOTE: prepare keeps the test's own (non-module) step objects as they are: found by identity.
+      // NOTE: prepare says where the test's own steps are (its opening step after a setup module is a
+      // marked copy, so not found by identity).
       steps: expanded.steps,
-      ownAt: own.map((step) => expanded.steps.indexOf(step)),
+      ownAt: expanded.ownAt,
       ownSteps: test.testGenerationSteps as GenerationStep[],
       language: test.programmingLanguage,
       secretNames: Object.keys(secrets),

@@ -57,6 +57,8 @@ export type ModuleResolution =
 export interface PreparedSteps {
   ok: true;
   steps: ReplayStep[];
+  /** Where each of the test's own steps is in `steps` (-1 for a module call, replaced by its steps). */
+  ownAt: number[];
   parameters: Record<string, string>;
   /** The fresh browser state the context starts from (never logged). */
   storageState: StorageState | null;
@@ -266,7 +268,8 @@ export class ModuleSteps {
     for (const id of calls) await collect(id, 0);
     return {
       name: test.name,
-      steps: own,
+      // As a run marks it (prepare), so the spec decides about its opening step as the run does.
+      steps: setup ? continuingSetup(own) : own,
       parameters: effectiveParameters(test.parameters, test.credentials),
       secretNames,
       viewport: { width: test.viewportWidth, height: test.viewportHeight },
@@ -314,11 +317,16 @@ export class ModuleSteps {
       notes.push(`The setup module "${setup.name}" runs first (${setup.steps.length} steps).`);
     }
 
-    for (const step of own) {
+    // After the setup module, the test goes on in the page it left (issue 28).
+    const ownSteps = steps.length > 0 ? continuingSetup(own) : own;
+    const ownAt: number[] = [];
+    for (const step of ownSteps) {
       if (step.action.kind !== 'module') {
+        ownAt.push(steps.length);
         steps.push(step);
         continue;
       }
+      ownAt.push(-1);
       const called = await this.resolve(test.testSuiteId, step.action.moduleId);
       if (!called.ok) return called;
       parameters = { ...called.parameters, ...parameters };
@@ -337,12 +345,26 @@ export class ModuleSteps {
     return {
       ok: true,
       steps,
+      ownAt,
       parameters,
       storageState: state?.storageState ?? null,
       saveStateId,
       notes,
     };
   }
+}
+
+/**
+ * The test's own steps after a setup module: its first, when it opens a page (the "Open <website>"
+ * every generated test starts with), is marked to open it only when the module left the page
+ * elsewhere (runner/codegen.ts isOnSite). Without it a setup module's work in the page would be
+ * thrown away by the test's reload, whatever a site keeps only in memory.
+ */
+export function continuingSetup<T extends { action: Action }>(
+  own: T[],
+): (T & { continuesSetup?: boolean })[] {
+  const [first, ...rest] = own;
+  return first?.action.kind === 'goto' ? [{ ...first, continuesSetup: true }, ...rest] : own;
 }
 
 /** 'Pay by card!' → 'pay-by-card.spec.ts', as the single-file export names it. */

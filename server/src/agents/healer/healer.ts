@@ -7,6 +7,7 @@ import {
   type RunnerSession,
   type Target,
   describeTarget,
+  isOnSite,
   maskSecrets,
   messageOf,
   screenshotFailure,
@@ -29,7 +30,7 @@ import { verifyAction } from '../verifier';
 export interface HealInput {
   website: string;
   /** The test's steps with module calls already expanded. */
-  steps: { description: string; action: Action }[];
+  steps: { description: string; action: Action; continuesSetup?: boolean }[];
   stepTimeoutMs: number;
   /** The step the failed run stopped at: the steps before it passed there, so they run without a first look. */
   failingStepIndex?: number | null;
@@ -137,10 +138,13 @@ export async function healTest(
 async function healStep(
   session: RunnerSession,
   input: HealInput,
-  step: { description: string; action: Action },
+  step: { description: string; action: Action; continuesSetup?: boolean },
   trusted: boolean,
 ): Promise<StepResult> {
   const original = step.action;
+  // As a run does (issue 28): the test goes on where its setup module left the page, on its site.
+  if (step.continuesSetup && original.kind === 'goto' && isOnSite(session.probe.url(), original.url))
+    return kept(original);
   if (original.kind === 'expect') return healCheck(session, input, step, original, trusted);
   const target = targetOf(original);
   if (!target) {
