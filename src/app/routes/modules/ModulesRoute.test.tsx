@@ -12,8 +12,6 @@ import { signInAs, signInAsMemberOf } from '../../../testing/session';
 import { appRoutes } from '../../AppRoutes';
 import { ModulesRoute } from './ModulesRoute';
 
-jest.setTimeout(30_000);
-
 // NOTE: the app's route table still shows the placeholder until the lead wires this screen in.
 function withModulesScreen(routes: RouteObject[]): RouteObject[] {
   return routes.map((route) => {
