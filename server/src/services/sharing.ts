@@ -9,6 +9,7 @@ import {
 } from '../db/schema';
 import { isAction } from '../runner/actions';
 import { effectiveParameters } from '../../../contract/testCases';
+import { RUNNING_STATES, type RunState } from '../../../contract/states';
 import { pythonScript, type ScriptSpec, typescriptScript } from '../runner/codegen';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
 import {
@@ -36,8 +37,11 @@ function shareScope(visibility: ShareVisibility, orgId: string): string {
   return visibility === 'public' ? 'public' : orgId;
 }
 
-/** The badge's words and colour for a test's latest run. */
-export type BadgeStatus = 'passing' | 'failing' | 'running' | 'no runs';
+/**
+ * The badge's words and colour for a test's latest run. A cancelled run (a person's Cancel, or
+ * `plainwright ci`'s timeout) reads cancelled, as the test list and the share page say it (issue 28).
+ */
+export type BadgeStatus = 'passing' | 'failing' | 'cancelled' | 'running' | 'no runs';
 
 /**
  * Sharing a test under a link name (issue 15): public (anyone with the link) or private (signed-in
@@ -253,7 +257,8 @@ function shareStateOf(row: TestRow): ShareState | null {
 
 export function badgeStatus(latest: string | null): BadgeStatus {
   if (latest === 'passed' || latest === 'flaky') return 'passing';
-  if (latest === 'pending' || latest === 'running' || latest === 'queued') return 'running';
+  if (latest === 'queued' || RUNNING_STATES.includes(latest as RunState)) return 'running';
+  if (latest === 'cancelled') return 'cancelled';
   if (!latest) return 'no runs';
   return 'failing';
 }
@@ -261,6 +266,8 @@ export function badgeStatus(latest: string | null): BadgeStatus {
 const BADGE_COLOURS: Record<BadgeStatus, string> = {
   passing: '#2e7d32',
   failing: '#c62828',
+  // The SPA's colour for a cancelled run (SPEC §4's error: MUI's warning).
+  cancelled: '#e65100',
   running: '#1565c0',
   'no runs': '#757575',
 };
