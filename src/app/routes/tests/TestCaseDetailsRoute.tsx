@@ -27,7 +27,7 @@ function TestActions({ test }: { test: TestCase }) {
   const permissions = usePermissions();
   return (
     <>
-      <GenerationActions test={test} />
+      <GenerationActions test={test} permissions={permissions} />
       <ShareButton testCaseId={test.id} testName={test.name} permissions={permissions} />
     </>
   );

@@ -9,6 +9,7 @@ import { renderApp, renderWithStore } from '../../../testing/renderWithStore';
 import { toTestCase } from '../../tests/api';
 import { selectGenerationRequested } from '../selectors';
 import { useGenerationCommands } from '../useGenerationCommands';
+import { deniedMessage } from '../../../../contract/permissions';
 
 // The header's generation buttons on a test's page, against MSW.
 
@@ -27,6 +28,33 @@ function countRequests(method: string, pattern: RegExp) {
 afterEach(() => server.events.removeAllListeners());
 
 describe('GenerationActions', () => {
+  it('offers a viewer no generation: Generate is off with the reason (issue 27)', async () => {
+    const { test, person } = seedTodoTest('created', []);
+    db.memberships.find(({ user_id }) => user_id === person.id)!.role = 'viewer';
+    const { user } = renderApp(`/test-cases/details/${test._id}`);
+    const generate = await button('Generate');
+    await waitFor(() => expect(generate).toBeDisabled());
+    await user.hover(generate.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(deniedMessage('generateTests', 'viewer'));
+  });
+
+  it('keeps Cancel from a viewer, and Mark as complete out of sight', async () => {
+    const { test, person } = seedTodoTest('running', todoSteps().slice(0, 2));
+    db.memberships.find(({ user_id }) => user_id === person.id)!.role = 'viewer';
+    renderApp(`/test-cases/details/${test._id}`);
+    const cancel = await button('Cancel generation');
+    await waitFor(() => expect(cancel).toBeDisabled());
+    expect(screen.queryByRole('button', { name: 'Mark as complete' })).not.toBeInTheDocument();
+  });
+
+  it('lets a member regenerate', async () => {
+    const { test, person } = seedTodoTest('passed');
+    db.memberships.find(({ user_id }) => user_id === person.id)!.role = 'member';
+    renderApp(`/test-cases/details/${test._id}`);
+    const regenerate = await button('Regenerate');
+    await waitFor(() => expect(regenerate).toBeEnabled());
+  });
+
   it('generates a test that has no steps yet, and shows it queued', async () => {
     const { test } = seedTodoTest('created', []);
     const { user, store } = renderApp(`/test-cases/details/${test._id}`);

@@ -3,18 +3,37 @@ import DoneAllOutlinedIcon from '@mui/icons-material/DoneAllOutlined';
 import RefreshOutlinedIcon from '@mui/icons-material/RefreshOutlined';
 import StopCircleOutlinedIcon from '@mui/icons-material/StopCircleOutlined';
 import Button from '@mui/material/Button';
-import { useState } from 'react';
+import Tooltip from '@mui/material/Tooltip';
+import { useState, type ReactElement } from 'react';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import type { TestCase } from '../../tests/api';
 import { isGenerationFailed, toGenerationStep } from '../types';
 import { useGenerationCommands } from '../useGenerationCommands';
 import { useIsGenerating } from '../useIsGenerating';
 import { ExportMenu } from './ExportMenu';
+import type { Permissions } from '../../../app/hooks';
 
 type Confirming = 'regenerate' | 'cancel' | 'complete' | null;
 
+interface GenerationActionsProps {
+  test: TestCase;
+  /** The signed-in person's rights (app/hooks.ts usePermissions): a viewer generates nothing. */
+  permissions: Permissions;
+}
+
+/** A button with why it is off as its tooltip, when it is (issue 27); the button itself otherwise. */
+function Locked({ reason, children }: { reason: string | null; children: ReactElement }) {
+  if (!reason) return children;
+  return (
+    <Tooltip title={reason}>
+      <span>{children}</span>
+    </Tooltip>
+  );
+}
+
 /** The header buttons of a test's page: generate, regenerate, cancel, mark complete, export. */
-export function GenerationActions({ test }: { test: TestCase }) {
+export function GenerationActions({ test, permissions }: GenerationActionsProps) {
+  const locked = permissions.reason('generateTests');
   const generating = useIsGenerating(test);
   const commands = useGenerationCommands(test);
   const [confirming, setConfirming] = useState<Confirming>(null);
@@ -34,29 +53,36 @@ export function GenerationActions({ test }: { test: TestCase }) {
 
   return (
     <>
-      {generating ? (
-        <Button
-          color="warning"
-          startIcon={<StopCircleOutlinedIcon />}
-          onClick={() => setConfirming('cancel')}
-        >
-          Cancel generation
-        </Button>
-      ) : steps.length === 0 ? (
-        <Button
-          variant="contained"
-          startIcon={<AutoAwesomeOutlinedIcon />}
-          onClick={() => void commands.generate()}
-          disabled={commands.pending.generate}
-        >
-          {commands.pending.generate ? 'Starting…' : 'Generate'}
-        </Button>
-      ) : (
-        <Button startIcon={<RefreshOutlinedIcon />} onClick={() => setConfirming('regenerate')}>
-          Regenerate
-        </Button>
-      )}
-      {canComplete && (
+      <Locked reason={locked}>
+        {generating ? (
+          <Button
+            color="warning"
+            startIcon={<StopCircleOutlinedIcon />}
+            disabled={locked !== null}
+            onClick={() => setConfirming('cancel')}
+          >
+            Cancel generation
+          </Button>
+        ) : steps.length === 0 ? (
+          <Button
+            variant="contained"
+            startIcon={<AutoAwesomeOutlinedIcon />}
+            onClick={() => void commands.generate()}
+            disabled={commands.pending.generate || locked !== null}
+          >
+            {commands.pending.generate ? 'Starting…' : 'Generate'}
+          </Button>
+        ) : (
+          <Button
+            startIcon={<RefreshOutlinedIcon />}
+            disabled={locked !== null}
+            onClick={() => setConfirming('regenerate')}
+          >
+            Regenerate
+          </Button>
+        )}
+      </Locked>
+      {canComplete && !locked && (
         <Button startIcon={<DoneAllOutlinedIcon />} onClick={() => setConfirming('complete')}>
           Mark as complete
         </Button>
