@@ -6,11 +6,12 @@ import { seedSuite, seedTestCase } from '../../../testing/msw/db';
 import { server } from '../../../testing/msw/server';
 import { renderApp } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
+import { deniedMessage, type MemberRole } from '../../../../contract/permissions';
 
 jest.setTimeout(20_000);
 
-function shop() {
-  const { organization } = signInAsMemberOf();
+function shop(role: MemberRole = 'admin') {
+  const { organization } = signInAsMemberOf('Acme', role);
   return seedSuite(organization.org_id, 'Shop');
 }
 
@@ -21,6 +22,29 @@ const rowNames = async () =>
     .map((row) => within(row).getAllByRole('link')[0].textContent);
 
 describe('the test suites list', () => {
+  it('shows a viewer the test suites but no way to create, rename or delete one, saying why (issue 27)', async () => {
+    const suite = shop('viewer');
+    seedCollection(suite, 'Checkout');
+    const { user } = renderApp('/test-cases/collections');
+    await waitFor(async () => expect(await rowNames()).toEqual(['Checkout']));
+    const create = screen.getByRole('button', { name: 'Create test suite' });
+    expect(create).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Rename Checkout' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Delete Checkout' })).toBeDisabled();
+    await user.hover(create.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(deniedMessage('writeCollections', 'viewer'));
+  });
+
+  it('lets a member create, rename and delete test suites', async () => {
+    const suite = shop('member');
+    seedCollection(suite, 'Checkout');
+    renderApp('/test-cases/collections');
+    await waitFor(async () => expect(await rowNames()).toEqual(['Checkout']));
+    expect(screen.getByRole('button', { name: 'Create test suite' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Rename Checkout' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Delete Checkout' })).toBeEnabled();
+  });
+
   it('lists the collections by name with their test counts and last run', async () => {
     const suite = shop();
     const tests = [seedTestCase(suite, { name: 'Pay' }), seedTestCase(suite, { name: 'Refund' })];

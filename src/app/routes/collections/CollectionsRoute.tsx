@@ -5,18 +5,19 @@ import { pages } from '../../../config/pages';
 import { CollectionsPage } from '../../../features/collections/components/CollectionsPage';
 import { selectSelectedSuiteId } from '../../../features/suites/selectors';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
-import { useAppSelector } from '../../hooks';
+import { useAppSelector, usePermissions } from '../../hooks';
 
 /** /test-cases/collections: the selected project's test suites. */
 export function CollectionsRoute() {
   const { title, description } = pages.collections;
   useDocumentTitle(title);
   const suiteId = useAppSelector(selectSelectedSuiteId);
+  const permissions = usePermissions();
   return (
     <>
       <PageHeader title={title} description={description} />
       {suiteId ? (
-        <CollectionsPage key={suiteId} suiteId={suiteId} />
+        <CollectionsPage key={suiteId} suiteId={suiteId} permissions={permissions} />
       ) : (
         <Card>
           <EmptyState

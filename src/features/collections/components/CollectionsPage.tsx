@@ -9,12 +9,13 @@ import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { COLLECTION_LIMITS } from '../../../../contract/collections';
 import { isApiError } from '../../../api/apiError';
-import { useAppDispatch } from '../../../app/hooks';
+import { useAppDispatch, type Permissions } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
@@ -42,9 +43,17 @@ function failureOf(error: unknown, fallback: string): string | false {
   return false;
 }
 
+interface CollectionsPageProps {
+  suiteId: string;
+  /** The signed-in person's rights (app/hooks.ts usePermissions): a viewer changes no collection. */
+  permissions: Permissions;
+}
+
 /** The suite's collections ("test suites" on screen), sorted by name (SPEC §4). */
-export function CollectionsPage({ suiteId }: { suiteId: string }) {
+export function CollectionsPage({ suiteId, permissions }: CollectionsPageProps) {
   const dispatch = useAppDispatch();
+  // Issue 27: others see the list, with why they cannot change it.
+  const locked = permissions.reason('writeCollections');
   const { data, isLoading, isError, refetch, isFetching } = useGetCollectionsQuery(suiteId);
   const [createCollection] = useCreateCollectionMutation();
   const [updateCollection] = useUpdateCollectionMutation();
@@ -74,9 +83,18 @@ export function CollectionsPage({ suiteId }: { suiteId: string }) {
   };
 
   const createButton = (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-      Create test suite
-    </Button>
+    <Tooltip title={locked ?? ''}>
+      <span>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          disabled={locked !== null}
+          onClick={() => setCreating(true)}
+        >
+          Create test suite
+        </Button>
+      </span>
+    </Tooltip>
   );
 
   let body;
@@ -107,20 +125,24 @@ export function CollectionsPage({ suiteId }: { suiteId: string }) {
                 key={collection._id}
                 divider
                 secondaryAction={
-                  <>
-                    <IconButton
-                      aria-label={`Rename ${collection.name}`}
-                      onClick={() => setRenaming(collection)}
-                    >
-                      <EditOutlinedIcon fontSize="small" />
-                    </IconButton>
-                    <IconButton
-                      aria-label={`Delete ${collection.name}`}
-                      onClick={() => setDeleting(collection)}
-                    >
-                      <DeleteOutlinedIcon fontSize="small" />
-                    </IconButton>
-                  </>
+                  <Tooltip title={locked ?? ''}>
+                    <span>
+                      <IconButton
+                        aria-label={`Rename ${collection.name}`}
+                        disabled={locked !== null}
+                        onClick={() => setRenaming(collection)}
+                      >
+                        <EditOutlinedIcon fontSize="small" />
+                      </IconButton>
+                      <IconButton
+                        aria-label={`Delete ${collection.name}`}
+                        disabled={locked !== null}
+                        onClick={() => setDeleting(collection)}
+                      >
+                        <DeleteOutlinedIcon fontSize="small" />
+                      </IconButton>
+                    </span>
+                  </Tooltip>
                 }
               >
                 <Stack spacing={0.5} sx={{ minWidth: 0, pr: 10 }}>
