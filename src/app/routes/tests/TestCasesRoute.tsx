@@ -15,7 +15,7 @@ import { testsApi } from '../../../features/tests/api';
 import { TestList } from '../../../features/tests/components/TestList';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { readLocal } from '../../../lib/storage';
-import { useAppSelector } from '../../hooks';
+import { useAppSelector, usePermissions } from '../../hooks';
 
 /** /test-cases: the selected suite's tests; ?folder=a/b opens that folder. */
 export function TestCasesRoute() {
@@ -26,6 +26,7 @@ export function TestCasesRoute() {
   const [searchParams] = useSearchParams();
   const suite = suites?.find(({ id }) => id === suiteId);
   const prefetchTree = testsApi.usePrefetch('getTestTree');
+  const permissions = usePermissions();
 
   // Until the suites are listed the suite is not confirmed; the one remembered is almost always it, so
   // its tree (the largest response) loads meanwhile. A reload has asked for it already (the tests
@@ -38,7 +39,15 @@ export function TestCasesRoute() {
   }, []);
 
   let body;
-  if (suiteId) body = <TestList key={suiteId} suiteId={suiteId} revealFolder={searchParams.get('folder')} />;
+  if (suiteId)
+    body = (
+      <TestList
+        key={suiteId}
+        suiteId={suiteId}
+        revealFolder={searchParams.get('folder')}
+        permissions={permissions}
+      />
+    );
   else if (isLoading || !organizationId)
     body = (
       <Card variant="outlined" sx={{ p: 2 }}>

@@ -4,6 +4,7 @@ import { seedSuite } from '../../../testing/msw/db';
 import { signInAsMemberOf } from '../../../testing/session';
 import { seedShopSuite } from '../../../testing/testCases';
 import { TestList } from './TestList';
+import { permissionsOf } from '../../../app/hooks';
 
 let suiteId = '';
 
@@ -12,7 +13,7 @@ const meta: Meta<typeof TestList> = {
   component: TestList,
   render: () => (
     <Box sx={{ p: 3 }}>
-      <TestList suiteId={suiteId} />
+      <TestList suiteId={suiteId} permissions={permissionsOf({ role: 'admin', expert: false })} />
     </Box>
   ),
 };

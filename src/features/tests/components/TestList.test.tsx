@@ -8,6 +8,8 @@ import { renderWithStore } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
 import { expandedFoldersKey } from '../sagas';
 import { TestList } from './TestList';
+import { deniedMessage, type MemberRole } from '../../../../contract/permissions';
+import { permissionsOf } from '../../../app/hooks';
 
 // Whole flows typed key by key through user-event: slower than jest's 5 s default on a busy machine.
 jest.setTimeout(20_000);
@@ -34,10 +36,15 @@ function seedShop() {
   return { suite, suiteId: suite.test_suite_id, pay, coupon, smoke };
 }
 
-function renderList(suiteId: string, revealFolder: string | null = null) {
-  return renderWithStore(<TestList suiteId={suiteId} revealFolder={revealFolder} />, {
-    route: '/test-cases',
-  });
+function renderList(suiteId: string, revealFolder: string | null = null, role: MemberRole = 'admin') {
+  return renderWithStore(
+    <TestList
+      suiteId={suiteId}
+      revealFolder={revealFolder}
+      permissions={permissionsOf({ role, expert: false })}
+    />,
+    { route: '/test-cases' },
+  );
 }
 
 const tree = () => screen.findByRole('tree', { name: 'Tests' });
@@ -52,6 +59,31 @@ async function openMenu(user: ReturnType<typeof renderList>['user'], rowName: st
 }
 
 describe('TestList', () => {
+  it('lets a viewer browse and open tests but not create, move or delete them, saying why (issue 27)', async () => {
+    const { suiteId } = seedShop();
+    const { user } = renderList(suiteId, null, 'viewer');
+    await findItem('Smoke test');
+    const newTest = screen.getByRole('button', { name: 'New test' });
+    expect(newTest).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'New folder' })).toBeDisabled();
+    await user.hover(newTest.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(deniedMessage('writeTests', 'viewer'));
+
+    await user.click(screen.getByRole('button', { name: 'Actions for Smoke test' }));
+    expect(await screen.findByRole('menuitem', { name: 'Open' })).not.toHaveAttribute('aria-disabled');
+    for (const name of ['Move to folder…', 'Duplicate', 'Delete'])
+      expect(screen.getByRole('menuitem', { name })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('lets a member create and delete tests', async () => {
+    const { suiteId } = seedShop();
+    const { user } = renderList(suiteId, null, 'member');
+    await findItem('Smoke test');
+    expect(screen.getByRole('button', { name: 'New test' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Actions for Smoke test' }));
+    expect(await screen.findByRole('menuitem', { name: 'Delete' })).not.toHaveAttribute('aria-disabled');
+  });
+
   it('shows the suite as a tree: folders first, each test with its status', async () => {
     const { suiteId } = seedShop();
     const { user } = renderList(suiteId);

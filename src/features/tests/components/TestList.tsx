@@ -25,7 +25,7 @@ import Typography from '@mui/material/Typography';
 import { useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { describeError, isApiError } from '../../../api/apiError';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useAppDispatch, useAppSelector, type Permissions } from '../../../app/hooks';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
@@ -63,6 +63,8 @@ interface TestListProps {
   suiteId: string;
   /** A folder to open and scroll to, e.g. from a breadcrumb of the details page. */
   revealFolder?: string | null;
+  /** The signed-in person's rights (app/hooks.ts usePermissions): a viewer creates, moves and deletes nothing. */
+  permissions: Permissions;
 }
 
 const numberFormat = new Intl.NumberFormat();
@@ -84,8 +86,10 @@ function inlineOrToast(error: unknown, toast: string): string {
 }
 
 /** The test list: the suite's folders and tests as a tree, search, and every folder and test action. */
-export function TestList({ suiteId, revealFolder = null }: TestListProps) {
+export function TestList({ suiteId, revealFolder = null, permissions }: TestListProps) {
   const dispatch = useAppDispatch();
+  // Issue 27: a viewer browses and opens tests; what would change them is off, saying why.
+  const locked = permissions.reason('writeTests');
   const navigate = useNavigate();
   const { data: items, isLoading, isError, isFetching, refetch } = useGetTestTreeQuery(suiteId);
   const expandedPaths = useAppSelector((state) => selectExpandedFolders(state, suiteId));
@@ -181,9 +185,11 @@ export function TestList({ suiteId, revealFolder = null }: TestListProps) {
     else notify.success(t.tests.duplicated);
   };
 
-  const menuItem = (label: string, icon: ReactNode, action: () => void) => (
+  // Every menu action but Open writes: off for those who may not.
+  const menuItem = (label: string, icon: ReactNode, action: () => void, writes = true) => (
     <MenuItem
       key={label}
+      disabled={writes && locked !== null}
       onClick={() => {
         setFolderMenu(null);
         setTestMenu(null);
@@ -197,9 +203,18 @@ export function TestList({ suiteId, revealFolder = null }: TestListProps) {
 
   const isEmpty = items !== undefined && items.length === 0;
   const newTestButton = (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setNewTestIn('')}>
-      New test
-    </Button>
+    <Tooltip title={locked ?? ''}>
+      <span>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          disabled={locked !== null}
+          onClick={() => setNewTestIn('')}
+        >
+          New test
+        </Button>
+      </span>
+    </Tooltip>
   );
 
   let body: ReactNode;
@@ -293,13 +308,18 @@ export function TestList({ suiteId, revealFolder = null }: TestListProps) {
             </IconButton>
           </span>
         </Tooltip>
-        <Button
-          variant="outlined"
-          startIcon={<CreateNewFolderOutlinedIcon />}
-          onClick={() => setNewFolderIn('')}
-        >
-          New folder
-        </Button>
+        <Tooltip title={locked ?? ''}>
+          <span>
+            <Button
+              variant="outlined"
+              startIcon={<CreateNewFolderOutlinedIcon />}
+              disabled={locked !== null}
+              onClick={() => setNewFolderIn('')}
+            >
+              New folder
+            </Button>
+          </span>
+        </Tooltip>
         {newTestButton}
       </Box>
       <Divider />
@@ -331,7 +351,7 @@ export function TestList({ suiteId, revealFolder = null }: TestListProps) {
         slotProps={{ list: { 'aria-label': `Test ${testMenu?.test.name ?? ''}` } }}
       >
         {testMenu && [
-          menuItem('Open', <OpenInNewIcon fontSize="small" />, () => onOpenTest(testMenu.test)),
+          menuItem('Open', <OpenInNewIcon fontSize="small" />, () => onOpenTest(testMenu.test), false),
           menuItem('Move to folder…', <DriveFileMoveOutlinedIcon fontSize="small" />, () =>
             setMoving({ id: testMenu.test.id, name: testMenu.test.name, path: testMenu.test.parentPath }),
           ),
