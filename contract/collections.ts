@@ -1,6 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Name, Nullable } from './common';
-import { RunStatus } from './runs';
+import { RunStatus, RunTrigger } from './runs';
 import { Schedule } from './schedules';
 
 // NOTE: contract/alerts.ts imports RunCounts from here; AlertOn is declared here to keep the import one-way.
@@ -71,6 +71,11 @@ export type CollectionRun = Static<typeof CollectionRun>;
 /** The runs one run-all made: counted per status, with the longest duration. */
 export const CollectionRunGroup = Type.Object({
   created_at: IsoDate,
+  /**
+   * Our addition (issue 28): where the run-all came from: 'manual' (a person, or the API with a
+   * person's token), 'schedule' (the collection's schedule) or 'ci' (a pipeline's service key).
+   */
+  trigger: RunTrigger,
   counts: RunCounts,
   total: Type.Integer(),
   longest_duration_in_secs: Nullable(Type.Number()),

@@ -309,6 +309,8 @@ describe('collections (API only: runs stay queued)', () => {
     const [group] = read.body.linked_runs;
     expect(group).toMatchObject({
       created_at: started.body.created_at,
+      // A person's run-all says so (issue 28).
+      trigger: 'manual',
       total: 3,
       counts: { pending: 2, error: 1 },
     });

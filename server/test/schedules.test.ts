@@ -253,6 +253,8 @@ describe('schedules (API only: ticks are handled by the test, runs stay queued)'
       logged.some((line) => line.includes(`collection ${collection._id}`) && line.includes('skipped')),
     ).toBe(true);
     const read = await call<Collection>(ctx, 'GET', `/test-suites/collection/${collection._id}`);
+    // The group says the schedule started it (issue 28).
+    expect(read.body.linked_runs.map((group) => group.trigger)).toEqual(['schedule']);
     expect(read.body.schedule_details!.recent_ticks).toEqual([
       expect.objectContaining({ tick_at: following.tickAt, outcome: 'skipped', message: second!.message }),
       expect.objectContaining({

@@ -90,6 +90,9 @@ describe('a service account key', () => {
     expect(read.status).toBe(200);
     expect(read.body.linked_runs[0].created_at).toBe(started.body.created_at);
     expect(read.body.linked_runs[0].counts.passed).toBe(1);
+    // The group says a pipeline started it (issue 28).
+    expect(read.body.linked_runs[0].trigger).toBe('ci');
+    expect(read.body.last_run?.trigger).toBe('ci');
   });
 
   it('cancels a group it started, and the runs say a pipeline cancelled them', async () => {

@@ -27,7 +27,7 @@ import { SCHEDULE_MESSAGES, type Schedule } from '../../../contract/schedules';
 import { type RunState } from '../../../contract/states';
 import { type Actor, authorOf } from './actor';
 import { type CiRunGroup } from '../../../contract/sharing';
-import { RUN_BROWSERS, type RunBrowser } from '../../../contract/runs';
+import { RUN_BROWSERS, type RunBrowser, type RunTrigger } from '../../../contract/runs';
 
 /** How many CI-started groups the Integrations page lists. */
 const CI_GROUPS = 20;
@@ -59,6 +59,8 @@ interface GroupRunRow {
   test_name: string;
   browser: string;
   status: string;
+  /** The run's trigger: one for the whole group, as one run-all made it. */
+  trigger: string;
   execution_time_ms: number | null;
   failing_step_index: number | null;
   error_message: string | null;
@@ -410,7 +412,7 @@ export class CollectionService {
         SELECT created_at FROM g WHERE created_at IS NOT NULL AND n > ${offset}::int`;
     }
     const result = await this._db.execute(sql`
-      SELECT r.id, r.test_case_id, t.name AS test_name, r.browser, r.status, r.execution_time_ms,
+      SELECT r.id, r.test_case_id, t.name AS test_name, r.browser, r.status, r.trigger, r.execution_time_ms,
              r.failing_step_index, r.error_message, r.created_at, r.finished_at
       FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
       WHERE r.collection_id = ${collectionId} AND r.created_at IN (${keys})
@@ -427,7 +429,7 @@ export class CollectionService {
       sql`, `,
     );
     const result = await this._db.execute(sql`
-      SELECT newest.id AS collection_id, r.status, r.execution_time_ms, r.created_at
+      SELECT newest.id AS collection_id, r.status, r.trigger, r.execution_time_ms, r.created_at
       FROM (SELECT c.id, (SELECT max(created_at) FROM test_runs WHERE collection_id = c.id) AS at
             FROM unnest(ARRAY[${ids}]) AS c(id)) AS newest
       JOIN test_runs r ON r.collection_id = newest.id AND r.created_at = newest.at`);
@@ -505,6 +507,7 @@ function toGroups(rows: GroupRunRow[]): CollectionRunGroup[] {
     if (!group) {
       group = {
         created_at: createdAt,
+        trigger: toTrigger(row.trigger),
         counts: noRuns(),
         total: 0,
         longest_duration_in_secs: null,
@@ -523,6 +526,11 @@ function toGroups(rows: GroupRunRow[]): CollectionRunGroup[] {
     if (row.id) group.runs.push(toRun(row, createdAt, seconds));
   }
   return [...groups.values()];
+}
+
+/** A run's stored trigger as the wire says it; a value from no known origin reads as a person's. */
+function toTrigger(stored: string): RunTrigger {
+  return stored === 'schedule' || stored === 'ci' ? stored : 'manual';
 }
 
 function summaryOf(

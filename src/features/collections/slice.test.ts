@@ -3,6 +3,7 @@ import { collectionsSlice, runsPageLoaded, runsPageRequested } from './slice';
 
 const group = (createdAt: string): CollectionRunGroup => ({
   created_at: createdAt,
+  trigger: 'manual',
   counts: { pending: 0, running: 0, passed: 1, failed: 0, cancelled: 0, error: 0, flaky: 0 },
   total: 1,
   longest_duration_in_secs: 3,

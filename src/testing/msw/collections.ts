@@ -7,7 +7,7 @@ import {
   type CollectionRunGroup,
   type RunCounts,
 } from '../../../contract/collections';
-import type { RunStatus } from '../../../contract/runs';
+import type { RunStatus, RunTrigger } from '../../../contract/runs';
 import type { ScheduleTick } from '../../../contract/schedules';
 import { apiError } from './api';
 import { db, newId, type DbSuite, type DbUser } from './db';
@@ -33,6 +33,8 @@ export interface DbCollection {
   last_modified_at: string;
   /** Every run the collection's run-alls made; grouped by `created_at` when read. */
   runs: CollectionRun[];
+  /** Where a group (by `created_at`) came from, when not from a person (issue 28). */
+  group_triggers?: Record<string, RunTrigger>;
 }
 
 // NOTE: kept on the suite object, so resetDb() (a new suites array) forgets them too.
@@ -81,7 +83,9 @@ export function seedRunGroup(
   createdAt: string,
   statuses: RunStatus[] = collection.linked_test_ids.map(() => 'passed'),
   durationInSecs = 12,
+  trigger: RunTrigger = 'manual',
 ): CollectionRun[] {
+  collection.group_triggers = { ...collection.group_triggers, [createdAt]: trigger };
   const runs = statuses.map((status, index) => {
     const testId =
       collection.linked_test_ids[index % Math.max(collection.linked_test_ids.length, 1)] ?? 'test';
@@ -134,6 +138,7 @@ function groupsOf(collection: DbCollection): CollectionRunGroup[] {
       const durations = runs.map((r) => r.execution_time_in_secs).filter((d): d is number => d !== null);
       return {
         created_at,
+        trigger: collection.group_triggers?.[created_at] ?? 'manual',
         counts,
         total: runs.length,
         longest_duration_in_secs: durations.length ? Math.max(...durations) : null,
@@ -143,7 +148,7 @@ function groupsOf(collection: DbCollection): CollectionRunGroup[] {
 }
 
 function collectionJson(collection: DbCollection, groups: CollectionRunGroup[] | null): Collection {
-  const { runs: _runs, schedule_ticks: ticks = [], ...fields } = collection;
+  const { runs: _runs, schedule_ticks: ticks = [], group_triggers: _triggers, ...fields } = collection;
   const all = groupsOf(collection);
   const newest = all[0];
   const timezone = collection.schedule ? (collection.schedule_timezone ?? 'UTC') : null;
@@ -160,6 +165,7 @@ function collectionJson(collection: DbCollection, groups: CollectionRunGroup[] |
     last_run: newest
       ? {
           created_at: newest.created_at,
+          trigger: newest.trigger,
           counts: newest.counts,
           total: newest.total,
           longest_duration_in_secs: newest.longest_duration_in_secs,

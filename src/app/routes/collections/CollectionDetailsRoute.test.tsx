@@ -56,6 +56,19 @@ describe('a test suite page', () => {
     expect(findCollection(collection._id)?.collection.linked_test_ids).toEqual([refund._id]);
   });
 
+  it('says where each run group came from: a person, the schedule or CI (issue 28)', async () => {
+    const { suite, pay } = shopWithTests();
+    const collection = seedCollection(suite, 'Checkout', { linked_test_ids: [pay._id] });
+    seedRunGroup(collection, hour(1), ['passed'], 10, 'manual');
+    seedRunGroup(collection, hour(2), ['passed'], 10, 'schedule');
+    seedRunGroup(collection, hour(3), ['cancelled'], 10, 'ci');
+    renderApp(`/test-cases/collection/${collection._id}`);
+    const [ci, scheduled, manual] = await groupRows();
+    expect(ci).toHaveTextContent('By CI');
+    expect(scheduled).toHaveTextContent('By the schedule');
+    expect(manual).toHaveTextContent('By a person');
+  });
+
   it('shows the recent runs newest first with their counts, and opens a run on its runs page', async () => {
     const { suite, pay, refund } = shopWithTests();
     const collection = seedCollection(suite, 'Checkout', { linked_test_ids: [pay._id, refund._id] });

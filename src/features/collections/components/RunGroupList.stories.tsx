@@ -25,6 +25,7 @@ function group(createdAt: string, statuses: CollectionRun['status'][]): Collecti
   );
   return {
     created_at: createdAt,
+    trigger: 'manual',
     counts,
     total: runs.length,
     longest_duration_in_secs: durations.length ? Math.max(...durations) : null,

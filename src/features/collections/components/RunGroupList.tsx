@@ -24,6 +24,13 @@ const statusColor: Record<string, ChipProps['color']> = {
   running: 'info',
 };
 
+/** Where a group came from (issue 28): a lead tells a person's run from the schedule's and CI's. */
+export const GROUP_ORIGIN_LABELS: Record<CollectionRunGroup['trigger'], string> = {
+  manual: 'By a person',
+  schedule: 'By the schedule',
+  ci: 'By CI',
+};
+
 export const isGroupOpen = (group: Pick<CollectionRunGroup, 'counts'>) =>
   group.counts.pending + group.counts.running > 0;
 
@@ -89,6 +96,12 @@ export function RunGroupList({
               >
                 {label}
               </Button>
+              <Chip
+                size="small"
+                variant="outlined"
+                label={GROUP_ORIGIN_LABELS[group.trigger]}
+                data-trigger={group.trigger}
+              />
               <RunCountChips counts={group.counts} />
               <Typography variant="body2" color="text.secondary">
                 {group.total === 1 ? '1 run' : `${group.total} runs`} · longest{' '}
