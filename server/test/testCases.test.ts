@@ -65,6 +65,7 @@ describe('test cases', () => {
       final_script_py: null,
       test_generation_steps: [],
       generation_plan_length: null,
+      instructions_without_steps: [],
       latest_run_status: null,
       latest_run_time: null,
       steps_out_of_date: false,
