@@ -11,6 +11,7 @@ import { renderWithStore } from '../../../testing/renderWithStore';
 import { signInAs, signInAsMemberOf } from '../../../testing/session';
 import { appRoutes } from '../../AppRoutes';
 import { ModulesRoute } from './ModulesRoute';
+import { deniedMessage } from '../../../../contract/permissions';
 
 // NOTE: the app's route table still shows the placeholder until the lead wires this screen in.
 function withModulesScreen(routes: RouteObject[]): RouteObject[] {
@@ -24,7 +25,7 @@ function withModulesScreen(routes: RouteObject[]): RouteObject[] {
 const renderModules = () =>
   renderWithStore(null, { route: paths.modules.getHref(), routes: withModulesScreen(appRoutes) });
 
-function shop(role: 'admin' | 'member' = 'admin') {
+function shop(role: 'admin' | 'member' | 'viewer' = 'admin') {
   const { organization, person } = signInAsMemberOf('Acme', role);
   return { suite: seedSuite(organization.org_id, 'Shop'), person };
 }
@@ -62,6 +63,30 @@ const rowNames = async () =>
     .map((item) => item.getAttribute('aria-label'));
 
 describe('the modules screen', () => {
+  it('shows a viewer the modules but no way to create, edit, rename or delete one, saying why (issue 27)', async () => {
+    const { suite } = shop('viewer');
+    seedScript(suite, 'Login');
+    const { user } = renderModules();
+    const login = await row('Login');
+    const rename = within(login).getByRole('button', { name: 'Rename Login' });
+    await waitFor(() => expect(rename).toBeDisabled());
+    expect(within(login).getByRole('button', { name: 'Delete Login' })).toBeDisabled();
+    expect(within(login).getByRole('button', { name: 'Edit script of Login' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Create module' })).toBeDisabled();
+    await user.hover(rename.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(deniedMessage('writeModules', 'viewer'));
+  });
+
+  it('lets a member create, rename and delete modules', async () => {
+    const { suite } = shop('member');
+    seedScript(suite, 'Login');
+    renderModules();
+    const login = await row('Login');
+    await waitFor(() => expect(within(login).getByRole('button', { name: 'Rename Login' })).toBeEnabled());
+    expect(within(login).getByRole('button', { name: 'Delete Login' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Create module' })).toBeEnabled();
+  });
+
   it('lists the modules by name with their kind, source test, users and approval', async () => {
     const { suite } = shop();
     const login = seedTestCase(suite, {

@@ -34,6 +34,7 @@ export function ModulesRoute() {
           suiteId={suiteId}
           canApprove={canApprove}
           canWriteStates={canWriteStates}
+          writeLock={permissions.reason('writeModules')}
           people={people}
         />
       ) : (

@@ -29,6 +29,8 @@ export interface ModuleListItemProps {
   onEditScript: (module: Module) => void;
   onDelete: (module: Module) => void;
   onApprove: (module: Module, approved: boolean) => void;
+  /** Why the module cannot be edited, renamed or deleted (issue 27: a viewer), or null. */
+  locked?: string | null;
 }
 
 function UsedBy({ module }: { module: Module }) {
@@ -79,6 +81,7 @@ export function ModuleListItem({
   onEditScript,
   onDelete,
   onApprove,
+  locked = null,
 }: ModuleListItemProps) {
   const isScript = module.module_type === 'python_script';
   const source = module.test_case_for_module;
@@ -125,21 +128,39 @@ export function ModuleListItem({
           </Button>
         ) : null}
         {isScript ? (
-          <Tooltip title="Edit script">
-            <IconButton aria-label={`Edit script of ${module.name}`} onClick={() => onEditScript(module)}>
-              <CodeOutlinedIcon fontSize="small" />
-            </IconButton>
+          <Tooltip title={locked ?? 'Edit script'}>
+            <span>
+              <IconButton
+                aria-label={`Edit script of ${module.name}`}
+                disabled={locked !== null}
+                onClick={() => onEditScript(module)}
+              >
+                <CodeOutlinedIcon fontSize="small" />
+              </IconButton>
+            </span>
           </Tooltip>
         ) : null}
-        <Tooltip title="Rename">
-          <IconButton aria-label={`Rename ${module.name}`} onClick={() => onRename(module)}>
-            <DriveFileRenameOutlineOutlinedIcon fontSize="small" />
-          </IconButton>
+        <Tooltip title={locked ?? 'Rename'}>
+          <span>
+            <IconButton
+              aria-label={`Rename ${module.name}`}
+              disabled={locked !== null}
+              onClick={() => onRename(module)}
+            >
+              <DriveFileRenameOutlineOutlinedIcon fontSize="small" />
+            </IconButton>
+          </span>
         </Tooltip>
-        <Tooltip title="Delete">
-          <IconButton aria-label={`Delete ${module.name}`} onClick={() => onDelete(module)}>
-            <DeleteOutlinedIcon fontSize="small" />
-          </IconButton>
+        <Tooltip title={locked ?? 'Delete'}>
+          <span>
+            <IconButton
+              aria-label={`Delete ${module.name}`}
+              disabled={locked !== null}
+              onClick={() => onDelete(module)}
+            >
+              <DeleteOutlinedIcon fontSize="small" />
+            </IconButton>
+          </span>
         </Tooltip>
       </Stack>
     </ListItem>

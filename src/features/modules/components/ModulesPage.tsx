@@ -8,6 +8,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { isApiError } from '../../../api/apiError';
@@ -36,6 +37,8 @@ export interface ModulesPageProps {
   people?: ReadonlyMap<string, string>;
   /** The person may make, refresh and delete browser states (viewers only see them). */
   canWriteStates?: boolean;
+  /** Why modules cannot be made, edited, renamed or deleted (issue 27: a viewer), or null. */
+  writeLock?: string | null;
 }
 
 const byName = (a: Module, b: Module) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
@@ -46,7 +49,13 @@ function matches(module: Module, query: string) {
 }
 
 /** The selected project's modules: reusable steps made from a test or a Python script. */
-export function ModulesPage({ suiteId, canApprove, people, canWriteStates = false }: ModulesPageProps) {
+export function ModulesPage({
+  suiteId,
+  canApprove,
+  people,
+  canWriteStates = false,
+  writeLock = null,
+}: ModulesPageProps) {
   // Fresh on each visit: which tests use a module changes on their own pages.
   const { data, isLoading, isError, refetch, isFetching } = useGetModulesQuery(suiteId, {
     refetchOnMountOrArgChange: true,
@@ -100,9 +109,18 @@ export function ModulesPage({ suiteId, canApprove, people, canWriteStates = fals
   };
 
   const createButton = (
-    <Button variant="contained" startIcon={<AddIcon />} onClick={() => setCreating(true)}>
-      Create module
-    </Button>
+    <Tooltip title={writeLock ?? ''}>
+      <span>
+        <Button
+          variant="contained"
+          startIcon={<AddIcon />}
+          disabled={writeLock !== null}
+          onClick={() => setCreating(true)}
+        >
+          Create module
+        </Button>
+      </span>
+    </Tooltip>
   );
 
   let body;
@@ -169,6 +187,7 @@ export function ModulesPage({ suiteId, canApprove, people, canWriteStates = fals
                   onEditScript={(m) => setEditingId(m.module_id)}
                   onDelete={(m) => setDeletingId(m.module_id)}
                   onApprove={(m, approved) => void approve(m, approved)}
+                  locked={writeLock}
                 />
               ))}
             </List>
