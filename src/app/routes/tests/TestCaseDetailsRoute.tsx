@@ -69,13 +69,18 @@ function TestRuns({ test }: { test: TestCase }) {
   );
 }
 
+/** The test's schedule, locked with the reason for those who may not change it (issue 27). */
+function TestScheduleSection({ test }: { test: TestCase }) {
+  return <TestSchedule test={test} locked={usePermissions().reason('writeSchedules')} />;
+}
+
 // The generation, runs, healing, schedules, modules and sharing features' parts of the page, composed here
 // (features never import each other).
 const slots: TestDetailsSlots = {
   actions: TestActions,
   steps: GenerationPanel,
   runs: TestRuns,
-  schedule: TestSchedule,
+  schedule: TestScheduleSection,
   setup: TestSetup,
 };
 

@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { describeError } from '../../../api/apiError';
@@ -17,8 +18,14 @@ import { messages } from '../messages';
 import { formatInZone, ScheduleEditor, type ScheduleValue } from './ScheduleEditor';
 import { ScheduleTicks } from './ScheduleTicks';
 
+interface TestScheduleProps {
+  test: Pick<TestCase, 'id'>;
+  /** Why the schedule cannot be changed (issue 27: a viewer), or null; it is shown either way. */
+  locked?: string | null;
+}
+
 /** A single test's schedule (SPEC §2): what it is, when it runs next, and a dialog to change it. */
-export function TestSchedule({ test }: { test: Pick<TestCase, 'id'> }) {
+export function TestSchedule({ test, locked = null }: TestScheduleProps) {
   const { data, isLoading, isError, isFetching, refetch } = useGetTestScheduleQuery(test.id);
   const [saveSchedule] = useSaveTestScheduleMutation();
   const [deleteSchedule, { isLoading: removing }] = useDeleteTestScheduleMutation();
@@ -65,9 +72,18 @@ export function TestSchedule({ test }: { test: Pick<TestCase, 'id'> }) {
               : 'Run this test by itself every hour, day or week, or on a cron.'}
           </Typography>
         </Stack>
-        <Button variant="outlined" startIcon={<EventRepeatOutlinedIcon />} onClick={() => setEditing(true)}>
-          {schedule ? 'Change schedule' : 'Set schedule'}
-        </Button>
+        <Tooltip title={locked ?? ''}>
+          <span>
+            <Button
+              variant="outlined"
+              startIcon={<EventRepeatOutlinedIcon />}
+              disabled={locked !== null}
+              onClick={() => setEditing(true)}
+            >
+              {schedule ? 'Change schedule' : 'Set schedule'}
+            </Button>
+          </span>
+        </Tooltip>
       </Stack>
       {schedule && (
         <ScheduleTicks
