@@ -58,11 +58,12 @@ function TestSetup({ test, onSave }: { test: TestCase; onSave: TestEditor }) {
 /** The test's current healing and its healing history (issue 14) around its runs. */
 function TestRuns({ test }: { test: TestCase }) {
   const aspectRatio = test.viewportWidth / test.viewportHeight;
+  const runLock = usePermissions().reason('runTests');
   return (
     <HealingScreenshotProvider value={ScreenshotImage}>
       <Stack spacing={2}>
         <HealingPanel testCaseId={test.id} aspectRatio={aspectRatio} />
-        <RunPanel test={test} />
+        <RunPanel test={test} runLock={runLock} />
         <HealingHistory testCaseId={test.id} aspectRatio={aspectRatio} />
       </Stack>
     </HealingScreenshotProvider>

@@ -5,6 +5,7 @@ import { HealingScreenshotProvider } from '../../../features/healing/components/
 import { RunScreenshotProvider } from '../../../features/runs/components/RunScreenshot';
 import { TestRunsPage } from '../../../features/runs/components/TestRunsPage';
 import { type TestRun } from '../../../features/runs/types';
+import { usePermissions } from '../../hooks';
 import { useTestCrumb } from './useTestCrumb';
 
 /** Under an ended run that did not pass: its healing, or Heal (issue 14). */
@@ -24,10 +25,11 @@ export function TestCaseRunsRoute() {
   const { id = '' } = useParams();
   // The top bar names the test's crumb by its name (or that it is not found), never its id.
   useTestCrumb(id);
+  const runLock = usePermissions().reason('runTests');
   return (
     <RunScreenshotProvider value={ScreenshotImage}>
       <HealingScreenshotProvider value={ScreenshotImage}>
-        <TestRunsPage key={id} testId={id} runExtra={RunHealing} />
+        <TestRunsPage key={id} testId={id} runExtra={RunHealing} runLock={runLock} />
       </HealingScreenshotProvider>
     </RunScreenshotProvider>
   );

@@ -1,6 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { RUN_MESSAGES } from '../../../../contract/runs';
+import { deniedMessage } from '../../../../contract/permissions';
+import { db } from '../../../testing/msw/db';
 import { seedTodoTest, todoSteps } from '../../../testing/generation';
 import { stubViewportSize } from '../../../testing/layout';
 import { apiError } from '../../../testing/msw/api';
@@ -38,6 +40,25 @@ async function openDialog(user: ReturnType<typeof renderApp>['user']) {
 }
 
 describe('RunActions', () => {
+  it('offers a viewer no run: Run and Run with overrides are off with the reason (issue 27)', async () => {
+    const { test, person } = seed();
+    db.memberships.find(({ user_id }) => user_id === person.id)!.role = 'viewer';
+    const { user } = renderApp(`/test-cases/details/${test._id}/runs`);
+    const run = await screen.findByRole('button', { name: 'Run' });
+    await waitFor(() => expect(run).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Run with overrides' })).toBeDisabled();
+    await user.hover(run.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(deniedMessage('runTests', 'viewer'));
+  });
+
+  it('lets a member run', async () => {
+    const { test, person } = seed();
+    db.memberships.find(({ user_id }) => user_id === person.id)!.role = 'member';
+    renderApp(`/test-cases/details/${test._id}/runs`);
+    const run = await screen.findByRole('button', { name: 'Run' });
+    await waitFor(() => expect(run).toBeEnabled());
+  });
+
   it('keeps Run blocked while the website is not a valid URL, then runs with the overrides that changed', async () => {
     const { test } = seed();
     const bodies = recordRunBodies();

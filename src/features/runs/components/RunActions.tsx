@@ -20,12 +20,19 @@ const hasFieldErrors = (error: ApiError) =>
     (field) => field === 'website_url_override' || field.startsWith('parameter_overrides.'),
   );
 
+interface RunActionsProps {
+  test: TestCase;
+  size?: 'small' | 'medium';
+  /** Why the person may not run tests (issue 27: a viewer), or null. */
+  locked?: string | null;
+}
+
 /** Run, and Run with overrides: start a run of the test; the new run becomes the selected one. */
-export function RunActions({ test, size = 'medium' }: { test: TestCase; size?: 'small' | 'medium' }) {
+export function RunActions({ test, size = 'medium', locked = null }: RunActionsProps) {
   const dispatch = useAppDispatch();
   const [createRun, { isLoading }] = useCreateRunMutation();
   const [dialogOpen, setDialogOpen] = useState(false);
-  const blocked = runBlockedReason(test);
+  const blocked = locked ?? runBlockedReason(test);
 
   const start = async (settings?: RunSettings): Promise<ApiError | null> => {
     const result = await createRun({ testCaseId: test.id, suiteId: test.suiteId, settings });

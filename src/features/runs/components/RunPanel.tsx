@@ -34,7 +34,7 @@ const RECENT = 5;
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The test page's Runs section: run it, watch the latest run live, open any recent run. */
-export function RunPanel({ test }: { test: TestCase }) {
+export function RunPanel({ test, runLock = null }: { test: TestCase; runLock?: string | null }) {
   const dispatch = useAppDispatch();
   const runs = useRuns(test.id);
   const runsHref = paths.testCaseRuns.getHref(test.id);
@@ -44,7 +44,7 @@ export function RunPanel({ test }: { test: TestCase }) {
   return (
     <Stack spacing={2}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-        <RunActions test={test} />
+        <RunActions test={test} locked={runLock} />
         <Box sx={{ flex: 1 }} />
         <Button component={RouterLink} to={runsHref} endIcon={<ArrowForwardIcon />}>
           All runs

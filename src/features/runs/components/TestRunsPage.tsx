@@ -28,9 +28,16 @@ import { RunActions } from './RunActions';
 import { RunDetail, type RunExtra } from './RunDetail';
 import { RunList } from './RunList';
 
+interface TestRunsPageProps {
+  testId: string;
+  runExtra?: RunExtra;
+  /** Why the person may not run tests (issue 27: a viewer), or null. */
+  runLock?: string | null;
+}
+
 /** /test-cases/details/{id}/runs: the runs of one test, newest first, and the selected run in full. */
 /** `runExtra`: what the app shows under an ended run (healing, issue 14). */
-export function TestRunsPage({ testId, runExtra }: { testId: string; runExtra?: RunExtra }) {
+export function TestRunsPage({ testId, runExtra, runLock = null }: TestRunsPageProps) {
   const { data: test, error, isLoading, isFetching, refetch } = useGetTestCaseQuery(testId);
   if (isApiError(error) && error.status === 404)
     return (
@@ -54,10 +61,18 @@ export function TestRunsPage({ testId, runExtra }: { testId: string; runExtra?: 
         retrying={isFetching}
       />
     );
-  return <LoadedRunsPage test={test} runExtra={runExtra} />;
+  return <LoadedRunsPage test={test} runExtra={runExtra} runLock={runLock} />;
 }
 
-function LoadedRunsPage({ test, runExtra }: { test: TestCase; runExtra?: RunExtra }) {
+function LoadedRunsPage({
+  test,
+  runExtra,
+  runLock,
+}: {
+  test: TestCase;
+  runExtra?: RunExtra;
+  runLock: string | null;
+}) {
   useDocumentTitle(`Runs · ${test.name}`);
   const dispatch = useAppDispatch();
   const viewType = useAppSelector(selectRunsViewType);
@@ -101,7 +116,7 @@ function LoadedRunsPage({ test, runExtra }: { test: TestCase; runExtra?: RunExtr
               Each run replays the generated steps in a fresh browser, with no model involved.
             </Typography>
           </Box>
-          <RunActions test={test} />
+          <RunActions test={test} locked={runLock} />
         </Box>
       </Box>
 
