@@ -12,12 +12,13 @@ import {
 import { seedSuite, seedTestCase } from '../../../testing/msw/db';
 import { renderApp } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
+import { deniedMessage } from '../../../../contract/permissions';
 
 // Polling at 2 s and whole flows through user-event: slower than jest's 5 s default.
 jest.setTimeout(30_000);
 
-function shopWithTests() {
-  const { organization } = signInAsMemberOf();
+function shopWithTests(role: 'admin' | 'member' | 'viewer' = 'admin') {
+  const { organization } = signInAsMemberOf('Acme', role);
   const suite = seedSuite(organization.org_id, 'Shop');
   const pay = seedTestCase(suite, { name: 'Pay by card' });
   const refund = seedTestCase(suite, { name: 'Refund' });
@@ -32,6 +33,27 @@ const groupRows = async () =>
   within(await screen.findByRole('list', { name: 'Recent runs' })).getAllByRole('listitem');
 
 describe('a test suite page', () => {
+  it('offers a viewer neither Run all nor changing its tests, saying why (issue 27)', async () => {
+    const { suite, pay } = shopWithTests('viewer');
+    const collection = seedCollection(suite, 'Checkout', { linked_test_ids: [pay._id] });
+    const { user } = renderApp(`/test-cases/collection/${collection._id}`);
+    const runAll = await screen.findByRole('button', { name: 'Run all' });
+    await waitFor(() => expect(runAll).toBeDisabled());
+    expect(screen.getByRole('button', { name: 'Add tests' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Remove Pay by card' })).toBeDisabled();
+    await user.hover(runAll.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(deniedMessage('runTests', 'viewer'));
+  });
+
+  it('lets a member run all and change its tests', async () => {
+    const { suite, pay } = shopWithTests('member');
+    const collection = seedCollection(suite, 'Checkout', { linked_test_ids: [pay._id] });
+    renderApp(`/test-cases/collection/${collection._id}`);
+    const runAll = await screen.findByRole('button', { name: 'Run all' });
+    await waitFor(() => expect(runAll).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Add tests' })).toBeEnabled();
+  });
+
   it('adds tests from the project tree and removes them', async () => {
     const { suite, pay, refund } = shopWithTests();
     const collection = seedCollection(suite, 'Checkout', { linked_test_ids: [pay._id] });

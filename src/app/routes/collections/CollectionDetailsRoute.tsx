@@ -44,6 +44,7 @@ export function CollectionDetailsRoute() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const selectedSuiteId = useAppSelector(selectSelectedSuiteId);
+  const permissions = usePermissions();
 
   // A run opens on its test's runs page with that run selected.
   const openRun = useCallback(
@@ -72,6 +73,8 @@ export function CollectionDetailsRoute() {
         onSuiteFound={followSuite}
         onNamed={setName}
         slots={slots}
+        runLock={permissions.reason('runTests')}
+        writeLock={permissions.reason('writeCollections')}
       />
     </>
   );

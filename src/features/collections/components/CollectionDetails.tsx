@@ -15,6 +15,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { COLLECTION_LIMITS } from '../../../../contract/collections';
@@ -100,6 +101,10 @@ interface CollectionDetailsProps {
   /** Told its name once known (and on a rename): the page's title and crumb. */
   onNamed?: (name: string) => void;
   slots?: CollectionDetailsSlots;
+  /** Why the person may not run the collection (issue 27: a viewer), or null. */
+  runLock?: string | null;
+  /** Why the person may not change which tests it holds (issue 27: a viewer), or null. */
+  writeLock?: string | null;
 }
 
 export function CollectionDetails({
@@ -109,6 +114,8 @@ export function CollectionDetails({
   onSuiteFound,
   onNamed,
   slots = {},
+  runLock = null,
+  writeLock = null,
 }: CollectionDetailsProps) {
   const { schedule: ScheduleSlot, alerts: AlertsSlot } = slots;
   const dispatch = useAppDispatch();
@@ -250,14 +257,18 @@ export function CollectionDetails({
         >
           {exporting ? 'Exporting…' : 'Export as Playwright project'}
         </Button>
-        <Button
-          variant="contained"
-          startIcon={<PlayArrowIcon />}
-          disabled={linked.length === 0 || starting}
-          onClick={() => void startAll()}
-        >
-          Run all
-        </Button>
+        <Tooltip title={runLock ?? ''}>
+          <span>
+            <Button
+              variant="contained"
+              startIcon={<PlayArrowIcon />}
+              disabled={linked.length === 0 || starting || runLock !== null}
+              onClick={() => void startAll()}
+            >
+              Run all
+            </Button>
+          </span>
+        </Tooltip>
       </Stack>
 
       <Card>
@@ -266,9 +277,13 @@ export function CollectionDetails({
             <Typography variant="h6" component="h2" sx={{ flex: 1 }}>
               Tests ({linked.length})
             </Typography>
-            <Button startIcon={<AddIcon />} onClick={() => setAdding(true)}>
-              Add tests
-            </Button>
+            <Tooltip title={writeLock ?? ''}>
+              <span>
+                <Button startIcon={<AddIcon />} disabled={writeLock !== null} onClick={() => setAdding(true)}>
+                  Add tests
+                </Button>
+              </span>
+            </Tooltip>
           </Stack>
           {linked.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
@@ -285,7 +300,7 @@ export function CollectionDetails({
                     secondaryAction={
                       <IconButton
                         aria-label={`Remove ${name}`}
-                        disabled={updating}
+                        disabled={updating || writeLock !== null}
                         onClick={() => void changeTests({ removeTestIds: [testId] })}
                       >
                         <CloseIcon fontSize="small" />
