@@ -3,9 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { EDITOR_HISTORY, HEADING_LEVELS, InstructionsEditor } from './InstructionsEditor';
 
-// Whole flows typed key by key through user-event: slower than jest's 5 s default on a busy machine.
-jest.setTimeout(20_000);
-
 // NOTE: ProseMirror does not take jsdom's synthetic typing reliably; pasting goes through its real input path.
 
 function Controlled({ initial = '', customSchemes }: { initial?: string; customSchemes?: string[] }) {

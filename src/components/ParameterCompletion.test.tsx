@@ -4,8 +4,6 @@ import { useState } from 'react';
 import { InstructionsEditor } from './InstructionsEditor';
 import { matchingNames, openPlaceholder, type ParameterName } from './parameterMatching';
 
-jest.setTimeout(20_000);
-
 const names: ParameterName[] = [
   { name: 'user_name', kind: 'variable' },
   { name: 'password', kind: 'variable' },

@@ -7,9 +7,6 @@ import { server } from '../../testing/msw/server';
 import { renderApp } from '../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../testing/session';
 
-// Whole flows typed key by key through user-event: slower than jest's 5 s default on a busy machine.
-jest.setTimeout(20_000);
-
 const day = (offset: number) => new Date(Date.now() - offset * 86_400_000).toISOString().slice(0, 10);
 
 function dashboardOf(suiteName = 'Checkout') {

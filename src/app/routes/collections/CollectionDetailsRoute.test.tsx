@@ -14,9 +14,6 @@ import { renderApp } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
 import { deniedMessage } from '../../../../contract/permissions';
 
-// Polling at 2 s and whole flows through user-event: slower than jest's 5 s default.
-jest.setTimeout(30_000);
-
 function shopWithTests(role: 'admin' | 'member' | 'viewer' = 'admin') {
   const { organization } = signInAsMemberOf('Acme', role);
   const suite = seedSuite(organization.org_id, 'Shop');

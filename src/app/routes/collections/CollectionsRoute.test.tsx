@@ -8,8 +8,6 @@ import { renderApp } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
 import { deniedMessage, type MemberRole } from '../../../../contract/permissions';
 
-jest.setTimeout(20_000);
-
 function shop(role: MemberRole = 'admin') {
   const { organization } = signInAsMemberOf('Acme', role);
   return seedSuite(organization.org_id, 'Shop');

@@ -10,8 +10,6 @@ import { renderWithStore } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
 import { IntegrationsRoute } from './IntegrationsRoute';
 
-jest.setTimeout(30_000);
-
 function shop() {
   const { organization } = signInAsMemberOf();
   return seedSuite(organization.org_id, 'Shop');

@@ -11,8 +11,6 @@ import { signInAsMemberOf } from '../../../testing/session';
 import { appRoutes } from '../../AppRoutes';
 import { ModulesRoute } from './ModulesRoute';
 
-jest.setTimeout(30_000);
-
 // Issue 28 item 8: browser states were made only through the API, so a test's "Browser state" field
 // offered only "None". The Modules page makes, lists, refreshes and deletes them; viewers only see them.
 

@@ -4,8 +4,6 @@ import { renderWithStore } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
 import { SharedParametersRoute } from './SharedParametersRoute';
 
-jest.setTimeout(20_000);
-
 describe('the secrets route', () => {
   it("shows the selected project's secrets, filtered by the search in the address", async () => {
     const { organization } = signInAsMemberOf();

@@ -6,8 +6,6 @@ import { renderWithStore } from '../../../testing/renderWithStore';
 import { signInAs } from '../../../testing/session';
 import { SharedTestRoute } from './SharedTestRoute';
 
-jest.setTimeout(30_000);
-
 /** A test of the organization Acme (whose member is `member`), shared under `slug`. */
 function aSharedTest(visibility: 'public' | 'private', slug = 'pay-by-card') {
   const member = seedUser({ email: 'ada@example.com' });

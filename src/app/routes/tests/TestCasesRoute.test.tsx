@@ -4,9 +4,6 @@ import { stubViewportSize } from '../../../testing/layout';
 import { renderApp } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
 
-// Whole flows typed key by key through user-event: slower than jest's 5 s default on a busy machine.
-jest.setTimeout(20_000);
-
 let restoreViewport: () => void;
 beforeEach(() => {
   restoreViewport = stubViewportSize(800);

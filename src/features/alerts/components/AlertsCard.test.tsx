@@ -8,9 +8,6 @@ import { deniedMessage, type MemberRole } from '../../../../contract/permissions
 import { permissionsOf } from '../../../app/hooks';
 import { AlertsCard } from './AlertsCard';
 
-// Whole flows typed key by key through user-event: slower than jest's 5 s default on a busy machine.
-jest.setTimeout(30_000);
-
 function aCollection(role: MemberRole = 'admin') {
   const { organization } = signInAsMemberOf('Acme', role);
   const suite = seedSuite(organization.org_id, 'Shop');

@@ -6,9 +6,6 @@ import { imageCache } from '../imageCache';
 
 // The test page on a wide screen (1440 px): the steps beside a large browser view of the selected one.
 
-// Whole flows typed key by key through user-event, on the whole app: slow on a busy 2-core machine.
-jest.setTimeout(40_000);
-
 const browserView = () => screen.getByRole('region', { name: 'Browser view' });
 
 /** The steps' rows (not the items of lists inside a step). */

@@ -9,8 +9,6 @@ import { deniedMessage } from '../../../../contract/permissions';
 import { messages } from '../messages';
 import { AutoHealSwitch } from './AutoHealSwitch';
 
-jest.setTimeout(30_000);
-
 function aSuite() {
   const { organization } = signInAsMemberOf();
   return seedSuite(organization.org_id, 'Shop');

@@ -9,8 +9,6 @@ import { signInAsMemberOf } from '../../../testing/session';
 import { messages } from '../messages';
 import { HealButton } from './HealButton';
 
-jest.setTimeout(30_000);
-
 function aTest() {
   const { organization } = signInAsMemberOf();
   const suite = seedSuite(organization.org_id, 'Shop');

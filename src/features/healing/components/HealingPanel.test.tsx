@@ -23,8 +23,6 @@ import { signInAsMemberOf } from '../../../testing/session';
 import { messages } from '../messages';
 import { HealingPanel } from './HealingPanel';
 
-jest.setTimeout(30_000);
-
 function aFailedRun() {
   const { organization } = signInAsMemberOf();
   const suite = seedSuite(organization.org_id, 'Shop');

@@ -5,9 +5,6 @@ import { seedSuite, seedTestCase } from '../../../testing/msw/db';
 import { renderApp } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
 
-// The whole collection page, as app/ composes it, with a debounced preview: slower than 5 s.
-jest.setTimeout(30_000);
-
 function checkout(overrides: Parameters<typeof seedCollection>[2] = {}) {
   const { organization } = signInAsMemberOf();
   const suite = seedSuite(organization.org_id, 'Shop');

@@ -9,9 +9,6 @@ import { signInAsMemberOf } from '../../../testing/session';
 import { ScheduleEditor } from './ScheduleEditor';
 import { TestSchedule } from './TestSchedule';
 
-// Typing, a debounced preview and a dialog: slower than jest's 5 s default on a busy machine.
-jest.setTimeout(30_000);
-
 function aTest() {
   const { organization } = signInAsMemberOf();
   const suite = seedSuite(organization.org_id, 'Shop');

@@ -9,9 +9,6 @@ import { deniedMessage, type MemberRole } from '../../../../contract/permissions
 import { permissionsOf } from '../../../app/hooks';
 import { SecretsPage } from './SecretsPage';
 
-// Whole flows typed key by key through user-event: slower than jest's 5 s default on a busy machine.
-jest.setTimeout(20_000);
-
 function shop(role: MemberRole = 'admin') {
   const { organization } = signInAsMemberOf('Acme', role);
   return seedSuite(organization.org_id, 'Shop');

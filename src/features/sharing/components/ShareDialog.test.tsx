@@ -10,8 +10,6 @@ import { deniedMessage, type MemberRole } from '../../../../contract/permissions
 import { permissionsOf } from '../../../app/hooks';
 import { ShareButton } from './ShareButton';
 
-jest.setTimeout(30_000);
-
 function aTest(name = 'Pay by card', role: MemberRole = 'admin') {
   const { organization } = signInAsMemberOf('Acme', role);
   const suite = seedSuite(organization.org_id, 'Shop');

@@ -5,9 +5,6 @@ import { signInAsMemberOf } from '../../../testing/session';
 import type { TestCase } from '../types';
 import { CreateTestDialog } from './CreateTestDialog';
 
-// Whole flows typed key by key through user-event: slower than jest's 5 s default on a busy machine.
-jest.setTimeout(20_000);
-
 function renderDialog() {
   const { organization } = signInAsMemberOf();
   const suite = seedSuite(organization.org_id, 'Shop');

@@ -6,9 +6,6 @@ import { server } from '../../../testing/msw/server';
 import { renderApp } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
 
-// Whole flows typed key by key through user-event: slower than jest's 5 s default on a busy machine.
-jest.setTimeout(20_000);
-
 function seedTest(overrides: Parameters<typeof seedTestCase>[1] = {}) {
   const { organization } = signInAsMemberOf();
   const suite = seedSuite(organization.org_id, 'Shop');

@@ -3,9 +3,6 @@ import { db, seedSuite, seedTestCase } from '../../../testing/msw/db';
 import { renderApp } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
 
-// Whole flows typed key by key through user-event: slower than jest's 5 s default on a busy machine.
-jest.setTimeout(20_000);
-
 // Issue 11: the test page's name and website fields (EditableName, WebsiteField, InlineEditForm).
 function seedTest(name = 'Pay by card') {
   const { organization } = signInAsMemberOf();

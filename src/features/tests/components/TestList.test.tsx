@@ -11,9 +11,6 @@ import { TestList } from './TestList';
 import { deniedMessage, type MemberRole } from '../../../../contract/permissions';
 import { permissionsOf } from '../../../app/hooks';
 
-// Whole flows typed key by key through user-event: slower than jest's 5 s default on a busy machine.
-jest.setTimeout(20_000);
-
 let restoreViewport: () => void;
 beforeEach(() => {
   restoreViewport = stubViewportSize(800);

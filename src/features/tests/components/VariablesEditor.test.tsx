@@ -8,9 +8,6 @@ import { signInAsMemberOf } from '../../../testing/session';
 import { useGetTestCaseQuery } from '../api';
 import { VariablesEditor } from './VariablesEditor';
 
-// Whole flows typed key by key through user-event: slower than jest's 5 s default on a busy machine.
-jest.setTimeout(20_000);
-
 function FromServer({ id }: { id: string }) {
   const { data } = useGetTestCaseQuery(id);
   return data ? <VariablesEditor testId={id} variables={data.parameters} /> : null;
