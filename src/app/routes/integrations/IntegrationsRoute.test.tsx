@@ -39,16 +39,20 @@ describe('the Integrations page', () => {
     const github = await snippet('GitHub Actions workflow');
     await waitFor(() => expect(github).toHaveTextContent(`--collection ${nightly._id} --timeout 600`));
     const workflow = parse(github.textContent!) as {
-      jobs: { plainwright: { name: string; steps: { run?: string }[] } };
+      jobs: { plainwright: { name: string; steps: { run?: string; env?: Record<string, string> }[] } };
     };
     expect(workflow.jobs.plainwright.name).toBe('Plainwright: Nightly');
-    expect(workflow.jobs.plainwright.steps.map((step) => step.run).filter(Boolean)).toEqual([
+    const runs = workflow.jobs.plainwright.steps.filter((step) => step.run);
+    // The key reaches the CLI through its environment, never its command line (`ps` shows those).
+    expect(runs.map((step) => step.run)).toEqual([
       `curl -fsSL ${window.location.origin}/api/cli/plainwright.mjs -o plainwright.mjs`,
       `node plainwright.mjs ci --server ${window.location.origin} ` +
-        `--key "\${{ secrets.PLAINWRIGHT_KEY }}" --collection ${nightly._id} --timeout 600 --junit results.xml`,
+        `--collection ${nightly._id} --timeout 600 --junit results.xml`,
     ]);
+    expect(runs[1].env).toEqual({ PLAINWRIGHT_KEY: '${{ secrets.PLAINWRIGHT_KEY }}' });
     const gitlab = await snippet('GitLab CI job');
-    expect(gitlab).toHaveTextContent(`--key "$PLAINWRIGHT_KEY" --collection ${nightly._id} --timeout 600`);
+    expect(gitlab).toHaveTextContent(`--collection ${nightly._id} --timeout 600`);
+    expect(gitlab).not.toHaveTextContent('--key');
     expect(gitlab).toHaveTextContent('junit: results.xml');
 
     const writeText = jest.spyOn(navigator.clipboard, 'writeText');
