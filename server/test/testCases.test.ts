@@ -405,6 +405,33 @@ describe('test cases', () => {
     expect(cleared.body.collection_ids).toEqual([]);
   });
 
+  it('a full PUT without collection_ids keeps the collections; with it, they become exactly those', async () => {
+    const test = await createTest(server, me, { name: 'Kept in its collection' });
+    const collection = await api<{ _id: string }>(server, 'POST', '/test-suites/collection', {
+      token: me.token,
+      body: { name: 'Kept collection', test_suite_id: me.suiteId },
+    });
+    await api(server, 'PATCH', `/test-cases/${test._id}/collections`, {
+      token: me.token,
+      body: { collection_ids: [collection.body._id] },
+    });
+
+    const put = await api<TestCase>(server, 'PUT', `/test-case/${test._id}/edit`, {
+      token: me.token,
+      body: { name: 'Kept, renamed', website: 'https://example.org' },
+    });
+    expect(put.status).toBe(200);
+    expect(put.body.collection_ids).toEqual([collection.body._id]);
+    const read = await api<TestCase>(server, 'GET', `/test-case/${test._id}`, { token: me.token });
+    expect(read.body.collection_ids).toEqual([collection.body._id]);
+
+    const cleared = await api<TestCase>(server, 'PUT', `/test-case/${test._id}/edit`, {
+      token: me.token,
+      body: { name: 'Kept, renamed', website: 'https://example.org', collection_ids: [] },
+    });
+    expect(cleared.body.collection_ids).toEqual([]);
+  });
+
   it('answers an empty list for a suite with no tests or folders', async () => {
     const suite = await api<{ test_suite_id: string }>(server, 'POST', '/test-suites', {
       token: me.token,

@@ -729,7 +729,7 @@ class FieldErrors {
 
 /**
  * Checks what a person sent. create and put: absent fields take their defaults (put is a full
- * replacement); patch: only the fields present are returned.
+ * replacement, except collection_ids, kept unless given); patch: only the fields present are returned.
  */
 function checkFields(input: NewTestCase | EditTestCaseBody, mode: Mode, prefix = ''): CheckedFields {
   const errors = new FieldErrors(prefix);
@@ -778,7 +778,9 @@ function checkFields(input: NewTestCase | EditTestCaseBody, mode: Mode, prefix =
       errors.add('shared_parameter_ids', `A test may use at most ${LIMITS.ids} shared parameters`);
     else sharedParameterIds = ids;
   }
-  if (given('collection_ids') || full) {
+  // A PUT without collection_ids keeps the test's collections: a full edit of the test's own fields
+  // must not silently unlink it from every collection (issue 28). Create starts with none.
+  if (given('collection_ids') || mode === 'create') {
     const ids = uniqueIds(input.collection_ids ?? []);
     if (!ids.every(isUuid)) errors.add('collection_ids', 'Collection ids must be UUIDs');
     else if (ids.length > LIMITS.ids)
