@@ -74,7 +74,8 @@ function mergeGroups(...sources: CollectionRunGroup[][]): CollectionRunGroup[] {
  * other's components). Each shows as a closed section under the runs, its heading saying the gist.
  */
 export interface CollectionDetailsSlots {
-  schedule?: ComponentType<{ collection: Collection }>;
+  /** `locked`: why the person may not change the schedule (issue 27: a viewer), or null. */
+  schedule?: ComponentType<{ collection: Collection; locked?: string | null }>;
   alerts?: ComponentType<{ collection: Collection }>;
 }
 
@@ -103,7 +104,7 @@ interface CollectionDetailsProps {
   slots?: CollectionDetailsSlots;
   /** Why the person may not run the collection (issue 27: a viewer), or null. */
   runLock?: string | null;
-  /** Why the person may not change which tests it holds (issue 27: a viewer), or null. */
+  /** Why the person may not change which tests it holds or its schedule (issue 27: a viewer), or null. */
   writeLock?: string | null;
 }
 
@@ -330,6 +331,7 @@ export function CollectionDetails({
               groups={groups}
               initiallyExpanded={createdAt}
               cancelling={cancelling}
+              cancelLock={runLock}
               onCancel={(value) => void cancel(value)}
               onOpenRun={onOpenRun}
             />
@@ -357,7 +359,7 @@ export function CollectionDetails({
               title="Schedule"
               summary={collection.schedule_details?.description ?? 'Not scheduled'}
             >
-              <ScheduleSlot collection={collection} />
+              <ScheduleSlot collection={collection} locked={writeLock} />
             </PageSection>
           )}
           {AlertsSlot && (

@@ -8,6 +8,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { RUN_STATUS_LABELS } from '../../runs/api';
@@ -46,6 +47,8 @@ interface RunGroupListProps {
   /** The group to open at first (the redirect's created_at). */
   initiallyExpanded?: string | null;
   cancelling?: string | null;
+  /** Why the person may not cancel a group (issue 27: a viewer), or null. */
+  cancelLock?: string | null;
   onCancel: (createdAt: string) => void;
   onOpenRun: (run: CollectionRun) => void;
 }
@@ -55,6 +58,7 @@ export function RunGroupList({
   groups,
   initiallyExpanded,
   cancelling,
+  cancelLock = null,
   onCancel,
   onOpenRun,
 }: RunGroupListProps) {
@@ -109,14 +113,18 @@ export function RunGroupList({
               </Typography>
               <Box sx={{ flex: 1 }} />
               {isGroupOpen(group) && (
-                <Button
-                  size="small"
-                  color="error"
-                  disabled={cancelling === group.created_at}
-                  onClick={() => onCancel(group.created_at)}
-                >
-                  Cancel run
-                </Button>
+                <Tooltip title={cancelLock ?? ''}>
+                  <span>
+                    <Button
+                      size="small"
+                      color="error"
+                      disabled={cancelling === group.created_at || cancelLock !== null}
+                      onClick={() => onCancel(group.created_at)}
+                    >
+                      Cancel run
+                    </Button>
+                  </span>
+                </Tooltip>
               )}
             </Stack>
             <Collapse in={open} unmountOnExit>

@@ -4,9 +4,13 @@ import { findCollection, seedCollection, seedRunGroup } from '../../../testing/m
 import { seedSuite, seedTestCase } from '../../../testing/msw/db';
 import { renderApp } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
+import { deniedMessage } from '../../../../contract/permissions';
 
-function checkout(overrides: Parameters<typeof seedCollection>[2] = {}) {
-  const { organization } = signInAsMemberOf();
+function checkout(
+  overrides: Parameters<typeof seedCollection>[2] = {},
+  role: 'admin' | 'member' | 'viewer' = 'admin',
+) {
+  const { organization } = signInAsMemberOf('Acme', role);
   const suite = seedSuite(organization.org_id, 'Shop');
   const pay = seedTestCase(suite, { name: 'Pay by card' });
   const refund = seedTestCase(suite, { name: 'Refund' });
@@ -56,6 +60,34 @@ describe("a collection page's schedule and alerts", () => {
       schedule: '0 9 * * *',
       schedule_timezone: 'Asia/Tokyo',
     });
+  });
+
+  it('shows a viewer the schedule read-only, saying why (issue 27: writeCollections)', async () => {
+    const collection = checkout({ schedule: '0 9 * * *', schedule_timezone: 'UTC' }, 'viewer');
+    const { user } = renderApp(`/test-cases/collection/${collection._id}`);
+
+    await user.click(await section(/^Schedule/));
+    const form = await screen.findByRole('form', { name: 'Schedule' });
+    const reason = deniedMessage('writeCollections', 'viewer');
+    expect(within(form).getByText(reason)).toBeInTheDocument();
+    expect(within(form).getByRole('button', { name: 'Save schedule' })).toBeDisabled();
+    expect(within(form).getByRole('button', { name: 'Remove schedule' })).toBeDisabled();
+    expect(within(form).getByRole('radio', { name: 'Hourly' })).toBeDisabled();
+    expect(within(form).getByRole('combobox', { name: 'Time zone' })).toBeDisabled();
+    await user.hover(
+      within(form).getByRole('button', { name: 'Save schedule' }).parentElement as HTMLElement,
+    );
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(reason);
+  });
+
+  it('lets a member change the schedule', async () => {
+    const collection = checkout({ schedule: '0 9 * * *', schedule_timezone: 'UTC' }, 'member');
+    const { user } = renderApp(`/test-cases/collection/${collection._id}`);
+
+    await user.click(await section(/^Schedule/));
+    const form = await screen.findByRole('form', { name: 'Schedule' });
+    await waitFor(() => expect(within(form).getByRole('button', { name: 'Save schedule' })).toBeEnabled());
+    expect(within(form).getByRole('radio', { name: 'Hourly' })).toBeEnabled();
   });
 
   it('links a started tick to its group, and opens that group', async () => {

@@ -10,7 +10,14 @@ import { ScheduleEditor, type ScheduleValue } from './ScheduleEditor';
 import { ScheduleTicks } from './ScheduleTicks';
 
 /** A collection's schedule: each tick runs all its tests as one group (SPEC §2). */
-export function CollectionSchedule({ collection }: { collection: Collection }) {
+export function CollectionSchedule({
+  collection,
+  locked = null,
+}: {
+  collection: Collection;
+  /** Why the schedule cannot be changed (issue 27: a viewer), or null; it is shown either way. */
+  locked?: string | null;
+}) {
   const [updateCollection] = useUpdateCollectionMutation();
   const [removing, setRemoving] = useState(false);
   const target = { id: collection._id, suiteId: collection.test_suite_id };
@@ -47,6 +54,7 @@ export function CollectionSchedule({ collection }: { collection: Collection }) {
         onSave={save}
         onRemove={() => void remove()}
         removing={removing}
+        locked={locked}
       />
       {details && (
         <section aria-label="Recent scheduled runs">

@@ -13,6 +13,7 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useEffect, useId, useMemo, useState } from 'react';
@@ -66,6 +67,8 @@ interface ScheduleEditorProps {
   removing?: boolean;
   /** Shown when the editor sits in a dialog. */
   onCancel?: () => void;
+  /** Why the schedule cannot be changed (issue 27: a viewer), or null: shown read-only with the reason. */
+  locked?: string | null;
 }
 
 /**
@@ -79,6 +82,7 @@ export function ScheduleEditor({
   onRemove,
   removing = false,
   onCancel,
+  locked = null,
 }: ScheduleEditorProps) {
   const zones = useMemo(() => timeZones(), []);
   const formId = useId();
@@ -117,8 +121,19 @@ export function ScheduleEditor({
 
   return (
     <Box component="form" aria-label="Schedule" noValidate onSubmit={formik.handleSubmit}>
-      <Stack spacing={2.5}>
-        <FormControl>
+      {/* NOTE: a disabled fieldset turns every field of a locked schedule off at once. */}
+      <Stack
+        component="fieldset"
+        disabled={locked !== null}
+        spacing={2.5}
+        sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}
+      >
+        {locked && (
+          <Alert severity="info" variant="outlined">
+            {locked}
+          </Alert>
+        )}
+        <FormControl disabled={locked !== null}>
           <FormLabel id={`${formId}-preset`}>How often</FormLabel>
           <RadioGroup
             row
@@ -182,6 +197,7 @@ export function ScheduleEditor({
             onChange={(_event, zone) => void formik.setFieldValue('timezone', zone ?? '')}
             onBlur={() => void formik.setFieldTouched('timezone')}
             disableClearable
+            disabled={locked !== null}
             autoHighlight
             sx={{ flex: 1, minWidth: { sm: 220 } }}
             renderInput={(params) => (
@@ -233,9 +249,17 @@ export function ScheduleEditor({
 
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
           {saved && onRemove && (
-            <Button color="error" onClick={() => setConfirmingRemove(true)} disabled={busy}>
-              {removing ? 'Removing…' : 'Remove schedule'}
-            </Button>
+            <Tooltip title={locked ?? ''}>
+              <span>
+                <Button
+                  color="error"
+                  onClick={() => setConfirmingRemove(true)}
+                  disabled={busy || locked !== null}
+                >
+                  {removing ? 'Removing…' : 'Remove schedule'}
+                </Button>
+              </span>
+            </Tooltip>
           )}
           {onRemove && (
             <ConfirmDialog
@@ -256,9 +280,13 @@ export function ScheduleEditor({
               Cancel
             </Button>
           )}
-          <Button type="submit" variant="contained" disabled={busy}>
-            {formik.isSubmitting ? 'Saving…' : 'Save schedule'}
-          </Button>
+          <Tooltip title={locked ?? ''}>
+            <span>
+              <Button type="submit" variant="contained" disabled={busy || locked !== null}>
+                {formik.isSubmitting ? 'Saving…' : 'Save schedule'}
+              </Button>
+            </span>
+          </Tooltip>
         </Stack>
       </Stack>
     </Box>

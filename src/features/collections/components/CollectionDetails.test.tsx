@@ -1,0 +1,54 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { deniedMessage } from '../../../../contract/permissions';
+import { findCollection, seedCollection, seedRunGroup } from '../../../testing/msw/collections';
+import { seedSuite, seedTestCase } from '../../../testing/msw/db';
+import { renderApp } from '../../../testing/renderWithStore';
+import { signInAsMemberOf } from '../../../testing/session';
+
+function checkoutRunning(role: 'admin' | 'member' | 'viewer') {
+  const { organization } = signInAsMemberOf('Acme', role);
+  const suite = seedSuite(organization.org_id, 'Shop');
+  const pay = seedTestCase(suite, { name: 'Pay by card' });
+  const refund = seedTestCase(suite, { name: 'Refund' });
+  const collection = seedCollection(suite, 'Checkout', { linked_test_ids: [pay._id, refund._id] });
+  seedRunGroup(collection, '2026-01-05T09:00:00.000Z', ['running', 'pending']);
+  return collection;
+}
+
+// NOTE: the first page of a run loads the lazy route and the session: more than findBy's 1 s.
+const openGroup = async () => {
+  const list = await screen.findByRole('list', { name: 'Recent runs' }, { timeout: 8000 });
+  const [group] = within(list).getAllByRole('listitem', { name: /^Run of/ });
+  return group;
+};
+
+describe("a test suite page's running group", () => {
+  it('offers a viewer no Cancel run, saying why (issue 27: runTests)', async () => {
+    const collection = checkoutRunning('viewer');
+    const { user } = renderApp(`/test-cases/collection/${collection._id}`);
+
+    const cancel = within(await openGroup()).getByRole('button', { name: 'Cancel run' });
+    await waitFor(() => expect(cancel).toBeDisabled());
+    await user.hover(cancel.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(deniedMessage('runTests', 'viewer'));
+    expect(findCollection(collection._id)?.collection.runs.map((run) => run.status)).toEqual([
+      'running',
+      'pending',
+    ]);
+  });
+
+  it('lets a member cancel it', async () => {
+    const collection = checkoutRunning('member');
+    const { user } = renderApp(`/test-cases/collection/${collection._id}`);
+
+    const cancel = within(await openGroup()).getByRole('button', { name: 'Cancel run' });
+    await waitFor(() => expect(cancel).toBeEnabled());
+    await user.click(cancel);
+    await waitFor(() =>
+      expect(findCollection(collection._id)?.collection.runs.map((run) => run.status)).toEqual([
+        'cancelled',
+        'cancelled',
+      ]),
+    );
+  });
+});
