@@ -15,7 +15,8 @@ export interface CorpusCase {
     | 'booking-wc'
     | 'projects'
     | 'projects-wc'
-    | 'help';
+    | 'help'
+    | 'admin-mui';
   /** What the case exercises (issue 10's classes): the benchmark reports a pass rate per class. */
   kind?: CaseKind;
   /** In the quick slice `npm test` runs (the whole corpus runs in `npm run bench agents`). */
@@ -777,6 +778,119 @@ const HELP_APP: Omit<CorpusCase, 'site'>[] = [
   },
 ];
 
+// Issue 29: an orders back office built from MUI (fixtures/sites/admin-mui): the widgets' DOM is the
+// library's (a Select's listbox in a portal, Menus, Dialogs, Tabs, a Stepper, Accordions, a sortable
+// paged Table, Switches, an Autocomplete). The cases were written from screenshots, before reading the DOM.
+const MUI_APP: Omit<CorpusCase, 'site'>[] = [
+  {
+    name: 'MUI: the Shipped tab',
+    kind: 'text targets',
+    description: 'Click the Shipped tab. Verify the page shows "#1006". Verify the page shows "1–3 of 3".',
+    expect: 'passed',
+  },
+  {
+    name: 'MUI: sign out from the account menu',
+    kind: 'icons',
+    description: 'Open the account menu. Click Sign out. Verify the page shows "You are signed out".',
+    expect: 'passed',
+  },
+  {
+    name: 'MUI: create an order',
+    kind: 'dialogs',
+    description:
+      'Click New order. Fill in Customer name with "Marie Curie". Fill in Amount with "49.90". Click Create order. Verify the page shows "Order #1013 created".',
+    expect: 'passed',
+  },
+  {
+    name: 'MUI: create a shipped order',
+    kind: 'forms',
+    description:
+      'Click "New order". Type "Marie Curie" into the Customer name field. Type "20" into the Amount field. Choose "Shipped" in the Status dropdown. Click Create order. Click the Shipped tab. Verify the page shows "Marie Curie".',
+    expect: 'passed',
+  },
+  {
+    name: 'MUI: mark an order as shipped from its menu',
+    kind: 'relational',
+    description:
+      'Open the menu for order #1003. Click "Mark as shipped". Verify the page shows "Order #1003 marked as shipped".',
+    expect: 'passed',
+  },
+  {
+    name: 'MUI: cancel an order',
+    kind: 'dialogs',
+    description:
+      'Click the more button on the row of order #1004. Choose "Cancel order". In the dialog, click "Cancel order". Verify the page shows "Order #1004 cancelled".',
+    expect: 'passed',
+  },
+  {
+    name: 'MUI: change the status of an order',
+    kind: 'dialogs',
+    description:
+      'Open the actions menu of order #1001. Click Edit. Select "Cancelled" from the Status dropdown. Click Save. Verify the page shows "Order #1001 saved".',
+    expect: 'passed',
+  },
+  {
+    name: 'MUI: sort by total',
+    kind: 'ordinals',
+    description:
+      'Click the Total column header. Verify the first row shows "$15.20". Click the Total column header again. Verify the first row shows "$310.00".',
+    expect: 'passed',
+  },
+  {
+    name: 'MUI: the next page of orders',
+    kind: 'icons',
+    description: 'Go to the next page. Verify the page shows "6–10 of 12". Verify the page shows "#1006".',
+    expect: 'passed',
+  },
+  {
+    name: 'MUI: ten rows per page',
+    kind: 'forms',
+    description:
+      'Set Rows per page to 10. Verify the page shows "1–10 of 12". Verify the page shows "#1010".',
+    expect: 'passed',
+  },
+  {
+    name: 'MUI: filter by a customer',
+    kind: 'forms',
+    description:
+      'Pick "Grace Hopper" in the Filter by customer box. Verify the page shows "1–3 of 3". Verify the page shows "#1012".',
+    expect: 'passed',
+  },
+  {
+    name: 'MUI: import orders step by step',
+    kind: 'verbs',
+    description:
+      'Click Import in the left navigation. Type "https://example.com/orders.csv" into the File URL field. Click Next. Turn off "First line is a header". Click Next. Verify the page shows "keeping the first line". Click Finish. Verify the page shows "Import finished: 24 orders added."',
+    expect: 'passed',
+  },
+  {
+    name: 'MUI: notification settings',
+    kind: 'forms',
+    description:
+      'Go to Settings. Turn on "Text me when an order ships". Select "Euro (EUR)" from the Currency dropdown. Click Save settings. Verify the page shows "Settings saved".',
+    expect: 'passed',
+  },
+  {
+    name: 'MUI: a help answer',
+    kind: 'text targets',
+    description:
+      'Open the Help page. Expand "How long does shipping take?". Verify the page shows "Orders ship within 2 working days".',
+    expect: 'passed',
+  },
+  {
+    name: 'Trap: an export button on the MUI app',
+    kind: 'trap',
+    description: 'Click the Export CSV button.',
+    expect: 'failed',
+  },
+  {
+    name: 'MUI: a check that does not hold',
+    description: 'Click the Delivered tab. Verify the page shows "Grace Hopper".',
+    expect: 'failed',
+    message: ['Expected text "Grace Hopper" to be visible'],
+  },
+];
+
 /** Every case on both renderings of an app: plain DOM (`site`) and web components (`site-wc`). */
 function bothRenderings(cases: Omit<CorpusCase, 'site'>[], dom: CorpusCase['site'], wc: CorpusCase['site']) {
   return ([dom, wc] as const).flatMap((site) =>
@@ -795,6 +909,7 @@ export const AGENTS_CORPUS: CorpusCase[] = [
   ...bothRenderings(BOOKING_APP, 'booking', 'booking-wc'),
   ...bothRenderings(PROJECTS_APP, 'projects', 'projects-wc'),
   ...HELP_APP.map((item) => ({ ...item, site: 'help' as const })),
+  ...MUI_APP.map((item) => ({ ...item, site: 'admin-mui' as const })),
   {
     name: 'Two fields in one sentence',
     site: 'login',
