@@ -194,7 +194,9 @@ describe('plainwright ci', () => {
     await expectValidJunit(junit);
     const xml = fs.readFileSync(junit, 'utf8');
     expect(xml).toContain('tests="2" failures="1" errors="0"');
-    expect(xml).toMatch(/<failure message="Step 4: [^"]*2 items left/);
+    // The step is named once: the run's message already starts with it (issue 28).
+    expect(xml).toMatch(/<failure message="Step 4, [^"]*2 items left/);
+    expect(xml).not.toMatch(/Step 4: Step 4/);
   });
 
   it('exits 2 on the timeout, cancelling what is unfinished', async () => {
@@ -253,6 +255,36 @@ describe('plainwright ci', () => {
       EXIT.error,
     );
     expect(err.join('\n')).toContain('cannot reach http://127.0.0.1:9');
+  });
+
+  it('on exit 2 still writes the JUnit file, with the error it met (issue 28)', async () => {
+    const unreachable = path.join(dir, 'unreachable.xml');
+    const first = captured();
+    const args = ['--key', key, '--collection', 'x', '--junit', unreachable];
+    expect(await runCi(['--server', 'http://127.0.0.1:9', ...args], first.io)).toBe(EXIT.error);
+    await expectValidJunit(unreachable);
+    const written = fs.readFileSync(unreachable, 'utf8');
+    expect(written).toContain('tests="1" failures="0" errors="1"');
+    expect(written).toMatch(/<error message="cannot reach http:\/\/127\.0\.0\.1:9[^"]*" type="error">/);
+
+    const unknown = path.join(dir, 'unknown.xml');
+    const second = captured();
+    const code = await runCi(
+      [
+        '--server',
+        ctx.server.url,
+        '--key',
+        key,
+        '--collection',
+        '00000000-0000-4000-8000-000000000000',
+        '--junit',
+        unknown,
+      ],
+      second.io,
+    );
+    expect(code).toBe(EXIT.error);
+    await expectValidJunit(unknown);
+    expect(fs.readFileSync(unknown, 'utf8')).toContain('answered 404: Test collection not found');
   });
 
   it('refuses bad usage before calling anything', () => {

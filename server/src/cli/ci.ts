@@ -150,22 +150,40 @@ export async function runCi(argv: string[], io: CiIo): Promise<number> {
     return EXIT.error;
   }
   if (options.keyFrom === 'command line') io.err(KEY_FLAG_WARNING);
+  const known: Known = { collectionName: null, group: null, groupUrl: null };
   try {
-    return await run(options, io);
+    return await run(options, io, known);
   } catch (error) {
     if (!(error instanceof CiError)) throw error;
     io.err(`plainwright ci: ${error.message}`);
+    // Exit 2 still leaves the JUnit file the pipeline asked for: what is known, and the error met.
+    if (options.junit) {
+      try {
+        writeJunit(options, known, null, error.message);
+      } catch (writeError) {
+        if (!(writeError instanceof CiError)) throw writeError;
+        io.err(`plainwright ci: ${writeError.message}`);
+      }
+    }
     return EXIT.error;
   }
 }
 
-async function run(options: CiOptions, io: CiIo): Promise<number> {
+/** What a run has learnt so far: on an error, the JUnit file says this much. */
+interface Known {
+  collectionName: string | null;
+  group: CollectionRunGroup | null;
+  groupUrl: string | null;
+}
+
+async function run(options: CiOptions, io: CiIo, known: Known): Promise<number> {
   const collectionPath = `/api/test-suites/collection/${encodeURIComponent(options.collection)}`;
   const started = await call<RunAllResult>(options, 'POST', `${collectionPath}/run-all`, {
     ...(options.baseUrl ? { website_url_override: options.baseUrl } : {}),
     browsers: options.browsers,
   });
   const groupUrl = `${options.server}/test-cases/collection/${encodeURIComponent(options.collection)}?created_at=${encodeURIComponent(started.created_at)}`;
+  known.groupUrl = groupUrl;
   io.out(`Started ${started.run_ids.length} test${started.run_ids.length === 1 ? '' : 's'}: ${groupUrl}`);
 
   const now = io.now ?? Date.now;
@@ -179,8 +197,10 @@ async function run(options: CiOptions, io: CiIo): Promise<number> {
       'GET',
       `${collectionPath}?linked_runs_created_at=${encodeURIComponent(started.created_at)}`,
     );
+    known.collectionName = collection.name;
     group = collection.linked_runs.find((candidate) => candidate.created_at === started.created_at) ?? null;
     if (!group) throw new CiError('The server does not show the run group it started; see ' + groupUrl);
+    known.group = group;
     for (const run of group.runs)
       if (FINAL.has(run.status) && !reported.has(run._id)) {
         reported.add(run._id);
@@ -197,14 +217,14 @@ async function run(options: CiOptions, io: CiIo): Promise<number> {
       io.err(
         `plainwright ci: timed out after ${options.timeoutSeconds} s with ${unfinished.length} test${unfinished.length === 1 ? '' : 's'} unfinished (${unfinished.join(', ')}); they were cancelled.`,
       );
-      if (options.junit) writeJunit(options, collection.name, group, groupUrl, 'timeout');
+      if (options.junit) writeJunit(options, known, 'timeout', null);
       io.out(summary(group));
       return EXIT.error;
     }
     await new Promise((resolve) => setTimeout(resolve, io.pollMs ?? 2000));
   }
   io.out(summary(group));
-  if (options.junit) writeJunit(options, collection.name, group, groupUrl, null);
+  if (options.junit) writeJunit(options, known, null, null);
   io.out(`Results: ${groupUrl}`);
   return group.runs.every((run) => GREEN.has(run.status)) ? EXIT.passed : EXIT.failed;
 }
@@ -284,35 +304,50 @@ export function summary(group: CollectionRunGroup): string {
   ].join('\n');
 }
 
-/** JUnit XML as CI servers read it: one testsuite (the collection), one testcase per test. */
+/**
+ * JUnit XML as CI servers read it: one testsuite (the collection), one testcase per test. `problem`
+ * is an error that stopped the command (exit 2): it is one more testcase, "plainwright ci", with an
+ * error element, after whatever runs were known by then.
+ */
 export function junitXml(
   collectionName: string,
-  group: CollectionRunGroup,
-  groupUrl: string,
+  group: CollectionRunGroup | null,
+  groupUrl: string | null,
   server: string,
   timedOut: 'timeout' | null,
+  problem: string | null = null,
 ): string {
-  const failures = group.runs.filter((run) => run.status === 'failed').length;
-  const errors = group.runs.filter((run) => !GREEN.has(run.status) && run.status !== 'failed').length;
+  const runs = group?.runs ?? [];
+  const failures = runs.filter((run) => run.status === 'failed').length;
+  const errors =
+    runs.filter((run) => !GREEN.has(run.status) && run.status !== 'failed').length + (problem ? 1 : 0);
   const time = (run: CollectionRun) => (run.execution_time_in_secs ?? 0).toFixed(3);
-  const total = group.runs.reduce((sum, run) => sum + (run.execution_time_in_secs ?? 0), 0);
-  const cases = group.runs.map((run) => {
+  const total = runs.reduce((sum, run) => sum + (run.execution_time_in_secs ?? 0), 0);
+  const cases = runs.map((run) => {
     const link = `${server}/test-cases/details/${encodeURIComponent(run.test_case_id)}/runs`;
-    const attrs = `name="${xml(label(run, group))}" classname="${xml(collectionName)}" time="${time(run)}"`;
-    const where = run.failing_step_index === null ? '' : `Step ${run.failing_step_index + 1}: `;
+    const attrs = `name="${xml(label(run, group!))}" classname="${xml(collectionName)}" time="${time(run)}"`;
     const message =
       run.error_message ??
       (timedOut && !FINAL.has(run.status) ? 'Not finished before the timeout' : run.status);
+    // The runner's message names its step already ("Step 2, "…", failed: …"): the step is said once.
+    const step = run.failing_step_index === null ? null : `Step ${run.failing_step_index + 1}`;
+    const where = step === null || new RegExp(`^${step}\\b`).test(message) ? '' : `${step}: `;
     const out = `<system-out>${xml(`Run ${run._id}: ${link}`)}${run.status === 'flaky' ? xml('\nFailed once, passed on its retry (flaky).') : ''}</system-out>`;
     if (GREEN.has(run.status)) return `    <testcase ${attrs}>\n      ${out}\n    </testcase>`;
     const element = run.status === 'failed' ? 'failure' : 'error';
     return `    <testcase ${attrs}>\n      <${element} message="${xml(where + message)}" type="${xml(run.status)}">${xml(`${where}${message}\n${link}`)}</${element}>\n      ${out}\n    </testcase>`;
   });
+  if (problem)
+    cases.push(
+      `    <testcase name="plainwright ci" classname="${xml(collectionName)}" time="0.000">\n      <error message="${xml(problem)}" type="error">${xml(problem)}</error>\n    </testcase>`,
+    );
+  const tests = cases.length;
+  const timestamp = (group?.created_at ?? new Date().toISOString()).replace(/Z$/, '');
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    `<testsuites name="Plainwright" tests="${group.runs.length}" failures="${failures}" errors="${errors}" time="${total.toFixed(3)}">`,
-    `  <testsuite name="${xml(collectionName)}" tests="${group.runs.length}" failures="${failures}" errors="${errors}" skipped="0" time="${total.toFixed(3)}" timestamp="${xml(group.created_at.replace(/Z$/, ''))}">`,
-    `    <properties><property name="url" value="${xml(groupUrl)}"/></properties>`,
+    `<testsuites name="Plainwright" tests="${tests}" failures="${failures}" errors="${errors}" time="${total.toFixed(3)}">`,
+    `  <testsuite name="${xml(collectionName)}" tests="${tests}" failures="${failures}" errors="${errors}" skipped="0" time="${total.toFixed(3)}" timestamp="${xml(timestamp)}">`,
+    ...(groupUrl ? [`    <properties><property name="url" value="${xml(groupUrl)}"/></properties>`] : []),
     ...cases,
     '  </testsuite>',
     '</testsuites>',
@@ -322,13 +357,17 @@ export function junitXml(
 
 function writeJunit(
   options: CiOptions,
-  collectionName: string,
-  group: CollectionRunGroup,
-  groupUrl: string,
+  known: Known,
   timedOut: 'timeout' | null,
+  problem: string | null,
 ): void {
+  // Before the collection was read (the server unreachable, an unknown collection) it is named by its id.
+  const name = known.collectionName ?? `Collection ${options.collection}`;
   try {
-    fs.writeFileSync(options.junit!, junitXml(collectionName, group, groupUrl, options.server, timedOut));
+    fs.writeFileSync(
+      options.junit!,
+      junitXml(name, known.group, known.groupUrl, options.server, timedOut, problem),
+    );
   } catch (error) {
     throw new CiError(`cannot write ${options.junit}: ${(error as Error).message}`);
   }
