@@ -1,6 +1,7 @@
 import { type ScrollTo } from '../runner';
 import { isJudgement, judgesManner, trailingClause } from './sentences/clauses';
 import { absence, isStatement, negates, unsafeAbsent } from './sentences/negation';
+import { labelOrder, type Order, switchState, switchTo, unfold } from './sentences/orders';
 import {
   type Intent,
   type IntentAssertion,
@@ -554,6 +555,8 @@ export function parseStep(sentence: string, website: string): ParseResult {
       hint: `This sentence holds a second value, ${quote(detokenize(leftover[1], values))}, that could not be placed: write one sentence per field, e.g. Type "ada@example.com" into the Email field. Type "secret" into the Password field.`,
     };
 
+  const switched = orderIntent(switchState(text) ?? switchTo(text) ?? unfold(text), values);
+  if (switched) return { ok: true, intent: switched };
   for (const { pattern, build } of ACTIONS) {
     const match = pattern.exec(text);
     if (!match) continue;
@@ -562,7 +565,21 @@ export function parseStep(sentence: string, website: string): ParseResult {
   }
   // 'Zapier is not in the list any more', 'Save is greyed out': a statement about the page is a check.
   if (isStatement(text)) return assertion(text, values);
+  // 'Place the order', 'Archive the last card': a verb that is the label of what is pressed.
+  const labelled = orderIntent(labelOrder(text), values);
+  if (labelled) return { ok: true, intent: labelled };
   return { ok: false, hint: hintFor(text) };
+}
+
+/** An order read by the sentence rules (sentences/orders.ts) as an intent on the element it names. */
+function orderIntent(order: Order | null, values: string[]): Intent | null {
+  if (!order) return null;
+  const t = target(order.object, values);
+  if (!t) return null;
+  if (order.verb === 'check' || order.verb === 'uncheck') return { kind: order.verb, target: t };
+  if (order.verb === 'click') return { kind: 'click', target: t };
+  // An accordion, a tree node or a group row opens or closes by a click on it.
+  return { kind: 'click', target: t, unfold: order.verb };
 }
 
 /**

@@ -77,7 +77,15 @@ export type Intent =
   | { kind: 'goBack' }
   | { kind: 'reload' }
   | { kind: 'waitForLoad' }
-  | { kind: 'click'; target: TargetRef; clickCount?: 2; button?: 'right'; choose?: boolean }
+  | {
+      kind: 'click';
+      target: TargetRef;
+      clickCount?: 2;
+      button?: 'right';
+      choose?: boolean;
+      /** The click opens or closes an accordion, a tree node or a group row ('Expand Shipping'). */
+      unfold?: 'expand' | 'collapse';
+    }
   | { kind: 'fill'; target: TargetRef; value: string }
   | { kind: 'clear'; target: TargetRef }
   | { kind: 'type'; value: string }

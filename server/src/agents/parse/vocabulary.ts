@@ -18,6 +18,8 @@ export type CorpusAction =
   | 'check'
   | 'uncheck'
   | 'press_key'
+  | 'expand'
+  | 'collapse'
   | 'scroll'
   | 'wait'
   | 'assert_visible'
@@ -146,7 +148,8 @@ export function corpusSteps(intent: Intent, website: string, words = ''): Corpus
       return [{ action: 'wait', target: 'the page', value: 'visible' }];
     case 'click': {
       const action =
-        intent.clickCount === 2 ? 'double_click' : intent.button === 'right' ? 'right_click' : 'click';
+        intent.unfold ??
+        (intent.clickCount === 2 ? 'double_click' : intent.button === 'right' ? 'right_click' : 'click');
       return [{ action, ...targetWords(intent.target) }];
     }
     case 'fill':

@@ -1,0 +1,81 @@
+import { parseSentence } from '../parse';
+import { labelOrder, switchState, switchTo, unfold } from './orders';
+
+describe('switchState', () => {
+  it('reads the state a switch is set to, before or after its name', () => {
+    expect(switchState('Toggle the Offline mode switch on')).toEqual({
+      verb: 'check',
+      object: 'the Offline mode switch',
+    });
+    expect(switchState('turn auto-renew off')).toEqual({ verb: 'uncheck', object: 'auto-renew' });
+    expect(switchState('Toggle to monthly invoices')).toEqual({ verb: 'check', object: 'monthly invoices' });
+    expect(switchState('Toggle the sidebar')).toBeNull();
+  });
+});
+
+describe('switchTo', () => {
+  it('clicks an in-page tab or view, never a browser tab or window', () => {
+    expect(switchTo('Switch to the Archived tab')).toEqual({ verb: 'click', object: 'the Archived tab' });
+    expect(switchTo('Switch to grid view with the icons at the top')).toEqual({
+      verb: 'click',
+      object: 'grid view',
+    });
+    expect(switchTo('Switch to the new tab')).toBeNull();
+    expect(switchTo('Switch to the original window')).toBeNull();
+    expect(switchTo('Switch to it')).toBeNull();
+  });
+});
+
+describe('unfold', () => {
+  it('reads expand and collapse as what they do to a section', () => {
+    expect(unfold('Expand the Warranty section')).toEqual({ verb: 'expand', object: 'the Warranty section' });
+    expect(unfold('Collapse Drafts in the folder tree')).toEqual({
+      verb: 'collapse',
+      object: 'Drafts in the folder tree',
+    });
+  });
+});
+
+describe('labelOrder', () => {
+  it('reads a verb that is part of a label as a click on the words', () => {
+    expect(labelOrder('Publish the article')).toEqual({ verb: 'click', object: 'Publish the article' });
+    expect(labelOrder('Duplicate the invoice')).toEqual({ verb: 'click', object: 'Duplicate the invoice' });
+    expect(labelOrder('Archive it')).toEqual({ verb: 'click', object: 'Archive' });
+  });
+
+  it('refuses judgements, whole activities and statements', () => {
+    expect(labelOrder('Make the reports page load quickly')).toBeNull();
+    expect(labelOrder('Give the editor a proper workout')).toBeNull();
+    expect(labelOrder('Rename the folder to something nice')).toBeNull();
+    expect(labelOrder('search works fine')).toBeNull();
+    expect(labelOrder('Download the report, the invoice and the receipt')).toBeNull();
+  });
+});
+
+describe('orders in the parse entry', () => {
+  it('answers them in the corpus vocabulary', () => {
+    expect(parseSentence('Toggle the Offline mode switch on')).toEqual({
+      sentence: 'Toggle the Offline mode switch on',
+      steps: [{ action: 'check', target: 'Offline mode' }],
+    });
+    expect(parseSentence('Expand the Warranty section')).toMatchObject({
+      steps: [{ action: 'expand', target: 'Warranty section' }],
+    });
+    expect(parseSentence('Switch to the Archived tab')).toMatchObject({
+      steps: [{ action: 'click' }],
+    });
+    expect(parseSentence('Publish the article')).toMatchObject({
+      steps: [{ action: 'click', target: 'Publish the article' }],
+    });
+    expect(parseSentence('Make the reports page load quickly')).toMatchObject({
+      refused: expect.stringMatching(/\w/),
+    });
+  });
+});
+
+describe('labelOrder and the grammar', () => {
+  it('leaves the grammar its own verbs, so an unclear step stays refused', () => {
+    expect(labelOrder('Click it')).toBeNull();
+    expect(labelOrder('Type into the Email field')).toBeNull();
+  });
+});

@@ -1,0 +1,140 @@
+import { terms } from './clauses';
+
+// Orders whose verb is not one of the grammar's own (issue 29): a switch set on or off ('Toggle the
+// Freeze card switch on', 'turn dark mode off'), a view or in-page tab switched to ('Switch to the
+// Savings tab'), a section unfolded ('Expand the Shipping section'), and a verb that is the label of
+// what is pressed ('Place the order', 'Archive the last card', 'Log a call with Bob'). Quoted values
+// arrive as ⟦n⟧ tokens.
+
+export interface Order {
+  verb: 'click' | 'check' | 'uncheck' | 'expand' | 'collapse';
+  /** The words naming the element, as written ('the Freeze card switch', 'Place the order'). */
+  object: string;
+}
+
+/**
+ * 'Toggle the Freeze card switch on', 'turn dark mode off', 'Set the Wi-Fi toggle to on', 'Toggle to
+ * yearly billing', 'Mute the channel': a switch's state, set by words before or after its name.
+ */
+export function switchState(text: string): Order | null {
+  const after =
+    /^(?:toggle|turn|switch|flip|set|slide)\s+(.+?)\s+(?:to\s+)?(on|off|enabled|disabled|yes|no)$/i.exec(
+      text,
+    );
+  if (after) {
+    const on = /^(?:on|enabled|yes)$/i.test(after[2]);
+    return { verb: on ? 'check' : 'uncheck', object: after[1] };
+  }
+  const toward = /^toggle\s+(?:to|over to|on to)\s+(.+)$/i.exec(text);
+  if (toward) return { verb: 'check', object: toward[1] };
+  return null;
+}
+
+// Browser tabs, windows and pop-ups are not in-page tabs: a switch to one of them is not a click.
+const BROWSER_TAB =
+  /\b(?:new|other|original|first|previous|second|last|opened|popup|pop-up)\s+(?:browser\s+)?(?:tab|window)\b|\b(?:window|pop-?up|browser tab|it|them)$/i;
+
+/** 'Switch to the Savings tab', 'Switch to Week view': a click on the tab or view named. */
+export function switchTo(text: string): Order | null {
+  const match = /^(?:switch|change|flip|jump)\s+(?:over\s+)?to\s+(.+)$/i.exec(text);
+  if (!match || BROWSER_TAB.test(match[1].trim())) return null;
+  // 'Switch to list view with the toggle at the top right': the view is what is clicked.
+  const object = match[1].replace(/\s+(?:with|using|via)\s+.+$/i, '').trim();
+  return object ? { verb: 'click', object } : null;
+}
+
+/** 'Expand the Shipping section', 'Collapse Billing in the tree': a section, row or node unfolded. */
+export function unfold(text: string): Order | null {
+  const match = /^(expand|collapse|unfold|fold)\s+(.+)$/i.exec(text);
+  if (!match) return null;
+  const open = /^(?:expand|unfold)$/i.test(match[1]);
+  return { verb: open ? 'expand' : 'collapse', object: match[2] };
+}
+
+// Verbs that ask for a judgement or a whole activity, never name a control: 'Make the blog look modern',
+// 'Give the admin area a thorough test', 'Try transferring more than you have'.
+const NOT_LABELS = new Set([
+  'make',
+  'give',
+  'test',
+  'try',
+  'check',
+  'ensure',
+  'verify',
+  'see',
+  'explore',
+  'look',
+  'do',
+  'let',
+  'keep',
+  'have',
+  'get',
+  'help',
+  'be',
+  'go',
+  'find',
+  'play',
+  'think',
+  'want',
+  'need',
+  'feel',
+  'say',
+  // The grammar's own verbs: when their rule found no element, the words are no label either.
+  'click',
+  'tap',
+  'press',
+  'push',
+  'hit',
+  'select',
+  'choose',
+  'pick',
+  'open',
+  'type',
+  'enter',
+  'input',
+  'fill',
+  'write',
+  'put',
+  'use',
+  'scroll',
+  'hover',
+  'wait',
+  'tick',
+  'untick',
+  'uncheck',
+  'clear',
+  'drag',
+  'move',
+  'set',
+  'change',
+]);
+// Words that point at nothing on a page.
+const VAGUE_WORDS =
+  /\b(?:something|anything|everything|stuff|things|whatever|nice|good|properly|correctly)\b/i;
+// A label is a few words: 'Add a new payee', 'Save as draft'; longer words are a sentence, not a name.
+const MOST_WORDS = 6;
+
+/**
+ * An order whose verb is part of the label of what is pressed (the corpus's rule 4): 'Place the order',
+ * 'Add a new payee', 'Archive the last card in Done', 'Save it' (the pronoun is the page's subject, not
+ * the label: 'Save'). Null when the words are not a short verb and its object, or ask for a judgement.
+ */
+export function labelOrder(text: string): Order | null {
+  const words = terms(text);
+  const [verb, ...rest] = words;
+  if (!verb || !verb.tags.has('Verb') || verb.tags.has('Copula') || verb.tags.has('Modal')) return null;
+  if (!(verb.tags.has('Imperative') || verb.tags.has('Infinitive'))) return null;
+  if (NOT_LABELS.has(verb.normal) || VAGUE_WORDS.test(text)) return null;
+  // Another verb in the object is a clause of its own ('Make the dashboard load fast').
+  if (rest.some((term) => term.tags.has('Verb') && !term.tags.has('Adjective') && !term.tags.has('Noun')))
+    return null;
+  if (/[,;:?]/.test(text.replace(/⟦\d+⟧/g, ''))) return null;
+  // 'Chat works fine', 'Feed feels right': a subject and its verb in -s the tagger read as an order.
+  const [first, second] = rest;
+  if (first && second && /^[a-z]+s$/.test(first.text) && !first.tags.has('Determiner')) return null;
+  // 'Save it', 'Publish them': the verb alone is the label.
+  if (rest.length === 1 && rest[0].tags.has('Pronoun')) return { verb: 'click', object: verb.text };
+  const label = rest.filter((term) => !term.tags.has('Preposition') && !term.tags.has('Determiner'));
+  if (label.length === 0 || words.length > MOST_WORDS + 4) return null;
+  return { verb: 'click', object: text.trim() };
+}
