@@ -3,6 +3,7 @@ import {
   ciCommand,
   githubActionsWorkflow,
   gitlabCiJob,
+  isLoopbackAddress,
   shellQuote,
   yamlString,
   type CiWorkflowOptions,
@@ -114,5 +115,28 @@ describe('quoting', () => {
     'ends with space ',
   ])('gives YAML a scalar that reads back as %j', (value) => {
     expect(parse(`value: ${yamlString(value)}`)).toEqual({ value });
+  });
+});
+
+describe('isLoopbackAddress', () => {
+  it('knows the addresses a CI runner would reach itself at', () => {
+    for (const address of [
+      'http://localhost:3000',
+      'http://app.localhost',
+      'http://127.0.0.1:3000/',
+      'https://127.1.2.3',
+      'http://[::1]:3000',
+      'http://[::ffff:127.0.0.1]:3000',
+    ])
+      expect([address, isLoopbackAddress(address)]).toEqual([address, true]);
+    for (const address of [
+      'https://plainwright.example.com',
+      'http://10.0.0.5:3000',
+      'http://128.0.0.1',
+      'http://localhost.example.com',
+      'http://[2001:db8::1]',
+      'not an address',
+    ])
+      expect([address, isLoopbackAddress(address)]).toEqual([address, false]);
   });
 });

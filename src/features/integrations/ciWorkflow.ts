@@ -55,6 +55,28 @@ export function ciCommand(options: CiWorkflowOptions): string[] {
 
 const serverOf = (options: CiWorkflowOptions) => options.server.replace(/\/+$/, '');
 
+/**
+ * Whether an address names the machine it is typed on (localhost, 127.0.0.0/8, ::1): a CI runner that
+ * calls it reaches itself, never this server (issue 28).
+ */
+export function isLoopbackAddress(address: string): boolean {
+  let host: string;
+  try {
+    host = new URL(address).hostname.toLowerCase();
+  } catch {
+    return false;
+  }
+  if (host.startsWith('[') && host.endsWith(']')) host = host.slice(1, -1);
+  return (
+    host === 'localhost' ||
+    host.endsWith('.localhost') ||
+    /^127(\.\d{1,3}){3}$/.test(host) ||
+    host === '::1' ||
+    host === '0:0:0:0:0:0:0:1' ||
+    /^::ffff:(127(\.\d{1,3}){3}|7f[0-9a-f]{2}:[0-9a-f]{1,4})$/.test(host)
+  );
+}
+
 /** Downloads the CLI from the server the pipeline calls. */
 export const downloadCommand = (options: CiWorkflowOptions) =>
   `curl -fsSL ${shellQuote(`${serverOf(options)}${CLI_PATH}`)} -o ${CLI_FILE}`;

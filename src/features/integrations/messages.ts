@@ -10,4 +10,6 @@ export const messages = {
   collectionsFailed: 'Failed to fetch test collections. Please try again.',
   ciRunsFailed: 'Failed to load the runs started from CI. Please try again.',
   fixSettings: 'Fix the settings above to see the workflow.',
+  loopbackServer: (server: string) =>
+    `CI runners cannot reach ${server}: it is an address of this machine only (loopback). Start the server with PUBLIC_URL set to an address the runners can reach (and HOST=0.0.0.0 so it listens there), then open Plainwright at that address to copy the workflow.`,
 } as const;

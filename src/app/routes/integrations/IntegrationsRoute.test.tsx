@@ -63,6 +63,17 @@ describe('the Integrations page', () => {
     expect(await screen.findAllByText('Copied to clipboard')).not.toHaveLength(0);
   });
 
+  it('warns that CI runners cannot reach a loopback address, and says how to set the public one', async () => {
+    seedCollection(shop(), 'Checkout');
+    await renderIntegrations();
+    await snippet('GitHub Actions workflow');
+    // The tests' page is at http://localhost: the address the workflow would call.
+    expect(new URL(window.location.origin).hostname).toBe('localhost');
+    const warning = screen.getByRole('alert');
+    expect(warning).toHaveTextContent(`CI runners cannot reach ${window.location.origin}`);
+    expect(warning).toHaveTextContent('PUBLIC_URL');
+  });
+
   it('refuses a timeout outside 30 to 900 seconds and at least one browser is needed', async () => {
     seedCollection(shop(), 'Checkout');
     const { user } = await renderIntegrations();

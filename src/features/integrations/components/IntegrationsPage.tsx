@@ -28,7 +28,7 @@ import { ErrorState } from '../../../components/ErrorState';
 import { paths } from '../../../config/paths';
 import { useGetCollectionsQuery, type Collection } from '../../collections/api';
 import { useGetCiRunsQuery } from '../api';
-import { githubActionsWorkflow, gitlabCiJob, KEY_SECRET } from '../ciWorkflow';
+import { githubActionsWorkflow, gitlabCiJob, isLoopbackAddress, KEY_SECRET } from '../ciWorkflow';
 import { messages } from '../messages';
 import { ciSettingsSchema, type CiSettings } from '../schemas';
 import { CI_BROWSERS, CI_LIMITS, type CiBrowser } from '../types';
@@ -211,6 +211,9 @@ function Snippets({ collections }: { collections: Collection[] }) {
   };
   return (
     <Stack spacing={3}>
+      {isLoopbackAddress(options.server) && (
+        <Alert severity="warning">{messages.loopbackServer(options.server)}</Alert>
+      )}
       <CopyableSnippet
         title="GitHub Actions workflow"
         fileName=".github/workflows/plainwright.yml"
