@@ -1,6 +1,7 @@
 import { type ScrollTo } from '../runner';
 import { isJudgement, judgesManner, trailingClause } from './sentences/clauses';
 import { absence, isStatement, negates, unsafeAbsent } from './sentences/negation';
+import { type Check, checkStatement } from './sentences/checks';
 import { labelOrder, type Order, switchState, switchTo, unfold } from './sentences/orders';
 import {
   type Intent,
@@ -504,6 +505,10 @@ export function cleanSentence(sentence: string): string {
     /^(?:i want to|i'd like to|i would like to|you should|you need to|we need to|let's|lets|try to)\s+/i,
     '',
   );
+  // Typed in a hurry: 'shoud', 'shouldnt'.
+  text = text
+    .replace(/\b(?:shoud|shuold|shoudl|shold)\b/gi, 'should')
+    .replace(/\b(?:shouldnt|shoudnt)\b/gi, "shouldn't");
   return text.replace(/[.!;]+$/, '').trim();
 }
 
@@ -539,7 +544,7 @@ export function parseStep(sentence: string, website: string): ParseResult {
     return result.ok || !/^test\b/i.test(text) ? result : { ok: false, hint: hintFor('') };
   }
   if (
-    /\b(?:should|must)\b/i.test(text) ||
+    /\b(?:should|must)(?:n't)?\b/i.test(text) ||
     /^(?:i|we|you|the user)\s+(?:can\s+|will\s+)?(?:now\s+)?see\b/i.test(text) ||
     /^see\s/i.test(text)
   )
@@ -1149,6 +1154,12 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
     return t ? ok({ type: 'value', target: t, value: value(m[2], values) }) : fail();
   }
 
+  // 'The tooltip should mention variable rate', 'the Apply button is greyed out', 'the badge should
+  // disappear': a statement about one element.
+  const statement = checkStatement(text);
+  const stated = statement && statementAssertion(statement, values);
+  if (stated) return ok(stated);
+
   // Text not shown.
   if (
     (m =
@@ -1228,6 +1239,32 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
   if (tokens.length === 1 && !/\bnot\b/i.test(text))
     return ok({ type: 'visible', target: { kind: 'text', text: detokenize(tokens[0], values) } });
   return fail();
+}
+
+/** A statement about one element (sentences/checks.ts) as the check it asks for. */
+function statementAssertion(check: Check, values: string[]): IntentAssertion | null {
+  const bare = check.subject.replace(/^(?:the|a|an)\s+/i, '');
+  if (check.kind === 'text') {
+    const v = value(check.value ?? '', values);
+    if (!v) return null;
+    if (!check.subject) return { type: 'visible', target: { kind: 'text', text: v } };
+    const t = target(check.subject, values);
+    return t ? { type: 'text', target: t, value: v } : null;
+  }
+  const named = TOKEN_ONLY.test(bare) ? shownTarget(bare, values) : target(check.subject, values);
+  const t = placedTarget(named, check.place);
+  if (!t) return null;
+  switch (check.kind) {
+    case 'visible':
+    case 'hidden':
+      return { type: 'visible', target: t, ...(check.kind === 'hidden' ? { negate: true } : {}) };
+    case 'enabled':
+    case 'disabled':
+      return { type: 'enabled', target: t, enabled: check.kind === 'enabled' };
+    case 'checked':
+    case 'unchecked':
+      return { type: 'checked', target: t, checked: check.kind === 'checked' };
+  }
 }
 
 function onPageName(raw: string, values: string[]): string {

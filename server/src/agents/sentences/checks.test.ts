@@ -1,0 +1,70 @@
+import { parseSentence } from '../parse';
+import { checkStatement } from './checks';
+
+describe('checkStatement', () => {
+  it('reads the text an element must show', () => {
+    expect(checkStatement('The footer note mention free returns')).toEqual({
+      kind: 'text',
+      subject: 'The footer note',
+      value: 'free returns',
+    });
+    expect(checkStatement('the basket badge show 3')).toEqual({
+      kind: 'text',
+      subject: 'the basket badge',
+      value: '3',
+    });
+  });
+
+  it('reads an element coming into view or leaving it, with its place', () => {
+    expect(checkStatement('The "Saved" chip is displayed on the second invoice')).toEqual({
+      kind: 'visible',
+      subject: 'The "Saved" chip',
+      place: 'on the second invoice',
+    });
+    expect(checkStatement('The spinner on the Export button disappear')).toEqual({
+      kind: 'hidden',
+      subject: 'The spinner on the Export button',
+    });
+    // More than a place after the verb is not read here.
+    expect(checkStatement('A drawer appear sliding in with my items')).toBeNull();
+  });
+
+  it('reads states', () => {
+    expect(checkStatement('Submit claim btn is not clickable yet')).toEqual({
+      kind: 'disabled',
+      subject: 'Submit claim btn',
+    });
+    expect(checkStatement('Express shipping is preselected')).toEqual({
+      kind: 'checked',
+      subject: 'Express shipping',
+    });
+    expect(checkStatement('The invoice list is wonderful')).toBeNull();
+    expect(checkStatement('The headings read nicely')).toBeNull();
+    expect(checkStatement('The page not show ⟦0⟧')).toBeNull();
+  });
+
+  it('does not take a capitalised label for the predicate', () => {
+    expect(checkStatement('The Show more link is visible')).toEqual({
+      kind: 'visible',
+      subject: 'The Show more link',
+    });
+  });
+});
+
+describe('statements in the parse entry', () => {
+  it('answers them as checks on the element, typos and modal verbs included', () => {
+    expect(parseSentence('basket badge shoud now show 3')).toEqual({
+      sentence: 'basket badge shoud now show 3',
+      steps: [{ action: 'assert_text', target: 'Basket badge', value: '3' }],
+    });
+    expect(parseSentence('Submit claim btn shouldnt be clickable yet')).toMatchObject({
+      steps: [{ action: 'assert_disabled', target: 'Submit claim' }],
+    });
+    expect(parseSentence('The invoice tooltip should mention late fees')).toMatchObject({
+      steps: [{ action: 'assert_text', target: 'invoice tooltip', value: 'late fees' }],
+    });
+    expect(parseSentence('The red dot on the inbox should disappear')).toMatchObject({
+      steps: [{ action: 'assert_hidden' }],
+    });
+  });
+});

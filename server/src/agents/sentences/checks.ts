@@ -1,0 +1,119 @@
+import { terms } from './clauses';
+
+// A check written as a statement about one element (issue 29): its subject, then what it shows or what
+// state it is in. 'The tooltip should mention variable rate', 'the cart icon shoud now show 2', 'Confirm
+// payment btn shouldnt be clickable yet', "the 'Out of stock' label should be displayed on that
+// product", 'The unread badge on the bell should disappear'. The text has had its modal verbs made
+// plain by the grammar ('should be' → 'is', 'should not' → 'not'); quoted values arrive as ⟦n⟧ tokens.
+
+export type CheckKind = 'text' | 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'unchecked';
+
+export interface Check {
+  kind: CheckKind;
+  /** The element the sentence is about, as written ('the tooltip', "Sam's message"). */
+  subject: string;
+  /** For a text check: the words it must show. */
+  value?: string;
+  /** A place the sentence gives ('on that product', 'under the To field'). */
+  place?: string;
+}
+
+// Verbs whose object is the text an element shows.
+const SHOWS =
+  /^(?:show|shows|read|reads|say|says|display|displays|contain|contains|include|includes|mention|mentions|equal|equals)$/;
+// Verbs (and their particles) saying an element comes into view.
+const APPEARS =
+  /^(?:appear|appears|show up|shows up|pop up|pops up|pop|pops|is displayed|is shown|is visible)$/;
+const DISAPPEARS =
+  /^(?:disappear|disappears|vanish|vanishes|go away|goes away|is gone|is hidden|is not visible)$/;
+const STATES: Record<string, CheckKind> = {
+  disabled: 'disabled',
+  'greyed out': 'disabled',
+  'grayed out': 'disabled',
+  'not clickable': 'disabled',
+  'not enabled': 'disabled',
+  'read-only': 'disabled',
+  inactive: 'disabled',
+  enabled: 'enabled',
+  clickable: 'enabled',
+  'not disabled': 'enabled',
+  preselected: 'checked',
+  'pre-selected': 'checked',
+  selected: 'checked',
+  ticked: 'checked',
+  checked: 'checked',
+  on: 'checked',
+  unticked: 'unchecked',
+  unchecked: 'unchecked',
+  'not ticked': 'unchecked',
+  'not checked': 'unchecked',
+  'not selected': 'unchecked',
+  off: 'unchecked',
+};
+// Words after a state that add nothing to it: 'not clickable yet', 'disabled by default'.
+const TAIL = /\s+(?:yet|still|now|again|any ?more|by default|at first|initially)$/i;
+// Where a place starts: 'on that product', 'under the To field', 'in the bottom right'.
+const PLACE = /^(.*?)\s*\b((?:in|on|under|below|above|next to|beside|inside|within|at|near)\s+.+)$/i;
+// Words that are the page, not an element: what the page shows is a text check without a target.
+const PAGE = /^(?:the\s+)?(?:page|screen|site|app|it|website|browser|body|window|view)$/i;
+
+const clean = (words: string) => words.replace(/[.,;!]+$/, '').trim();
+
+/** The predicate of a statement about an element, or null when the words are not one we can read. */
+export function checkStatement(text: string): Check | null {
+  const words = terms(text);
+  for (let i = 1; i < words.length; i++) {
+    const word = words[i];
+    // A capitalised word is part of a label ('the Show more link'), never the predicate.
+    if (/^[A-Z]/.test(word.text)) continue;
+    const subject = clean(text.slice(0, word.start));
+    const rest = clean(text.slice(word.start));
+    if (!subject || (PAGE.test(subject) && !SHOWS.test(word.normal))) continue;
+    // Negative statements are the grammar's negation rules' to read, never a positive check here.
+    if (/\b(?:not|no|never|none|nothing)\b|n't\b/i.test(subject)) return null;
+    const found = predicate(subject, rest);
+    if (found) return found;
+    // The first verb decides: a later one belongs to a clause of the object.
+    if (word.tags.has('Verb') && !word.tags.has('Noun') && !word.tags.has('Adjective')) return null;
+  }
+  return null;
+}
+
+/** 'well', 'nicely', 'fine', 'correctly': how something reads, not what it reads. */
+function judged(words: string): boolean {
+  if (/⟦\d+⟧|\d/.test(words)) return false;
+  return terms(words).every(
+    (term) =>
+      term.tags.has('Adverb') || /^(?:well|fine|ok|okay|good|right|correct|nice|great)$/.test(term.normal),
+  );
+}
+
+function predicate(subject: string, rest: string): Check | null {
+  const lower = rest.toLowerCase();
+  const shows = /^(\S+)\s+(.+)$/.exec(rest);
+  // 'the labels read well': a judgement, not words on the page.
+  if (shows && SHOWS.test(shows[1].toLowerCase()) && !/^not\b/i.test(shows[2]) && !judged(shows[2]))
+    return { kind: 'text', subject: PAGE.test(subject) ? '' : subject, value: clean(shows[2]) };
+  const heads = lower.split(/\s+/);
+  for (const pattern of [APPEARS, DISAPPEARS]) {
+    for (let n = 3; n >= 1; n--) {
+      if (!pattern.test(heads.slice(0, n).join(' '))) continue;
+      const after = rest.split(/\s+/).slice(n).join(' ');
+      const place = after ? PLACE.exec(` ${after}`) : null;
+      // 'appears with my items', 'pops up w/ a Follow btn': more than a place, not read here.
+      if (after && (!place || place[1].trim())) return null;
+      return {
+        kind: pattern === APPEARS ? 'visible' : 'hidden',
+        subject,
+        ...(place ? { place: clean(place[2]) } : {}),
+      };
+    }
+  }
+  const state = /^(?:is|are)\s+(.+)$/i.exec(rest);
+  if (state) {
+    const words = state[1].replace(TAIL, '').replace(TAIL, '').toLowerCase();
+    const kind = STATES[words];
+    if (kind) return { kind, subject };
+  }
+  return null;
+}
