@@ -39,9 +39,12 @@ function shareScope(visibility: ShareVisibility, orgId: string): string {
 
 /**
  * The badge's words and colour for a test's latest run. A cancelled run (a person's Cancel, or
- * `plainwright ci`'s timeout) reads cancelled, as the test list and the share page say it (issue 28).
+ * `plainwright ci`'s timeout) reads cancelled, as the test list and the share page say it; a pass on
+ * the retry reads flaky (amber) and a run that could not run reads not runnable (grey), never passing
+ * or failing (issue 28).
  */
-export type BadgeStatus = 'passing' | 'failing' | 'cancelled' | 'running' | 'no runs';
+export type BadgeStatus =
+  'passing' | 'failing' | 'flaky' | 'not runnable' | 'cancelled' | 'running' | 'no runs';
 
 /**
  * Sharing a test under a link name (issue 15): public (anyone with the link) or private (signed-in
@@ -256,7 +259,9 @@ function shareStateOf(row: TestRow): ShareState | null {
 }
 
 export function badgeStatus(latest: string | null): BadgeStatus {
-  if (latest === 'passed' || latest === 'flaky') return 'passing';
+  if (latest === 'passed') return 'passing';
+  if (latest === 'flaky') return 'flaky';
+  if (latest === 'not_runnable') return 'not runnable';
   if (latest === 'queued' || RUNNING_STATES.includes(latest as RunState)) return 'running';
   if (latest === 'cancelled') return 'cancelled';
   if (!latest) return 'no runs';
@@ -266,6 +271,8 @@ export function badgeStatus(latest: string | null): BadgeStatus {
 const BADGE_COLOURS: Record<BadgeStatus, string> = {
   passing: '#2e7d32',
   failing: '#c62828',
+  flaky: '#dfb317',
+  'not runnable': '#9e9e9e',
   // The SPA's colour for a cancelled run (SPEC §4's error: MUI's warning).
   cancelled: '#e65100',
   running: '#1565c0',

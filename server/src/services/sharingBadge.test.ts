@@ -17,9 +17,31 @@ describe('the status badge', () => {
       expect(badgeStatus(state)).toBe('running');
   });
 
-  it('says failing only for a run that failed or could not run', () => {
+  it('says failing only for a run that failed', () => {
     const failing = RUN_STATES.filter((state) => badgeStatus(state) === 'failing');
-    expect(failing).toEqual(['failed', 'not_runnable']);
+    expect(failing).toEqual(['failed']);
     expect(badgeStatus(null)).toBe('no runs');
+  });
+
+  it('says flaky (amber) for a pass on the retry and not runnable (grey) for a run that could not run', () => {
+    expect(badgeStatus('flaky')).toBe('flaky');
+    expect(badgeStatus('not_runnable')).toBe('not runnable');
+    expect(badgeStatus('passed')).toBe('passing');
+    const fill = (svg: string) => svg.match(/x="\d+" width="\d+" height="20" fill="(#[0-9a-f]{6})"/)![1];
+    expect(badgeSvg('flaky')).toContain('<title>plainwright: flaky</title>');
+    expect(badgeSvg('not runnable')).toContain('<title>plainwright: not runnable</title>');
+    expect(fill(badgeSvg('flaky'))).toBe('#dfb317');
+    expect(fill(badgeSvg('not runnable'))).toBe('#9e9e9e');
+    // Every status has its own colour.
+    const statuses = [
+      'passing',
+      'failing',
+      'flaky',
+      'not runnable',
+      'cancelled',
+      'running',
+      'no runs',
+    ] as const;
+    expect(new Set(statuses.map((status) => fill(badgeSvg(status)))).size).toBe(statuses.length);
   });
 });
