@@ -34,7 +34,7 @@ function TestActions({ test }: { test: TestCase }) {
 }
 
 /** The test's setup module and browser state (issue 13), saved with the test like its other fields. */
-function TestSetup({ test, onSave }: { test: TestCase; onSave: TestEditor }) {
+function TestSetup({ test, onSave, locked }: { test: TestCase; onSave: TestEditor; locked: string | null }) {
   return (
     <TestSetupFields
       suiteId={test.suiteId}
@@ -42,6 +42,7 @@ function TestSetup({ test, onSave }: { test: TestCase; onSave: TestEditor }) {
       moduleId={test.testModuleIdForSetup}
       browserStateId={test.browserStateId}
       onChange={(patch) => void save(patch)}
+      disabled={locked !== null}
     />
   );
   async function save(patch: TestSetupPatch) {
@@ -90,5 +91,7 @@ export function TestCaseDetailsRoute() {
   const { id = '' } = useParams();
   // The crumb shows the test's name (or that it is not found), never its id.
   useTestCrumb(id);
-  return <TestDetails key={id} id={id} slots={slots} />;
+  // Issue 27: a viewer sees the test read-only (writeTests).
+  const locked = usePermissions().reason('writeTests');
+  return <TestDetails key={id} id={id} slots={slots} locked={locked} />;
 }

@@ -60,13 +60,20 @@ export interface BrowserSettingsProps {
   onSave: (changes: TestCaseChanges, success: string) => Promise<unknown>;
   /** Open at first (the page keeps it closed). */
   defaultExpanded?: boolean;
+  /** Why the settings cannot be changed (issue 27: a viewer; the page says it), or null: shown read-only. */
+  locked?: string | null;
 }
 
 /**
  * The window the test's browser opens with (viewport and user agent), for generation, runs and
  * exports alike. Collapsed by default: most tests keep the desktop default.
  */
-export function BrowserSettings({ test, onSave, defaultExpanded = false }: BrowserSettingsProps) {
+export function BrowserSettings({
+  test,
+  onSave,
+  defaultExpanded = false,
+  locked = null,
+}: BrowserSettingsProps) {
   const id = useId();
   const initialValues: BrowserSettingsValues = {
     viewportWidth: test.viewportWidth,
@@ -95,6 +102,7 @@ export function BrowserSettings({ test, onSave, defaultExpanded = false }: Brows
     },
   });
   const preset = presetOf(formik.values);
+  const off = formik.isSubmitting || locked !== null;
   const error = (field: keyof BrowserSettingsValues) =>
     formik.touched[field] || formik.submitCount > 0 ? formik.errors[field] : undefined;
 
@@ -136,7 +144,7 @@ export function BrowserSettings({ test, onSave, defaultExpanded = false }: Brows
                   true,
                 );
               }}
-              disabled={formik.isSubmitting}
+              disabled={off}
               sx={{ maxWidth: 320 }}
             >
               {PRESETS.map((p) => (
@@ -158,7 +166,7 @@ export function BrowserSettings({ test, onSave, defaultExpanded = false }: Brows
                 onBlur={formik.handleBlur}
                 error={Boolean(error('viewportWidth'))}
                 helperText={error('viewportWidth') ?? 'Pixels'}
-                disabled={formik.isSubmitting}
+                disabled={off}
                 slotProps={{ htmlInput: { inputMode: 'numeric', min: 100, step: 1 } }}
               />
               <TextField
@@ -170,7 +178,7 @@ export function BrowserSettings({ test, onSave, defaultExpanded = false }: Brows
                 onBlur={formik.handleBlur}
                 error={Boolean(error('viewportHeight'))}
                 helperText={error('viewportHeight') ?? 'Pixels'}
-                disabled={formik.isSubmitting}
+                disabled={off}
                 slotProps={{ htmlInput: { inputMode: 'numeric', min: 100, step: 1 } }}
               />
             </Stack>
@@ -182,7 +190,7 @@ export function BrowserSettings({ test, onSave, defaultExpanded = false }: Brows
               onBlur={formik.handleBlur}
               error={Boolean(error('userAgent'))}
               helperText={error('userAgent') ?? "Leave blank for the browser's own"}
-              disabled={formik.isSubmitting}
+              disabled={off}
               fullWidth
               multiline
               maxRows={3}
@@ -193,7 +201,7 @@ export function BrowserSettings({ test, onSave, defaultExpanded = false }: Brows
             <Button onClick={() => formik.resetForm()} disabled={!formik.dirty || formik.isSubmitting}>
               Discard changes
             </Button>
-            <Button type="submit" variant="contained" disabled={!formik.dirty || formik.isSubmitting}>
+            <Button type="submit" variant="contained" disabled={!formik.dirty || off}>
               {formik.isSubmitting ? 'Saving…' : 'Save browser settings'}
             </Button>
           </Stack>

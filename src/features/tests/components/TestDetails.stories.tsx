@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import type { Meta, StoryObj } from '@storybook/react-webpack5';
+import { deniedMessage } from '../../../../contract/permissions';
 import { signInAsMemberOf } from '../../../testing/session';
 import { seedShopSuite } from '../../../testing/testCases';
 import { TestDetails } from './TestDetails';
@@ -9,9 +10,9 @@ let testId = '';
 const meta: Meta<typeof TestDetails> = {
   title: 'Tests/TestDetails',
   component: TestDetails,
-  render: () => (
+  render: (args) => (
     <Box sx={{ p: 3, maxWidth: 1100 }}>
-      <TestDetails id={testId} />
+      <TestDetails id={testId} locked={args.locked} />
     </Box>
   ),
 };
@@ -20,6 +21,11 @@ export default meta;
 type Story = StoryObj<typeof TestDetails>;
 
 export const InAFolder: Story = {
+  parameters: { app: { seed: () => void (testId = seedShopSuite().tests[0]._id) } },
+};
+/** A viewer's page (issue 27): read-only, every editing control off with the reason. */
+export const ReadOnlyForAViewer: Story = {
+  args: { locked: deniedMessage('writeTests', 'viewer') },
   parameters: { app: { seed: () => void (testId = seedShopSuite().tests[0]._id) } },
 };
 /** Instructions typed before a reload come back as a draft, with a note and a Discard button. */

@@ -5,9 +5,13 @@ import { db, seedFolder, seedSuite, seedTestCase } from '../../../testing/msw/db
 import { server } from '../../../testing/msw/server';
 import { renderApp } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
+import { deniedMessage } from '../../../../contract/permissions';
 
-function seedTest(overrides: Parameters<typeof seedTestCase>[1] = {}) {
-  const { organization } = signInAsMemberOf();
+function seedTest(
+  overrides: Parameters<typeof seedTestCase>[1] = {},
+  role: 'admin' | 'member' | 'viewer' = 'admin',
+) {
+  const { organization } = signInAsMemberOf('Acme', role);
   const suite = seedSuite(organization.org_id, 'Shop');
   seedFolder(suite.test_suite_id, 'search');
   const test = seedTestCase(suite, {
@@ -90,6 +94,46 @@ describe('TestDetails', () => {
     expect(within(section('Variables')).getByRole('cell', { name: 'ada' })).toBeInTheDocument();
     expect(within(section('Steps')).getByText('No steps yet')).toBeInTheDocument();
     expect(screen.getByText('Created')).toBeInTheDocument();
+  });
+
+  it('shows a viewer the test read-only: every editing control off, saying why (issue 27: writeTests)', async () => {
+    const { test } = seedTest({}, 'viewer');
+    const { user } = renderDetails(test._id);
+    expect(await heading('Pay by card')).toBeInTheDocument();
+    const reason = deniedMessage('writeTests', 'viewer');
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rename test' })).toBeDisabled());
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    for (const name of ['Move', 'Duplicate', 'Delete', 'Change URL'])
+      expect(screen.getByRole('button', { name })).toBeDisabled();
+    expect(within(section('Variables')).getByRole('button', { name: 'Edit user' })).toBeDisabled();
+    expect(within(section('Variables')).getByRole('button', { name: 'Delete user' })).toBeDisabled();
+    expect(screen.queryByRole('form', { name: 'Add variable' })).not.toBeInTheDocument();
+    expect(await instructions()).toHaveAttribute('contenteditable', 'false');
+    const setup = section('Setup');
+    expect(within(setup).getByRole('combobox', { name: 'Setup module' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(within(setup).getByRole('combobox', { name: 'Browser state' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    await user.click(screen.getByRole('button', { name: /Browser settings/ }));
+    expect(await screen.findByRole('spinbutton', { name: 'Viewport width' })).toBeDisabled();
+    await user.hover(screen.getByRole('button', { name: 'Delete' }).parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(reason);
+  });
+
+  it('lets a member edit the test', async () => {
+    const { test } = seedTest({}, 'member');
+    renderDetails(test._id);
+    expect(await heading('Pay by card')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Rename test' })).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Change URL' })).toBeEnabled();
+    expect(screen.getByRole('form', { name: 'Add variable' })).toBeInTheDocument();
+    expect(within(section('Setup')).getByRole('combobox', { name: 'Setup module' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
   });
 
   it("says the test doesn't exist for an unknown id", async () => {

@@ -68,12 +68,35 @@ export interface TestDetailsSlots {
   runs?: ComponentType<{ test: TestCase }>;
   /** The test's own schedule (issue 12). */
   schedule?: ComponentType<{ test: TestCase }>;
-  /** What runs before the test: its setup module and browser state (issue 13). */
-  setup?: ComponentType<{ test: TestCase; onSave: TestEditor }>;
+  /**
+   * What runs before the test: its setup module and browser state (issue 13); `locked` says why they
+   * cannot be changed (issue 27: a viewer), or is null.
+   */
+  setup?: ComponentType<{ test: TestCase; onSave: TestEditor; locked: string | null }>;
+}
+
+/** A control turned off for a role, with the reason as its tooltip (issue 27). */
+function Locked({ reason, children }: { reason: string | null; children: ReactNode }) {
+  if (reason === null) return children;
+  return (
+    <Tooltip title={reason}>
+      <span>{children}</span>
+    </Tooltip>
+  );
+}
+
+interface TestDetailsProps {
+  id: string;
+  slots?: TestDetailsSlots;
+  /**
+   * Why the person may not change the test (issue 27: a viewer, writeTests), or null: the page is then
+   * shown read-only, every editing control off with this sentence.
+   */
+  locked?: string | null;
 }
 
 /** A test's page: name, start URL, instructions, variables and steps, with duplicate, move and delete. */
-export function TestDetails({ id, slots = {} }: { id: string; slots?: TestDetailsSlots }) {
+export function TestDetails({ id, slots = {}, locked = null }: TestDetailsProps) {
   const { data: test, error, isLoading, isFetching, refetch } = useGetTestCaseQuery(id);
   // SPEC §4: a test that is not found is marked nonexistent, even if an older copy is cached.
   if (isApiError(error) && error.status === 404) return <TestNotFound />;
@@ -82,7 +105,7 @@ export function TestDetails({ id, slots = {} }: { id: string; slots?: TestDetail
     return (
       <ErrorState message={t.tests.fetchOneFailed} onRetry={() => void refetch()} retrying={isFetching} />
     );
-  return <LoadedTest test={test} slots={slots} />;
+  return <LoadedTest test={test} slots={slots} locked={locked} />;
 }
 
 function TestNotFound() {
@@ -116,7 +139,15 @@ function useEditTest(test: TestCase) {
   };
 }
 
-function LoadedTest({ test, slots }: { test: TestCase; slots: TestDetailsSlots }) {
+function LoadedTest({
+  test,
+  slots,
+  locked,
+}: {
+  test: TestCase;
+  slots: TestDetailsSlots;
+  locked: string | null;
+}) {
   const { actions: Actions, steps: Steps, runs: Runs, schedule: Schedule, setup: Setup } = slots;
   useDocumentTitle(test.name);
   const editTest = useEditTest(test);
@@ -165,7 +196,7 @@ function LoadedTest({ test, slots }: { test: TestCase; slots: TestDetailsSlots }
           }}
         >
           <Box sx={{ minWidth: 0, flex: '1 1 320px' }}>
-            <EditableName test={test} />
+            <EditableName test={test} locked={locked} />
             <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 1, flexWrap: 'wrap' }}>
               <StatusChip state={test.state} latestRunStatus={test.latestRunStatus} />
               <Typography variant="body2" color="text.secondary">
@@ -186,27 +217,43 @@ function LoadedTest({ test, slots }: { test: TestCase; slots: TestDetailsSlots }
             >
               Runs
             </Button>
-            <Button startIcon={<DriveFileMoveOutlinedIcon />} onClick={() => setMoving(true)}>
-              Move
-            </Button>
-            <Button
-              startIcon={<ContentCopyOutlinedIcon />}
-              onClick={() => void duplicate()}
-              disabled={duplicating}
-            >
-              {duplicating ? 'Duplicating…' : 'Duplicate'}
-            </Button>
-            <Button
-              color="error"
-              startIcon={<DeleteOutlinedIcon />}
-              onClick={() => setConfirmingDelete(true)}
-            >
-              Delete
-            </Button>
+            <Locked reason={locked}>
+              <Button
+                startIcon={<DriveFileMoveOutlinedIcon />}
+                disabled={locked !== null}
+                onClick={() => setMoving(true)}
+              >
+                Move
+              </Button>
+            </Locked>
+            <Locked reason={locked}>
+              <Button
+                startIcon={<ContentCopyOutlinedIcon />}
+                onClick={() => void duplicate()}
+                disabled={duplicating || locked !== null}
+              >
+                {duplicating ? 'Duplicating…' : 'Duplicate'}
+              </Button>
+            </Locked>
+            <Locked reason={locked}>
+              <Button
+                color="error"
+                startIcon={<DeleteOutlinedIcon />}
+                disabled={locked !== null}
+                onClick={() => setConfirmingDelete(true)}
+              >
+                Delete
+              </Button>
+            </Locked>
           </Stack>
         </Box>
       </Box>
 
+      {locked && (
+        <Alert severity="info" variant="outlined">
+          {locked}
+        </Alert>
+      )}
       <SectionNav
         sections={[
           { id: 'test-instructions', label: 'Instructions' },
@@ -222,32 +269,32 @@ function LoadedTest({ test, slots }: { test: TestCase; slots: TestDetailsSlots }
       <TestPageGrid>
         <PageRegion id="test-website" area="website">
           <Section title="Website" description="Where the test starts.">
-            <WebsiteField test={test} />
+            <WebsiteField test={test} locked={locked} />
           </Section>
         </PageRegion>
         <PageRegion id="test-instructions" area="instructions">
           <Section title="Instructions" description="What the test does, in plain words.">
-            <InstructionsField test={test} />
+            <InstructionsField test={test} locked={locked} />
           </Section>
         </PageRegion>
         <PageRegion id="test-variables" area="variables">
           <Stack spacing={3}>
             <Section title="Variables" description="Values the instructions refer to as {{name}}.">
-              <VariablesEditor testId={test.id} variables={test.parameters} />
+              <VariablesEditor testId={test.id} variables={test.parameters} locked={locked} />
             </Section>
             <Section title="Secrets" description="Values of the project the test uses; never shown.">
-              <TestSecrets test={test} onSave={editTest} />
+              <TestSecrets test={test} onSave={editTest} locked={locked} />
             </Section>
           </Stack>
         </PageRegion>
       </TestPageGrid>
       <PageRegion id="test-browser">
-        <BrowserSettings test={test} onSave={editTest} />
+        <BrowserSettings test={test} onSave={editTest} locked={locked} />
       </PageRegion>
       {Setup && (
         <PageRegion id="test-setup">
           <Section title="Setup" description="What runs before the test starts.">
-            <Setup test={test} onSave={editTest} />
+            <Setup test={test} onSave={editTest} locked={locked} />
           </Section>
         </PageRegion>
       )}
@@ -319,7 +366,7 @@ function Section({
   );
 }
 
-function EditableName({ test }: { test: TestCase }) {
+function EditableName({ test, locked }: { test: TestCase; locked: string | null }) {
   const [editing, setEditing] = useState(false);
   if (editing)
     return (
@@ -339,16 +386,18 @@ function EditableName({ test }: { test: TestCase }) {
       <EllipsisText variant="h4" component="h1" lines={3}>
         {test.name}
       </EllipsisText>
-      <Tooltip title="Rename">
-        <IconButton aria-label="Rename test" onClick={() => setEditing(true)}>
-          <EditOutlinedIcon />
-        </IconButton>
+      <Tooltip title={locked ?? 'Rename'}>
+        <span>
+          <IconButton aria-label="Rename test" disabled={locked !== null} onClick={() => setEditing(true)}>
+            <EditOutlinedIcon />
+          </IconButton>
+        </span>
       </Tooltip>
     </Box>
   );
 }
 
-function WebsiteField({ test }: { test: TestCase }) {
+function WebsiteField({ test, locked }: { test: TestCase; locked: string | null }) {
   const [editing, setEditing] = useState(false);
   if (editing)
     return (
@@ -375,9 +424,16 @@ function WebsiteField({ test }: { test: TestCase }) {
         {test.website}
         <OpenInNewIcon sx={{ fontSize: 16 }} />
       </Link>
-      <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(true)}>
-        Change URL
-      </Button>
+      <Locked reason={locked}>
+        <Button
+          size="small"
+          startIcon={<EditOutlinedIcon />}
+          disabled={locked !== null}
+          onClick={() => setEditing(true)}
+        >
+          Change URL
+        </Button>
+      </Locked>
     </Box>
   );
 }
@@ -477,7 +533,7 @@ function InlineEditForm<Field extends 'name' | 'website'>({
   );
 }
 
-function InstructionsField({ test }: { test: TestCase }) {
+function InstructionsField({ test, locked }: { test: TestCase; locked: string | null }) {
   const editTest = useEditTest(test);
   const { data: secrets } = useGetSharedParametersQuery(test.suiteId);
   const parameterNames = useMemo(
@@ -518,7 +574,7 @@ function InstructionsField({ test }: { test: TestCase }) {
         label="Instructions"
         value={draft}
         onChange={setDraft}
-        disabled={saving}
+        disabled={saving || locked !== null}
         placeholder="Describe what the test does, step by step, in plain words. Type {{ for a variable or a secret."
         parameterNames={parameterNames}
       />
@@ -526,7 +582,11 @@ function InstructionsField({ test }: { test: TestCase }) {
         <Button onClick={discard} disabled={!dirty || saving}>
           Discard changes
         </Button>
-        <Button variant="contained" onClick={() => void save()} disabled={!dirty || saving}>
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={!dirty || saving || locked !== null}
+        >
           {saving ? 'Saving…' : 'Save instructions'}
         </Button>
       </Stack>

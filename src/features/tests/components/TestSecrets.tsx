@@ -7,6 +7,7 @@ import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -21,6 +22,8 @@ export interface TestSecretsProps {
   test: TestCase;
   /** Saves the changes with the test; resolves the error, or null once saved. */
   onSave: (changes: TestCaseChanges, success: string) => Promise<unknown>;
+  /** Why the choice cannot be changed (issue 27: a viewer), or null. */
+  locked?: string | null;
 }
 
 /**
@@ -36,7 +39,7 @@ function mentions(test: TestCase, key: string): boolean {
 const secretsHref = (key: string) => `${paths.sharedParameters.getHref()}?search=${encodeURIComponent(key)}`;
 
 /** The suite's secrets this test uses (its shared_parameter_ids), by name, each a link to the secrets page. */
-export function TestSecrets({ test, onSave }: TestSecretsProps) {
+export function TestSecrets({ test, onSave, locked = null }: TestSecretsProps) {
   const { data: secrets, isLoading, isError } = useGetSharedParametersQuery(test.suiteId);
   const [editing, setEditing] = useState(false);
   const [chosen, setChosen] = useState<SharedParameter[]>([]);
@@ -136,9 +139,18 @@ export function TestSecrets({ test, onSave }: TestSecretsProps) {
       )}
       {(secrets ?? []).length > 0 && (
         <Stack direction="row" sx={{ justifyContent: 'flex-end', mt: 1 }}>
-          <Button size="small" startIcon={<EditOutlinedIcon />} onClick={startEditing}>
-            Choose secrets
-          </Button>
+          <Tooltip title={locked ?? ''}>
+            <span>
+              <Button
+                size="small"
+                startIcon={<EditOutlinedIcon />}
+                disabled={locked !== null}
+                onClick={startEditing}
+              >
+                Choose secrets
+              </Button>
+            </span>
+          </Tooltip>
         </Stack>
       )}
     </Box>

@@ -29,12 +29,14 @@ interface VariablesEditorProps {
   testId: string;
   /** The test's parameters (already falling back to credentials). */
   variables: Record<string, string>;
+  /** Why the variables cannot be changed (issue 27: a viewer), or null: shown without Add, Edit or Delete. */
+  locked?: string | null;
 }
 
 const collator = new Intl.Collator(undefined, { numeric: true, sensitivity: 'base' });
 
 /** A test's variables: values the instructions use as {{name}}; add, change a value, delete. */
-export function VariablesEditor({ testId, variables }: VariablesEditorProps) {
+export function VariablesEditor({ testId, variables, locked = null }: VariablesEditorProps) {
   const [editing, setEditing] = useState<string | null>(null);
   const [pendingDelete, setPendingDelete] = useState<string | null>(null);
   const [deleteVariable, { isLoading: deleting }] = useDeleteVariableMutation();
@@ -90,19 +92,29 @@ export function VariablesEditor({ testId, variables }: VariablesEditorProps) {
                       )}
                     </TableCell>
                     <TableCell align="right">
-                      <Tooltip title="Edit value">
-                        <IconButton size="small" aria-label={`Edit ${name}`} onClick={() => setEditing(name)}>
-                          <EditOutlinedIcon fontSize="small" />
-                        </IconButton>
+                      <Tooltip title={locked ?? 'Edit value'}>
+                        <span>
+                          <IconButton
+                            size="small"
+                            aria-label={`Edit ${name}`}
+                            disabled={locked !== null}
+                            onClick={() => setEditing(name)}
+                          >
+                            <EditOutlinedIcon fontSize="small" />
+                          </IconButton>
+                        </span>
                       </Tooltip>
-                      <Tooltip title="Delete">
-                        <IconButton
-                          size="small"
-                          aria-label={`Delete ${name}`}
-                          onClick={() => setPendingDelete(name)}
-                        >
-                          <DeleteOutlinedIcon fontSize="small" />
-                        </IconButton>
+                      <Tooltip title={locked ?? 'Delete'}>
+                        <span>
+                          <IconButton
+                            size="small"
+                            aria-label={`Delete ${name}`}
+                            disabled={locked !== null}
+                            onClick={() => setPendingDelete(name)}
+                          >
+                            <DeleteOutlinedIcon fontSize="small" />
+                          </IconButton>
+                        </span>
                       </Tooltip>
                     </TableCell>
                   </>
@@ -112,7 +124,7 @@ export function VariablesEditor({ testId, variables }: VariablesEditorProps) {
           </TableBody>
         </Table>
       )}
-      <AddVariableForm testId={testId} />
+      {locked === null && <AddVariableForm testId={testId} />}
       <ConfirmDialog
         open={pendingDelete !== null}
         title="Delete variable?"
