@@ -1,6 +1,7 @@
 import { cleanSentence, detokenize, parseStep, quote, requote, tokenize } from './grammar';
 import { leadingClause } from './sentences/clauses';
 import { fieldList } from './sentences/fields';
+import { gherkinClauses, withoutFirstPerson } from './sentences/gherkin';
 import { logInCredentials } from './sentences/login';
 import { isStatement, statementClauses } from './sentences/negation';
 
@@ -90,6 +91,9 @@ const CONNECTOR = new RegExp(
 );
 
 // A quoted string that ends its sentence inside the quotes ("… password." Verify …).
+// 'and I click Save': the writer's 'I' before a later order of the sentence is not part of it.
+const INNER_FIRST_PERSON = new RegExp(`(\\s(?:and|then),?\\s+)(?:I|we)\\s+(?=(?:${STEP_VERBS})\\b)`, 'gi');
+
 const AFTER_QUOTE = new RegExp(
   `(?<=⟧)\\s+(?=(?:${STEP_VERBS.split('|')
     .map((verb) => verb.charAt(0).toUpperCase() + verb.slice(1))
@@ -118,15 +122,15 @@ export function splitInstructions(instructions: string): string[] {
     }
     sentences.push(text.slice(start));
     for (const sentence of sentences) {
-      for (const piece of sentence.split(AFTER_QUOTE)) {
+      for (const piece of sentence.split(AFTER_QUOTE).flatMap(gherkinClauses)) {
         const group: string[] = [];
-        const parts = leadingSteps(piece)
+        const parts = leadingSteps(withoutFirstPerson(piece.replace(INNER_FIRST_PERSON, '$1')))
           .flatMap(dashClauses)
           .flatMap((clause) => joinLogIn(clause.split(CONNECTOR)))
           .flatMap((clause) => fieldSteps(clause, values) ?? [clause])
           .flatMap((clause) => statementClauses(clause));
         for (const part of parts) {
-          const cleaned = cleanSentence(requote(part, values));
+          const cleaned = cleanSentence(requote(withoutFirstPerson(part), values));
           if (cleaned) group.push(capitalize(cleaned));
         }
         if (group.length > 0) groups.push(group);

@@ -34,10 +34,18 @@ export function parseSentence(sentence: string): SentenceReading {
     }
     const parsed = parseStep(step, PARSE_WEBSITE);
     if (!parsed.ok) return { sentence, refused: parsed.hint };
+    // 'Go to the Companies page' is a click on its link for the generator, and going to a page in words.
+    if (parsed.intent.kind === 'click' && NAMED_PAGE.test(step)) {
+      steps.push({ action: 'navigate', target: pageWords(step) });
+      continue;
+    }
     steps.push(...corpusSteps(parsed.intent, PARSE_WEBSITE, pageWords(step)));
   }
   return { sentence, steps: foldLogIn(steps) };
 }
+
+const NAMED_PAGE =
+  /^\s*(?:go|navigate|browse|head|get|return|come back|proceed|continue|move|visit)\s+(?:back\s+)?(?:to|into|onto)\s+.+\s(?:page|screen)[.!]*$/i;
 
 /** 'Go to the home page' → 'the home page': the words naming the page a navigation opens. */
 function pageWords(step: string): string {
