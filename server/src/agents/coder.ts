@@ -21,7 +21,10 @@ import {
   describeCandidateWords,
   findTie,
   isCheckable,
+  contextText,
+  isAutocomplete,
   isEditable,
+  isListboxButton,
   isSelect,
   normalizeWords,
   rankCandidates,
@@ -125,7 +128,7 @@ async function locate(
       if (context && candidate.containerRole && CONTAINER_ROLES.has(candidate.containerRole)) {
         const [relative] = await session.locatorsFor(candidate.index, {
           first: true,
-          within: { role: candidate.containerRole, text: context },
+          within: { role: candidate.containerRole, text: contextText(context, candidate) ?? context },
           ...(options.independentOfText
             ? { accept: (spec: LocatorSpec) => !dependsOnText({ locator: spec }, candidate) }
             : {}),
@@ -317,6 +320,11 @@ async function textTarget(
   return (await session.matchCount(visible)) <= 1 ? visible : { ...visible, nth: 0 };
 }
 
+/** A select on a listbox widget clicks it open and then the option (MUI's Select). */
+function listboxWidget(candidate: Candidate | null): { widget?: 'listbox' } {
+  return candidate && isListboxButton(candidate) ? { widget: 'listbox' } : {};
+}
+
 function isResolution(value: Located[] | Resolution): value is Resolution {
   return !Array.isArray(value);
 }
@@ -374,12 +382,14 @@ export async function resolveIntent(
         };
       case 'fill':
         return candidate && isSelect(candidate)
-          ? { kind: 'select', target, value: intent.value }
+          ? { kind: 'select', target, value: intent.value, ...listboxWidget(candidate) }
           : { kind: 'fill', target, value: intent.value };
       case 'select':
+        if (candidate && isAutocomplete(candidate))
+          return { kind: 'select', target, value: intent.value, widget: 'autocomplete' };
         return candidate && !isSelect(candidate) && isEditable(candidate)
           ? { kind: 'fill', target, value: intent.value }
-          : { kind: 'select', target, value: intent.value };
+          : { kind: 'select', target, value: intent.value, ...listboxWidget(candidate) };
       case 'clear':
         return candidate && isCheckable(candidate)
           ? { kind: 'uncheck', target }

@@ -65,6 +65,8 @@ export const DESCRIPTIVE_WORDS = new Set([
   'entry',
   'value',
   'list',
+  'column',
+  'header',
 ]);
 
 /**
@@ -75,7 +77,7 @@ export const SYNONYMS: string[][] = [
   ['delete', 'remove', 'destroy', 'trash', 'bin', 'erase', 'xclose'],
   ['edit', 'pencil', 'modify', 'rename'],
   ['close', 'dismiss', 'xclose'],
-  ['menu', 'hamburger', 'kebab', 'more', 'option', 'dots', 'ellipsis', 'haspopup'],
+  ['menu', 'hamburger', 'kebab', 'more', 'option', 'dots', 'ellipsis', 'haspopup', 'actions'],
   ['add', 'plus'],
   ['search', 'find', 'magnifier', 'magnifying'],
   ['settings', 'preference', 'gear', 'cog'],
@@ -179,7 +181,23 @@ const EDITABLE_ROLES = new Set(['textbox', 'searchbox', 'spinbutton', 'combobox'
 const CHECKABLE_ROLES = new Set(['checkbox', 'radio', 'switch', 'menuitemcheckbox', 'menuitemradio']);
 
 export function isEditable(candidate: Candidate): boolean {
-  return candidate.editable || (EDITABLE_ROLES.has(candidate.role) && candidate.tag !== 'select');
+  return (
+    candidate.editable ||
+    (EDITABLE_ROLES.has(candidate.role) && candidate.tag !== 'select' && !isListboxButton(candidate))
+  );
+}
+
+/**
+ * A select built from a button and a listbox (MUI's Select, an ARIA select-only combobox): no text to
+ * type, its options open on a click, often in a portal at the end of the body.
+ */
+export function isListboxButton(candidate: Candidate): boolean {
+  return Boolean(candidate.listbox) && !candidate.editable && candidate.tag !== 'select';
+}
+
+/** A text field whose typing filters a listbox of options to pick from (an autocomplete). */
+export function isAutocomplete(candidate: Candidate): boolean {
+  return Boolean(candidate.listbox) && candidate.editable;
 }
 
 export function isCheckable(candidate: Candidate): boolean {
@@ -187,7 +205,7 @@ export function isCheckable(candidate: Candidate): boolean {
 }
 
 export function isSelect(candidate: Candidate): boolean {
-  return candidate.tag === 'select' || candidate.role === 'listbox';
+  return candidate.tag === 'select' || candidate.role === 'listbox' || isListboxButton(candidate);
 }
 
 export type Purpose = 'click' | 'fill' | 'select' | 'check' | 'clear' | 'hover' | 'read' | 'press';
@@ -252,6 +270,12 @@ function fieldsOf(candidate: Candidate): { text: string | null; weight: number }
     { text: candidate.placeholder, weight: 0.95 },
     { text: candidate.editable ? null : candidate.text, weight: 0.95 },
     { text: candidate.iconHint, weight: 0.9 },
+    // Its name and what it shows together: 'the account menu' is the "account of current user" button
+    // that opens a menu.
+    {
+      text: candidate.name && candidate.iconHint ? `${candidate.name} ${candidate.iconHint}` : null,
+      weight: 0.9,
+    },
     { text: candidate.testId?.replace(/[-_]+/g, ' ') ?? null, weight: 0.9 },
     {
       text: candidate.nameAttr?.replace(/[-_]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2') ?? null,
@@ -294,7 +318,21 @@ export interface Scored {
 
 /** Whether the words of a row, item or card (the phrase's context) are those of the element's container. */
 export function inContext(context: string, candidate: Candidate): boolean {
-  return similarity(context, candidate.container) > 0 || similarity(context, candidate.name) > 0;
+  return contextText(context, candidate) !== null;
+}
+
+/**
+ * The words of the context the element's row, item or card shows (to locate that container by), or
+ * null when it is not the element's. 'order #1003', 'invoice INV-22': a kind of item and its
+ * identifier, where the row shows the identifier only.
+ */
+export function contextText(context: string, candidate: Candidate): string | null {
+  const holds = (words: string) =>
+    similarity(words, candidate.container) > 0 || similarity(words, candidate.name) > 0;
+  if (holds(context)) return context;
+  const identified = /^(\p{L}+)\s+(#?(?=[\p{L}\p{N}-]*\p{N})[\p{L}\p{N}-]{3,})$/u.exec(context.trim());
+  if (!identified || STOP_WORDS.has(identified[1].toLowerCase())) return null;
+  return holds(identified[2]) ? identified[2] : null;
 }
 
 /** Scores one candidate for a phrase and a purpose; -Infinity when it cannot serve. */

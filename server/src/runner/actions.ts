@@ -49,7 +49,9 @@ export type Action =
   | { kind: 'click'; target: Target; clickCount?: 1 | 2; button?: 'left' | 'right'; opener?: Target }
   | { kind: 'fill'; target: Target; value: string }
   | { kind: 'type'; value: string }
-  | { kind: 'select'; target: Target; value: string }
+  // `widget`: not a native <select> — 'listbox': click it, then the option named value (MUI's Select);
+  // 'autocomplete': type value into it, then click that option.
+  | { kind: 'select'; target: Target; value: string; widget?: 'listbox' | 'autocomplete' }
   | { kind: 'check'; target: Target }
   | { kind: 'uncheck'; target: Target }
   | { kind: 'hover'; target: Target }
@@ -64,6 +66,14 @@ export type Action =
   | { kind: 'module'; moduleId: string; name: string };
 
 export type ActionKind = Action['kind'];
+
+/** The option a select on a listbox widget clicks once the listbox is open (it may be in a portal). */
+export function optionTarget(action: Extract<Action, { kind: 'select' }>): Target {
+  return {
+    locator: { by: 'role', role: 'option', name: action.value, exact: true },
+    ...(action.target.frame ? { frame: action.target.frame } : {}),
+  };
+}
 
 const ROLE_WORDS: Record<string, string> = {
   textbox: 'field',
@@ -246,8 +256,13 @@ export function isAction(value: unknown): value is Action {
     case 'scrollTo':
       return isTarget(action.target);
     case 'fill':
-    case 'select':
       return isTarget(action.target) && str(action.value);
+    case 'select':
+      return (
+        isTarget(action.target) &&
+        str(action.value) &&
+        (action.widget === undefined || action.widget === 'listbox' || action.widget === 'autocomplete')
+      );
     case 'type':
       return str(action.value);
     case 'press':

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { type Action, type Assertion, type LocatorSpec, type Target } from './actions';
+import { type Action, type Assertion, type LocatorSpec, type Target, optionTarget } from './actions';
 import { templateParts } from './values';
 
 // Playwright Test (TypeScript) and pytest-playwright (Python) from the same structured actions the
@@ -270,6 +270,10 @@ export function actionCode(action: Action, language: Language, secretNames: Iter
     case 'type':
       return `${aw}page.keyboard.type(${value(action.value)})${end}`;
     case 'select':
+      if (action.widget === 'listbox')
+        return `${call(action.target, 'click()', 'click()')}\n${call(optionTarget(action), 'click()', 'click()')}`;
+      if (action.widget === 'autocomplete')
+        return `${call(action.target, `fill(${value(action.value)})`, `fill(${value(action.value)})`)}\n${call(optionTarget(action), 'click()', 'click()')}`;
       return call(
         action.target,
         `selectOption(${value(action.value)})`,

@@ -1,5 +1,12 @@
 import { type Frame, type FrameLocator, type Locator, type Page, type Request } from 'playwright-core';
-import { type Action, type Assertion, type LocatorSpec, type Target, describeTarget } from './actions';
+import {
+  type Action,
+  type Assertion,
+  type LocatorSpec,
+  type Target,
+  describeTarget,
+  optionTarget,
+} from './actions';
 import { type ErrorContext, translateRunnerError } from './errorSentences';
 import { pageScripts } from './pageScripts';
 import { maskSecrets, substitute, UnknownValueError, type RunValues } from './values';
@@ -385,11 +392,15 @@ async function perform(
     case 'type':
       await page.keyboard.type(value(action.value));
       return;
-    case 'select':
-      await (
-        await revealed(toLocator(page, action.target, values), options)
-      ).selectOption(value(action.value), options);
+    case 'select': {
+      const field = await revealed(toLocator(page, action.target, values), options);
+      // A listbox widget: open it (or type to filter it), then click the option, as a person would.
+      if (action.widget === 'listbox') await field.click(options);
+      else if (action.widget === 'autocomplete') await field.fill(value(action.value), options);
+      else return void (await field.selectOption(value(action.value), options));
+      await (await revealed(toLocator(page, optionTarget(action), values), options)).click(options);
       return;
+    }
     case 'check':
       await (await revealed(toLocator(page, action.target, values), options)).check(options);
       return;

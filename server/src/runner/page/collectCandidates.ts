@@ -29,6 +29,8 @@ export interface CandidateFields {
   iconHint: string | null;
   /** It opens a menu (aria-haspopup "menu" or "true"): a "More actions" button. */
   popup?: boolean;
+  /** It opens a listbox of options (aria-haspopup "listbox", or aria-autocomplete "list"/"both"): a custom select or an autocomplete. */
+  listbox?: boolean;
   /** Direct items of a list. */
   itemCount: number | null;
   /** The same-origin iframe it is in: a CSS selector of that iframe in the page (null: the page itself). */
@@ -63,17 +65,22 @@ export default function collectCandidates(options: { max: number; key: string })
     const children = node.nodeType === 1 && el.shadowRoot ? el.shadowRoot.childNodes : node.childNodes;
     return Array.from(children).map(deepText).join(' ');
   };
+  // innerText applies CSS text-transform (MUI's buttons and tabs say "NEW ORDER"); the accessible name,
+  // and so Playwright's getByRole, has the words as written ("New order"): those when only case differs.
+  const asWritten = (el: Element) => {
+    const shown = clean((el as HTMLElement).innerText ?? el.textContent);
+    const written = clean(el.textContent);
+    return shown !== written && shown.toLowerCase() === written.toLowerCase() ? written : shown;
+  };
   const textOf = (el: Element) =>
-    hosts.some((host) => host === el || el.contains(host))
-      ? clean(deepText(el))
-      : clean((el as HTMLElement).innerText ?? el.textContent);
+    hosts.some((host) => host === el || el.contains(host)) ? clean(deepText(el)) : asWritten(el);
   const byIds = (ids: string, root: Document | ShadowRoot) =>
     clean(
       ids
         .split(/\s+/)
         .map((id) => root.getElementById(id))
         .filter((el): el is HTMLElement => Boolean(el))
-        .map((el) => clean(el.innerText ?? el.textContent))
+        .map((el) => asWritten(el))
         .join(' '),
     );
   const roleOf = (el: Element): string => {
@@ -276,10 +283,19 @@ export default function collectCandidates(options: { max: number; key: string })
     const add = (text: string | null | undefined) => {
       if (text) words.push(text);
     };
+    const classes: string[] = [];
     for (const node of [el, ...Array.from(el.querySelectorAll('*')).slice(0, 6)]) {
-      add(node.getAttribute('class'));
+      // A component library's own classes (MuiIconButton-root, css-1x2y3z) say how it is built, not
+      // what it shows: they would crowd out the icon's name.
+      classes.push(
+        ...(node.getAttribute('class') ?? '')
+          .split(/\s+/)
+          .filter((token) => token && !/^(?:Mui|css-|jss\d|sc-|chakra-|ant-|emotion-)/.test(token)),
+      );
       add(node.getAttribute('data-icon'));
       add(node.getAttribute('title'));
+      // An icon component's test id names its icon (MUI's <svg data-testid="MoreVertIcon">).
+      if (node !== el && node.tagName.toLowerCase() === 'svg') add(node.getAttribute('data-testid'));
       // A button that opens a menu says so to assistive technology: a hint a person calls "menu".
       if (node.getAttribute('aria-haspopup') === 'menu' || node.getAttribute('aria-haspopup') === 'true')
         add('haspopup');
@@ -287,6 +303,7 @@ export default function collectCandidates(options: { max: number; key: string })
         add(node.getAttribute('href') ?? node.getAttribute('xlink:href'));
       if (node.tagName.toLowerCase() === 'title') add(node.textContent);
     }
+    add(classes.join(' '));
     const hint = clean(
       words
         .join(' ')
@@ -363,6 +380,9 @@ export default function collectCandidates(options: { max: number; key: string })
           ? iconHintOf(el)
           : null,
       popup: ['menu', 'true'].includes(el.getAttribute('aria-haspopup') ?? ''),
+      listbox:
+        el.getAttribute('aria-haspopup') === 'listbox' ||
+        ['list', 'both'].includes(el.getAttribute('aria-autocomplete') ?? ''),
       itemCount: role === 'list' ? el.querySelectorAll(':scope > li, :scope > [role=listitem]').length : null,
       frame: frame ? frame.selector : null,
     };

@@ -1,0 +1,122 @@
+import { type Candidate } from '../runner';
+import { parseStep } from './grammar';
+import {
+  contextText,
+  isAutocomplete,
+  isEditable,
+  isListboxButton,
+  isSelect,
+  rankCandidates,
+  type Purpose,
+} from './matching';
+
+// Issue 29: matching on the DOM a component library (MUI) renders: icon buttons named by aria-label
+// with a menu behind them, rows that show an order's number without the word "order", sortable
+// column headers, and selects built from a button and a listbox.
+
+let nextIndex = 0;
+function candidate(fields: Partial<Candidate>): Candidate {
+  return {
+    index: nextIndex++,
+    tag: 'button',
+    type: null,
+    role: 'button',
+    name: '',
+    label: null,
+    placeholder: null,
+    text: null,
+    testId: null,
+    id: null,
+    nameAttr: null,
+    checked: null,
+    disabled: false,
+    editable: false,
+    visible: true,
+    box: { x: 0, y: nextIndex * 40, width: 100, height: 30 },
+    options: null,
+    selected: null,
+    container: null,
+    containerRole: null,
+    iconHint: null,
+    itemCount: null,
+    frame: null,
+    ...fields,
+  };
+}
+
+const page = () => {
+  nextIndex = 0;
+  const row = (order: string, customer: string) => `#${order} ${customer} 2026-03-05 $42.75 Pending`;
+  return [
+    candidate({ name: 'show 4 new notifications', text: '4' }),
+    candidate({ name: 'account of current user', iconHint: 'haspopup', popup: true }),
+    candidate({ tag: 'span', name: 'Total', text: 'Total', container: 'Order Total', containerRole: 'row' }),
+    candidate({ tag: 'th', role: 'columnheader', name: 'Actions', text: 'Actions', containerRole: 'row' }),
+    candidate({
+      name: 'more',
+      iconHint: 'haspopup',
+      popup: true,
+      container: row('1003', 'Alan Turing'),
+      containerRole: 'row',
+    }),
+    candidate({
+      name: 'more',
+      iconHint: 'haspopup',
+      popup: true,
+      container: row('1004', 'Katherine Johnson'),
+      containerRole: 'row',
+    }),
+  ];
+};
+
+const phrase = (sentence: string) => {
+  const result = parseStep(sentence, 'http://127.0.0.1/admin/');
+  if (!result.ok || !('target' in result.intent) || result.intent.target?.kind !== 'phrase')
+    throw new Error(`"${sentence}" names no element`);
+  return result.intent.target.phrase;
+};
+
+describe('matching on a component library page', () => {
+  it.each([
+    ['Open the menu for order #1003', 'click', 4],
+    ['Open the actions menu of order #1004', 'click', 5],
+    ['Open the account menu', 'click', 1],
+    ['Click the Total column header', 'click', 2],
+  ] as const)('%j (%s) is candidate %i', (sentence, purpose: Purpose, index) => {
+    expect(rankCandidates(phrase(sentence), page(), purpose)[0]?.candidate.index).toBe(index);
+  });
+
+  it.each([
+    ['Open the menu for order #2001', 'click'],
+    ['Open the menu for customer #1003x', 'click'],
+    ['Click the Export column header', 'click'],
+  ] as const)('%j matches nothing', (sentence, purpose: Purpose) => {
+    expect(rankCandidates(phrase(sentence), page(), purpose)).toEqual([]);
+  });
+
+  it('locates a row by the identifier it shows, not by the kind of item the sentence names', () => {
+    const [, , , , more] = page();
+    expect(contextText('order #1003', more)).toBe('#1003');
+    expect(contextText('Alan Turing', more)).toBe('Alan Turing');
+    expect(contextText('order #1004', more)).toBeNull();
+  });
+
+  it('tells a select built from a listbox and an autocomplete from a text field', () => {
+    const select = candidate({
+      tag: 'div',
+      role: 'combobox',
+      name: 'Status',
+      text: 'Pending',
+      listbox: true,
+    });
+    const autocomplete = candidate({ tag: 'input', role: 'combobox', editable: true, listbox: true });
+    const datalist = candidate({ tag: 'input', role: 'combobox', editable: true });
+    expect([isListboxButton(select), isSelect(select), isEditable(select)]).toEqual([true, true, false]);
+    expect([isAutocomplete(autocomplete), isSelect(autocomplete), isEditable(autocomplete)]).toEqual([
+      true,
+      false,
+      true,
+    ]);
+    expect([isAutocomplete(datalist), isListboxButton(datalist)]).toEqual([false, false]);
+  });
+});

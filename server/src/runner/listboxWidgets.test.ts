@@ -1,0 +1,140 @@
+import http from 'node:http';
+import { type AddressInfo } from 'node:net';
+import { chromium, type Browser } from 'playwright-core';
+import { resolveIntent } from '../agents/coder';
+import { parseStep } from '../agents/grammar';
+import { type Action, isAction } from './actions';
+import { findChromium, QUIET_CHROMIUM_ARGS } from './chromium';
+import { actionCode } from './codegen';
+import { RunnerSession } from './session';
+
+jest.setTimeout(60_000);
+
+// Issue 29: a select built from a button and a listbox in a portal (as MUI's Select renders it), and an
+// autocomplete (a text field filtering a listbox). Neither is a <select>: selectOption cannot drive them.
+const PAGE = `<!doctype html><title>Widgets</title>
+<label id="status-label">Status</label>
+<div id="status" role="combobox" tabindex="0" aria-haspopup="listbox" aria-expanded="false" aria-labelledby="status-label">Pending</div>
+<label for="customer">Customer</label>
+<input id="customer" role="combobox" aria-autocomplete="list" aria-expanded="false">
+<p id="chosen"></p>
+<script>
+  const status = document.getElementById('status');
+  const customer = document.getElementById('customer');
+  let portal = null;
+  const close = () => { portal?.remove(); portal = null; };
+  const open = (options, pick) => {
+    close();
+    portal = document.createElement('ul');
+    portal.setAttribute('role', 'listbox');
+    for (const text of options) {
+      const li = document.createElement('li');
+      li.setAttribute('role', 'option');
+      li.textContent = text;
+      li.onclick = () => { pick(text); close(); };
+      portal.append(li);
+    }
+    document.body.append(portal);
+  };
+  status.onclick = () => open(['Pending', 'Shipped', 'Shipped later'], (text) => (status.textContent = text));
+  customer.oninput = () =>
+    open(['Ada Lovelace', 'Grace Hopper'].filter((name) => name.toLowerCase().includes(customer.value.toLowerCase())),
+      (text) => { customer.value = text; document.getElementById('chosen').textContent = 'Chosen: ' + text; });
+</script>`;
+
+// Buttons as a component library renders them: words upper-cased by CSS, an icon button whose classes
+// are the library's own.
+const STYLED = `<!doctype html><title>Styled</title>
+<button class="MuiButton-root MuiButton-contained css-1hw9j7s" style="text-transform: uppercase">New order</button>
+<button class="MuiButtonBase-root MuiIconButton-root MuiIconButton-colorInherit MuiIconButton-sizeMedium css-1yxmbwk" aria-label="account of current user" aria-haspopup="true"><svg class="MuiSvgIcon-root MuiSvgIcon-fontSizeMedium css-i4bv87" viewBox="0 0 24 24"><path d="M12 2z"></path></svg></button>`;
+
+describe('selects on listbox widgets', () => {
+  let browser: Browser;
+  let server: http.Server;
+  let url: string;
+  let session: RunnerSession;
+
+  beforeAll(async () => {
+    server = http.createServer((request, response) =>
+      response.end(request.url === '/styled' ? STYLED : PAGE),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
+    browser = await chromium.launch({
+      executablePath: findChromium() ?? undefined,
+      args: QUIET_CHROMIUM_ARGS,
+    });
+  });
+  beforeEach(async () => {
+    session = await RunnerSession.open(browser, {
+      viewport: { width: 800, height: 600 },
+      values: { parameters: {}, secrets: {} },
+      stepTimeoutMs: 3000,
+      trace: false,
+    });
+    expect((await session.execute({ kind: 'goto', url })).ok).toBe(true);
+  });
+  afterEach(async () => session?.close());
+  afterAll(async () => {
+    await browser?.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const firstAction = async (sentence: string): Promise<Action> => {
+    const parsed = parseStep(sentence, url);
+    if (!parsed.ok) throw new Error(parsed.hint);
+    const resolution = await resolveIntent(parsed.intent, session, await session.snapshot());
+    if (!resolution.ok) throw new Error(resolution.error.message);
+    const action = await resolution.actions[0]();
+    if (!action) throw new Error('No action');
+    return action;
+  };
+
+  it('opens the listbox, then clicks the option by its exact name, and writes the same two lines', async () => {
+    const action = await firstAction('Choose "Shipped" in the Status dropdown');
+    expect(action).toMatchObject({ kind: 'select', value: 'Shipped', widget: 'listbox' });
+    expect(isAction(JSON.parse(JSON.stringify(action)))).toBe(true);
+    expect(isAction({ ...action, widget: 'slider' })).toBe(false);
+    expect((await session.execute(action)).ok).toBe(true);
+    expect(
+      await session.probe.selectedLabels((action as Extract<Action, { kind: 'select' }>).target),
+    ).toEqual([['Shipped', 'Shipped']]);
+    expect(actionCode(action, 'typescript')).toBe(
+      [
+        "await page.getByRole('combobox', { name: 'Status', exact: true }).click();",
+        "await page.getByRole('option', { name: 'Shipped', exact: true }).click();",
+      ].join('\n'),
+    );
+  });
+
+  it('types into an autocomplete, then clicks the option', async () => {
+    const action = await firstAction('Pick "Grace Hopper" in the Customer box');
+    expect(action).toMatchObject({ kind: 'select', value: 'Grace Hopper', widget: 'autocomplete' });
+    expect((await session.execute(action)).ok).toBe(true);
+    expect(await session.probe.selectedLabels({ locator: { by: 'css', selector: '#customer' } })).toEqual([
+      ['Grace Hopper', 'Grace Hopper'],
+    ]);
+    expect(await session.matchCount({ locator: { by: 'text', text: 'Chosen: Grace Hopper' } })).toBe(1);
+    expect(actionCode(action, 'python')).toBe(
+      [
+        'page.get_by_role("combobox", name="Customer", exact=True).fill("Grace Hopper")',
+        'page.get_by_role("option", name="Grace Hopper", exact=True).click()',
+      ].join('\n'),
+    );
+  });
+
+  it('reads words as written, not as CSS upper-cases them, and an icon button past its library classes', async () => {
+    expect((await session.execute({ kind: 'goto', url: `${url}styled` })).ok).toBe(true);
+    const [button, icon] = (await session.snapshot()).candidates.filter((item) => item.role === 'button');
+    expect([button.name, button.text]).toEqual(['New order', 'New order']);
+    expect(await session.locatorsFor(button.index, { first: true })).toEqual([
+      { locator: { by: 'role', role: 'button', name: 'New order', exact: true } },
+    ]);
+    expect(icon.iconHint).toBe('haspopup');
+  });
+
+  it('fails when the listbox has no such option, rather than choosing another', async () => {
+    const action = await firstAction('Choose "Delivered" in the Status dropdown');
+    expect((await session.execute(action, 1000)).ok).toBe(false);
+  });
+});
