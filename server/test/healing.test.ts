@@ -381,12 +381,19 @@ it('after Change URL, an accepted healing on the new website brings the steps up
     const run = await runToEnd(testId, 'failed');
     const healing = await waitForHealing(run._id);
     expect([healing.status, healing.website_override]).toEqual(['passed', null]);
+    // The proposal's script opens the test's website, as its export will once accepted (issue 28).
+    const proposed = healing.healed_test_case!;
+    expect(proposed.final_script).toContain(`await page.goto('${moved.url('login')}');`);
     expect((await approve(healing.test_healing_id, 'true')).status).toBe(200);
 
     const after = await getTest(ctx, testId);
     expect(after.steps_out_of_date).toBe(false);
     expect(after.final_script).toContain(`await page.goto('${moved.url('login')}');`);
     expect(after.final_script).toContain('Work email');
+    expect([proposed.final_script, proposed.final_script_py]).toEqual([
+      after.final_script,
+      after.final_script_py,
+    ]);
     const exported = await api<{ files: { content: string }[] }>(
       ctx.server,
       'GET',

@@ -15,6 +15,7 @@ import {
   typescriptScript,
 } from '../runner';
 import { type Services } from '../services';
+import { exportedSpec } from '../services/exportedCode';
 import {
   type ClaimedHealing,
   failedResult,
@@ -276,14 +277,9 @@ function resultOf(claimed: ClaimedHealing, work: HealWork): HealingResult {
       checksTotal: comparison.checksTotal,
       checksKept: comparison.checksKept,
     };
-  const spec = {
-    name: claimed.testName,
-    steps: proposed.map((step) => ({ description: step.step_description, action: step.action as Action })),
-    parameters: claimed.parameters,
-    secretNames: claimed.secretNames,
-    viewport: claimed.viewport,
-    userAgent: claimed.userAgent,
-  };
+  // The script the test will export once it takes the proposal: its steps moved onto the test's
+  // website and its variables, as every export writes them (issue 28).
+  const spec = exportedSpec({ ...claimed.exportable, testGenerationSteps: proposed });
   return {
     status: 'passed',
     message: outcome.message,

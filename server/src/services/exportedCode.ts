@@ -39,11 +39,27 @@ export function exportedSteps(
     );
 }
 
+/** What of a test its exported script is written from. */
+export type ExportableTest = Pick<
+  TestRow,
+  | 'name'
+  | 'testGenerationSteps'
+  | 'stepsSource'
+  | 'website'
+  | 'parameters'
+  | 'credentials'
+  | 'viewportWidth'
+  | 'viewportHeight'
+  | 'userAgent'
+>;
+
 /**
  * The single-file script's settings: the steps above, the test's variables, and as secrets every
  * `{{name}}` the steps use that is not a variable (a run refuses any other name, so it is a secret).
+ * A healing's proposal is written by it too, from the proposed steps, so what a proposal shows is
+ * what the test exports once it is accepted.
  */
-export function exportedSpec(test: TestRow): ScriptSpec {
+export function exportedSpec(test: ExportableTest): ScriptSpec {
   const steps = exportedSteps(test);
   const parameters = effectiveParameters(test.parameters, test.credentials);
   const used = new Set(steps.flatMap((step) => referencedNames(JSON.stringify(step.action))));

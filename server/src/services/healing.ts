@@ -23,6 +23,7 @@ import { type ArtifactService } from './artifacts';
 import { type StorageState } from './browserStates';
 import { type CollectionService } from './collections';
 import { stepsHash } from './dashboard';
+import { type ExportableTest } from './exportedCode';
 import { type ModuleSteps } from './moduleSteps';
 import { prepareReplay } from './runs';
 import { type SharedParameterService } from './sharedParameters';
@@ -99,6 +100,11 @@ export interface ClaimedHealing extends HealingClaim {
   runScreenshots: Map<number, string>;
   /** The test's parameters and scripts' settings, for the proposal's exports. */
   parameters: Record<string, string>;
+  /**
+   * The test as its export is written from (its website now, its variables): the proposal's script
+   * is the test's export with the proposed steps, not the stored steps' own website (issue 28).
+   */
+  exportable: ExportableTest;
 }
 
 /** What a healing ends with. */
@@ -420,6 +426,7 @@ export class HealingService {
       failingStepIndex: sameSteps ? run.failingStepIndex : null,
       runScreenshots,
       parameters,
+      exportable: test,
     };
   }
 
