@@ -59,13 +59,15 @@ function TestSetup({ test, onSave, locked }: { test: TestCase; onSave: TestEdito
 /** The test's current healing and its healing history (issue 14) around its runs. */
 function TestRuns({ test }: { test: TestCase }) {
   const aspectRatio = test.viewportWidth / test.viewportHeight;
-  const runLock = usePermissions().reason('runTests');
+  const permissions = usePermissions();
+  const runLock = permissions.reason('runTests');
+  const healLock = permissions.reason('heal');
   return (
     <HealingScreenshotProvider value={ScreenshotImage}>
       <Stack spacing={2}>
-        <HealingPanel testCaseId={test.id} aspectRatio={aspectRatio} />
+        <HealingPanel testCaseId={test.id} aspectRatio={aspectRatio} locked={healLock} />
         <RunPanel test={test} runLock={runLock} />
-        <HealingHistory testCaseId={test.id} aspectRatio={aspectRatio} />
+        <HealingHistory testCaseId={test.id} aspectRatio={aspectRatio} locked={healLock} />
       </Stack>
     </HealingScreenshotProvider>
   );

@@ -10,12 +10,14 @@ import { useTestCrumb } from './useTestCrumb';
 
 /** Under an ended run that did not pass: its healing, or Heal (issue 14). */
 function RunHealing({ run, viewport }: { run: TestRun; viewport: { width: number; height: number } }) {
+  const healLock = usePermissions().reason('heal');
   if (run.status === 'passed') return null;
   return (
     <HealingPanel
       testCaseId={run.test_case_id}
       run={{ id: run._id, status: run.status }}
       aspectRatio={viewport.width / viewport.height}
+      locked={healLock}
     />
   );
 }

@@ -14,10 +14,12 @@ interface HealButtonProps {
   runId: string;
   testCaseId: string;
   runStatus: RunStatus;
+  /** Why the person may not heal (issue 27: a viewer), or null. */
+  locked?: string | null;
 }
 
 /** "Heal" on a failed run; while its healing is in progress, that progress instead. */
-export function HealButton({ runId, testCaseId, runStatus }: HealButtonProps) {
+export function HealButton({ runId, testCaseId, runStatus, locked = null }: HealButtonProps) {
   const { data: healing } = useRunHealing(runId, testCaseId);
   const [healRun, { isLoading }] = useHealRunMutation();
   const failed = runStatus === 'failed';
@@ -44,17 +46,18 @@ export function HealButton({ runId, testCaseId, runStatus }: HealButtonProps) {
     <Button
       variant="outlined"
       startIcon={<HealingOutlinedIcon />}
-      disabled={!failed}
+      disabled={!failed || locked !== null}
       onClick={() => void heal()}
     >
       Heal
     </Button>
   );
-  if (failed) return button;
+  if (failed && locked === null) return button;
+  const why = locked ?? messages.runNotFailedTooltip;
   return (
     // NOTE: a disabled button gets no pointer events; the wrapper receives the hover and focus for the tooltip.
-    <Tooltip title={messages.runNotFailedTooltip}>
-      <span tabIndex={0} aria-label={`Heal: ${messages.runNotFailedTooltip}`}>
+    <Tooltip title={why}>
+      <span tabIndex={0} aria-label={`Heal: ${why}`}>
         {button}
       </span>
     </Tooltip>

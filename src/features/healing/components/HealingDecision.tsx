@@ -1,5 +1,6 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { describeError } from '../../../api/apiError';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -11,10 +12,12 @@ import type { TestHealing } from '../types';
 interface HealingDecisionProps {
   healing: TestHealing;
   onAccepted: (healing: TestHealing) => void;
+  /** Why the person may not decide (issue 27: a viewer), or null: Accept and Reject are off with it. */
+  locked?: string | null;
 }
 
 /** Accept (after a confirmation: it replaces the test's steps) or Reject a proposal. */
-export function HealingDecision({ healing, onAccepted }: HealingDecisionProps) {
+export function HealingDecision({ healing, onAccepted, locked = null }: HealingDecisionProps) {
   const [approve, { isLoading }] = useApproveHealingMutation();
   const [confirming, setConfirming] = useState(false);
 
@@ -34,14 +37,24 @@ export function HealingDecision({ healing, onAccepted }: HealingDecisionProps) {
 
   return (
     <>
-      <Stack direction="row" spacing={1}>
-        <Button variant="contained" onClick={() => setConfirming(true)} disabled={isLoading}>
-          Accept
-        </Button>
-        <Button variant="outlined" onClick={() => void decide(false)} disabled={isLoading}>
-          Reject
-        </Button>
-      </Stack>
+      <Tooltip title={locked ?? ''}>
+        <Stack direction="row" spacing={1}>
+          <Button
+            variant="contained"
+            onClick={() => setConfirming(true)}
+            disabled={isLoading || locked !== null}
+          >
+            Accept
+          </Button>
+          <Button
+            variant="outlined"
+            onClick={() => void decide(false)}
+            disabled={isLoading || locked !== null}
+          >
+            Reject
+          </Button>
+        </Stack>
+      </Tooltip>
       <ConfirmDialog
         open={confirming}
         title="Accept the healing"

@@ -20,13 +20,15 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 interface HealingHistoryProps {
   testCaseId: string;
   aspectRatio?: number;
+  /** Why the person may not restore (issue 27: a viewer), or null. */
+  locked?: string | null;
 }
 
 /**
  * Every healing of a test, newest first; each opens to what it proposed or reported. The newest accepted
  * one can be undone (the test's previous steps restored); an older accept was overtaken by it.
  */
-export function HealingHistory({ testCaseId, aspectRatio = 16 / 9 }: HealingHistoryProps) {
+export function HealingHistory({ testCaseId, aspectRatio = 16 / 9, locked = null }: HealingHistoryProps) {
   const { data: healings, isLoading, isError, isFetching, refetch } = useTestHealings(testCaseId);
   if (isLoading) return <Skeleton variant="rounded" height={48} aria-label="Loading the healing history" />;
   if (isError || !healings)
@@ -57,6 +59,7 @@ export function HealingHistory({ testCaseId, aspectRatio = 16 / 9 }: HealingHist
             healing={healing}
             aspectRatio={aspectRatio}
             restorable={healing === lastAccepted && !healing.restored_at}
+            locked={locked}
           />
         </li>
       ))}
@@ -68,9 +71,10 @@ interface HistoryEntryProps {
   healing: TestHealing;
   aspectRatio: number;
   restorable: boolean;
+  locked: string | null;
 }
 
-function HistoryEntry({ healing, aspectRatio, restorable }: HistoryEntryProps) {
+function HistoryEntry({ healing, aspectRatio, restorable, locked }: HistoryEntryProps) {
   const when = dateFormat.format(new Date(healing.created_at));
   return (
     <Accordion variant="outlined" disableGutters slotProps={{ transition: { unmountOnExit: true } }}>
@@ -101,7 +105,7 @@ function HistoryEntry({ healing, aspectRatio, restorable }: HistoryEntryProps) {
       <AccordionDetails>
         {restorable && (
           <Box sx={{ mb: 2 }}>
-            <HealingRestore healing={healing} />
+            <HealingRestore healing={healing} locked={locked} />
           </Box>
         )}
         <HealingView healing={healing} aspectRatio={aspectRatio} />

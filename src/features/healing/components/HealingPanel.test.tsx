@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { HEALING_ACCEPTED_INDICATOR_MS } from '../../../../contract/healing';
+import { deniedMessage } from '../../../../contract/permissions';
 import { seedSuite, seedTestCase } from '../../../testing/msw/db';
 import {
   buildBugReport,
@@ -18,13 +19,13 @@ import {
 } from '../../../testing/msw/healing';
 import { buildFailedRun, seedRun } from '../../../testing/msw/runs';
 import { server } from '../../../testing/msw/server';
-import { renderWithStore } from '../../../testing/renderWithStore';
+import { renderApp, renderWithStore } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
 import { messages } from '../messages';
 import { HealingPanel } from './HealingPanel';
 
-function aFailedRun() {
-  const { organization } = signInAsMemberOf();
+function aFailedRun(role: 'admin' | 'member' | 'viewer' = 'admin') {
+  const { organization } = signInAsMemberOf('Acme', role);
   const suite = seedSuite(organization.org_id, 'Shop');
   const test = seedTestCase(suite, { name: 'Sign up' });
   const run = seedRun(test, buildFailedRun(test, 4, 'The "Email" field was not found'));
@@ -47,6 +48,55 @@ const approvals = () => {
   });
   return seen;
 };
+
+describe("a viewer's healing controls (issue 27: heal)", () => {
+  // NOTE: whole pages: the lazy route and the session take more than findBy's 1 s.
+  const slow = { timeout: 8000 };
+
+  it("offers a viewer a proposal's Accept and Reject disabled, saying why, on the test's page", async () => {
+    const { test, run } = aFailedRun('viewer');
+    seedHealing(test, buildHealing(test, run));
+    const seen = approvals();
+    const { user } = renderApp(`/test-cases/details/${test._id}`);
+    const panel = await screen.findByRole('region', { name: 'Healing' }, slow);
+    const accept = await within(panel).findByRole('button', { name: 'Accept' }, slow);
+    await waitFor(() => expect(accept).toBeDisabled());
+    expect(within(panel).getByRole('button', { name: 'Reject' })).toBeDisabled();
+    await user.hover(accept.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(deniedMessage('heal', 'viewer'));
+    expect(seen).toEqual([]);
+  });
+
+  it('lets a member accept or reject it', async () => {
+    const { test, run } = aFailedRun('member');
+    seedHealing(test, buildHealing(test, run));
+    renderApp(`/test-cases/details/${test._id}`);
+    const panel = await screen.findByRole('region', { name: 'Healing' }, slow);
+    const accept = await within(panel).findByRole('button', { name: 'Accept' }, slow);
+    await waitFor(() => expect(accept).toBeEnabled());
+    expect(within(panel).getByRole('button', { name: 'Reject' })).toBeEnabled();
+  });
+
+  it("offers a viewer no Heal on a failed run's page, saying why", async () => {
+    const { test } = aFailedRun('viewer');
+    renderApp(`/test-cases/details/${test._id}/runs`);
+    const heal = await screen.findByRole('button', { name: 'Heal' }, slow);
+    await waitFor(() => expect(heal).toBeDisabled());
+    expect(
+      screen.getByLabelText(`Heal: ${deniedMessage('heal', 'viewer')}`, { selector: 'span' }),
+    ).toBeInTheDocument();
+  });
+
+  it("offers a viewer no Restore previous steps in the test's healing history", async () => {
+    const { test, run } = aFailedRun('viewer');
+    seedHealing(test, buildHealing(test, run, { status: 'accepted' }));
+    const { user } = renderApp(`/test-cases/details/${test._id}`);
+    const history = await screen.findByRole('list', { name: 'Healing history' }, slow);
+    await user.click(within(history).getByRole('button', { name: /^Healing of / }));
+    const restore = await within(history).findByRole('button', { name: 'Restore previous steps' });
+    expect(restore).toBeDisabled();
+  });
+});
 
 describe('HealingPanel', () => {
   it('shows a proposal as a side-by-side diff per step, unchanged steps collapsed, and the checklist', async () => {

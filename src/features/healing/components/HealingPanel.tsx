@@ -23,18 +23,28 @@ interface HealingPanelProps {
   run?: { id: string; status: RunStatus };
   /** Width / height of the test's viewport, for the screenshots. */
   aspectRatio?: number;
+  /** Why the person may not heal, accept or reject (issue 27: a viewer), or null: those are off with it. */
+  locked?: string | null;
 }
 
 /** A test's (or a run's) current healing: live progress, the proposal to accept or reject, or the bug report. */
-export function HealingPanel({ testCaseId, run, aspectRatio = 16 / 9 }: HealingPanelProps) {
+export function HealingPanel({ testCaseId, run, aspectRatio = 16 / 9, locked = null }: HealingPanelProps) {
   return run ? (
-    <CurrentRunHealing testCaseId={testCaseId} run={run} aspectRatio={aspectRatio} />
+    <CurrentRunHealing testCaseId={testCaseId} run={run} aspectRatio={aspectRatio} locked={locked} />
   ) : (
-    <CurrentTestHealing testCaseId={testCaseId} aspectRatio={aspectRatio} />
+    <CurrentTestHealing testCaseId={testCaseId} aspectRatio={aspectRatio} locked={locked} />
   );
 }
 
-function CurrentTestHealing({ testCaseId, aspectRatio }: { testCaseId: string; aspectRatio: number }) {
+function CurrentTestHealing({
+  testCaseId,
+  aspectRatio,
+  locked,
+}: {
+  testCaseId: string;
+  aspectRatio: number;
+  locked: string | null;
+}) {
   const { data, isLoading, isError, isFetching, refetch } = useTestHealings(testCaseId);
   const [accepted, setAccepted] = useRecentlyAccepted();
   // The accepted one stays in view, marked, for the indicator's time; then it is no longer current.
@@ -54,6 +64,7 @@ function CurrentTestHealing({ testCaseId, aspectRatio }: { testCaseId: string; a
         accepted={accepted !== null}
         onAccepted={setAccepted}
         aspectRatio={aspectRatio}
+        locked={locked}
       />
     </Frame>
   );
@@ -63,9 +74,10 @@ interface CurrentRunHealingProps {
   testCaseId: string;
   run: { id: string; status: RunStatus };
   aspectRatio: number;
+  locked: string | null;
 }
 
-function CurrentRunHealing({ testCaseId, run, aspectRatio }: CurrentRunHealingProps) {
+function CurrentRunHealing({ testCaseId, run, aspectRatio, locked }: CurrentRunHealingProps) {
   const { data: healing, isLoading, isError, isFetching, refetch } = useRunHealing(run.id, testCaseId);
   const [accepted, setAccepted] = useRecentlyAccepted();
   const shown = accepted ?? healing;
@@ -84,7 +96,7 @@ function CurrentRunHealing({ testCaseId, run, aspectRatio }: CurrentRunHealingPr
   if (!shown)
     return (
       <Frame>
-        <HealButton runId={run.id} testCaseId={testCaseId} runStatus={run.status} />
+        <HealButton runId={run.id} testCaseId={testCaseId} runStatus={run.status} locked={locked} />
       </Frame>
     );
   return (
@@ -94,6 +106,7 @@ function CurrentRunHealing({ testCaseId, run, aspectRatio }: CurrentRunHealingPr
         accepted={accepted !== null}
         onAccepted={setAccepted}
         aspectRatio={aspectRatio}
+        locked={locked}
       />
     </Frame>
   );
@@ -105,9 +118,10 @@ interface DecidableHealingProps {
   accepted: boolean;
   onAccepted: (healing: TestHealing) => void;
   aspectRatio: number;
+  locked: string | null;
 }
 
-function DecidableHealing({ healing, accepted, onAccepted, aspectRatio }: DecidableHealingProps) {
+function DecidableHealing({ healing, accepted, onAccepted, aspectRatio, locked }: DecidableHealingProps) {
   const decidable = !accepted && healingPhase(healing.status) === 'proposed';
   return (
     <Stack spacing={2}>
@@ -119,7 +133,7 @@ function DecidableHealing({ healing, accepted, onAccepted, aspectRatio }: Decida
       <HealingView
         healing={healing}
         aspectRatio={aspectRatio}
-        actions={decidable && <HealingDecision healing={healing} onAccepted={onAccepted} />}
+        actions={decidable && <HealingDecision healing={healing} onAccepted={onAccepted} locked={locked} />}
       />
     </Stack>
   );

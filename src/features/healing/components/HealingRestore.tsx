@@ -1,5 +1,6 @@
 import RestoreIcon from '@mui/icons-material/Restore';
 import Button from '@mui/material/Button';
+import Tooltip from '@mui/material/Tooltip';
 import { useState } from 'react';
 import { describeError } from '../../../api/apiError';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -9,7 +10,14 @@ import { messages } from '../messages';
 import type { TestHealing } from '../types';
 
 /** Undoes an accepted healing (after a confirmation): the test gets the steps it had before it back. */
-export function HealingRestore({ healing }: { healing: TestHealing }) {
+export function HealingRestore({
+  healing,
+  locked = null,
+}: {
+  healing: TestHealing;
+  /** Why the person may not restore (issue 27: a viewer), or null. */
+  locked?: string | null;
+}) {
   const [restore, { isLoading }] = useRestoreHealingMutation();
   const [confirming, setConfirming] = useState(false);
 
@@ -27,15 +35,19 @@ export function HealingRestore({ healing }: { healing: TestHealing }) {
 
   return (
     <>
-      <Button
-        variant="outlined"
-        size="small"
-        startIcon={<RestoreIcon />}
-        onClick={() => setConfirming(true)}
-        disabled={isLoading}
-      >
-        Restore previous steps
-      </Button>
+      <Tooltip title={locked ?? ''}>
+        <span>
+          <Button
+            variant="outlined"
+            size="small"
+            startIcon={<RestoreIcon />}
+            onClick={() => setConfirming(true)}
+            disabled={isLoading || locked !== null}
+          >
+            Restore previous steps
+          </Button>
+        </span>
+      </Tooltip>
       <ConfirmDialog
         open={confirming}
         title="Restore the previous steps"
