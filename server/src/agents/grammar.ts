@@ -1251,6 +1251,12 @@ function statementAssertion(check: Check, values: string[]): IntentAssertion | n
     const t = target(check.subject, values);
     return t ? { type: 'text', target: t, value: v } : null;
   }
+  if (check.kind === 'count') {
+    const counted = placedTarget(countTarget(check.things ?? '', values), check.place);
+    return counted && check.count !== undefined
+      ? { type: 'count', target: counted, count: check.count }
+      : null;
+  }
   const named = TOKEN_ONLY.test(bare) ? shownTarget(bare, values) : target(check.subject, values);
   const t = placedTarget(named, check.place);
   if (!t) return null;
@@ -1264,6 +1270,8 @@ function statementAssertion(check: Check, values: string[]): IntentAssertion | n
     case 'checked':
     case 'unchecked':
       return { type: 'checked', target: t, checked: check.kind === 'checked' };
+    default:
+      return null;
   }
 }
 

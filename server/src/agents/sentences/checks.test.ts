@@ -51,6 +51,33 @@ describe('checkStatement', () => {
   });
 });
 
+describe('counts', () => {
+  it('reads how many things an element holds, or how many are listed', () => {
+    expect(checkStatement('The Shipped lane contain 3 parcels')).toEqual({
+      kind: 'count',
+      subject: '',
+      count: 3,
+      things: 'parcels',
+      place: 'in The Shipped lane',
+    });
+    expect(checkStatement('Only two invoices are listed')).toEqual({
+      kind: 'count',
+      subject: '',
+      count: 2,
+      things: 'invoices',
+    });
+    // A number with a unit or a fraction is text, not a count.
+    expect(checkStatement('The timer show 3 minutes left')?.kind).toBe('text');
+    expect(checkStatement('The progress label show 2/5')?.kind).toBe('text');
+  });
+
+  it('answers counts through the parse entry', () => {
+    expect(parseSentence('Only two invoices are listed')).toMatchObject({
+      steps: [{ action: 'assert_count', target: 'invoices', value: '2' }],
+    });
+  });
+});
+
 describe('statements in the parse entry', () => {
   it('answers them as checks on the element, typos and modal verbs included', () => {
     expect(parseSentence('basket badge shoud now show 3')).toEqual({

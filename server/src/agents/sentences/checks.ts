@@ -6,7 +6,8 @@ import { terms } from './clauses';
 // product", 'The unread badge on the bell should disappear'. The text has had its modal verbs made
 // plain by the grammar ('should be' → 'is', 'should not' → 'not'); quoted values arrive as ⟦n⟧ tokens.
 
-export type CheckKind = 'text' | 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'unchecked';
+export type CheckKind =
+  'text' | 'visible' | 'hidden' | 'enabled' | 'disabled' | 'checked' | 'unchecked' | 'count';
 
 export interface Check {
   kind: CheckKind;
@@ -16,7 +17,44 @@ export interface Check {
   value?: string;
   /** A place the sentence gives ('on that product', 'under the To field'). */
   place?: string;
+  /** For a count: how many, and of what ('cards' in 'the Doing column should contain 4 cards'). */
+  count?: number;
+  things?: string;
 }
+
+const SMALL_NUMBERS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+};
+
+/** '4 cards', 'exactly three rows', 'only 2 companies': a number and a plural noun, or null. */
+function counted(words: string): { count: number; things: string } | null {
+  const match = /^(?:exactly\s+|only\s+|just\s+)?(\d+|[a-z]+)\s+([\w-]+(?:\s+[\w-]+){0,2})$/i.exec(
+    words.trim(),
+  );
+  if (!match) return null;
+  const count = /^\d+$/.test(match[1]) ? Number(match[1]) : SMALL_NUMBERS[match[1].toLowerCase()];
+  if (count === undefined) return null;
+  const last = terms(match[2]).at(-1);
+  // '2/5', '3 days ago' are text; 'cards', 'companies' are what is counted.
+  // Alone, the tagger reads a bare plural as a verb at times ('cards'): its -s decides then.
+  const plural = last && (last.tags.has('Plural') || /[^su]s$/.test(last.normal));
+  if (!last || !(plural || (count === 1 && last.tags.has('Noun')))) return null;
+  return { count, things: match[2] };
+}
+
+// States that say how many are shown: 'only 2 companies are listed'.
+const LISTED = /^(?:listed|shown|displayed|visible|left|remaining|present|there)$/i;
 
 // Verbs whose object is the text an element shows.
 const SHOWS =
@@ -89,6 +127,14 @@ function judged(words: string): boolean {
 }
 
 function predicate(subject: string, rest: string): Check | null {
+  // 'The Doing column should contain 4 cards': how many things the element holds.
+  const holds = /^(?:contains?|shows?|lists?|has|have|holds?|displays?|includes?)\s+(.+)$/i.exec(rest);
+  const held = holds && counted(holds[1]);
+  if (held && !PAGE.test(subject)) return { kind: 'count', subject: '', ...held, place: `in ${subject}` };
+  // 'Only 2 companies are listed': the subject is the count.
+  const many = /^(?:is|are)\s+(\S+)(?:\s+((?:in|on|under|inside|within)\s+.+))?$/i.exec(rest);
+  const listed = many && LISTED.test(many[1]) && counted(subject);
+  if (listed) return { kind: 'count', subject: '', ...listed, ...(many[2] ? { place: many[2] } : {}) };
   const lower = rest.toLowerCase();
   const shows = /^(\S+)\s+(.+)$/.exec(rest);
   // 'the labels read well': a judgement, not words on the page.
