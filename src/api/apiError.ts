@@ -28,12 +28,28 @@ export function isApiError(value: unknown): value is ApiError {
 }
 
 /**
+ * SPEC §8's form for a failure with its reason: 'Failed to <action>: <reason or Unknown error>'.
+ * `failure` is the catalogue text ('Failed to create test run', '… Please try again.' dropped).
+ */
+export function failedBecause(failure: string, reason?: string | null): string {
+  const action = failure.replace(/\s*Please try again\.$/, '').replace(/\.$/, '');
+  return `${action}: ${reason?.trim() || t.http.unknownError}`;
+}
+
+/** No answer at all: the server is down, or the network between is. */
+export function isUnreachable(error: unknown): boolean {
+  return isApiError(error) && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR');
+}
+
+/**
  * What a person should read about a failed call: the server's own sentence for a 4xx it explained
- * ('This user is already part of your organization'), a client-side validation text, else the caller's text.
+ * ('This user is already part of your organization'), a client-side validation text, that the server
+ * cannot be reached when no answer came (issue 28), else the caller's text.
  */
 export function describeError(error: unknown, fallback: string): string {
   if (!isApiError(error)) return fallback;
   if (error.status === 'VALIDATION_ERROR') return error.message;
+  if (isUnreachable(error)) return failedBecause(fallback, t.http.unreachable);
   const explainedClientError =
     typeof error.status === 'number' && error.status >= 400 && error.status < 500 && error.status !== 401;
   return explainedClientError && error.serverMessage ? error.serverMessage : fallback;

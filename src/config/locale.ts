@@ -29,6 +29,8 @@ export const en = {
     server: 'Server error - Please try again later',
     other: (status: number) => `HTTP error! status: ${status}`,
     network: 'Network error - Please check your connection and try again',
+    unreachable: 'the server cannot be reached. Check your connection, or try again once it is back.',
+    unknownError: 'Unknown error',
   },
   auth: {
     invalidCredentials: 'Invalid email or password',

@@ -154,6 +154,21 @@ describe('RunActions', () => {
     ).toEqual([earlier._id]);
   });
 
+  it('says the server cannot be reached when the run is refused without an answer (server down)', async () => {
+    const { test } = seed();
+    seedRun(test, buildRun(test));
+    server.use(http.post('/api/test-run/:id', () => HttpResponse.error(), { once: true }));
+    const { user } = renderApp(`/test-cases/details/${test._id}/runs`);
+    await screen.findByRole('listbox', { name: 'Runs, newest first' });
+    await user.click(screen.getByRole('button', { name: 'Run' }));
+    expect(
+      await screen.findByText(
+        'Failed to create test run: the server cannot be reached. Check your connection, or try again once it is back.',
+      ),
+    ).toBeInTheDocument();
+    expect(storedRuns(test)).toHaveLength(1);
+  });
+
   it('cannot run a test that is generating, and says why', async () => {
     const { test } = seed({ state: 'running' });
     renderApp(`/test-cases/details/${test._id}/runs`);
