@@ -2,6 +2,7 @@ import { cleanSentence, detokenize, parseStep, quote, requote, tokenize } from '
 import { leadingClause } from './sentences/clauses';
 import { fieldList } from './sentences/fields';
 import { gherkinClauses, withoutFirstPerson } from './sentences/gherkin';
+import { correctVerbs } from './sentences/typos';
 import { logInCredentials } from './sentences/login';
 import { isStatement, statementClauses } from './sentences/negation';
 
@@ -109,7 +110,9 @@ export function splitInstructions(instructions: string): string[] {
   for (const rawLine of htmlToText(instructions).split(/\r?\n/)) {
     const line = rawLine.trim();
     if (!line) continue;
-    const { text, values } = tokenize(line);
+    const tokenized = tokenize(line);
+    const { values } = tokenized;
+    const text = correctVerbs(tokenized.text);
     // Sentences end at . ! ? ; followed by a space, unless the dot ends an abbreviation.
     const sentences: string[] = [];
     let start = 0;
