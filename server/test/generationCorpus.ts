@@ -878,6 +878,19 @@ const MUI_APP: Omit<CorpusCase, 'site'>[] = [
     expect: 'passed',
   },
   {
+    name: 'MUI: cancel an order in its dialog',
+    kind: 'dialogs',
+    description:
+      'Open the menu for order #1004. Choose "Cancel order". Click "Cancel order" in the dialog. Verify the page shows "Order #1004 cancelled".',
+    expect: 'passed',
+  },
+  {
+    name: 'Trap: a link in a footer the MUI app does not have',
+    kind: 'trap',
+    description: 'Click Orders in the footer.',
+    expect: 'failed',
+  },
+  {
     name: 'Trap: an export button on the MUI app',
     kind: 'trap',
     description: 'Click the Export CSV button.',

@@ -72,7 +72,7 @@ function notFound(phrase: Phrase, snapshot: PageSnapshot, what = 'element'): Res
   return {
     ok: false,
     error: {
-      message: `No ${what} on the page matches ${named}${phrase.context ? ` near "${phrase.context}"` : ''}.${closest.length > 0 ? ` The closest are: ${closest.join(', ')}.` : ''}`,
+      message: `No ${what} on the page matches ${named}${phrase.context ? ` near "${phrase.context}"` : ''}${phrase.where ? ` in the ${phrase.where}` : ''}.${closest.length > 0 ? ` The closest are: ${closest.join(', ')}.` : ''}`,
       error_type: 'element_not_found',
     },
   };

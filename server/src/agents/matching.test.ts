@@ -120,3 +120,41 @@ describe('matching on a component library page', () => {
     expect([isAutocomplete(datalist), isListboxButton(datalist)]).toEqual([false, false]);
   });
 });
+
+describe('a place clause', () => {
+  const regions = () => {
+    nextIndex = 0;
+    return [
+      candidate({ name: 'Orders', text: 'Orders', region: 'navigation left Main sidebar left' }),
+      candidate({ tag: 'h1', role: 'heading', name: 'Orders', text: 'Orders', region: 'main' }),
+      candidate({ name: 'Cancel order', role: 'menuitem', region: 'menu' }),
+      candidate({ name: 'Cancel order', region: 'dialog Cancel order #1004?' }),
+      candidate({ name: 'Sign out', role: 'menuitem', region: 'menu' }),
+      candidate({ name: 'Save', container: 'Billing Card number Save' }),
+      candidate({ name: 'Save', container: 'Shipping Street Save' }),
+    ];
+  };
+  const where = (text: string, place: string) => ({ text, where: place });
+
+  it.each([
+    [where('Orders', 'left navigation'), 0],
+    [where('Orders', 'sidebar'), 0],
+    [where('Cancel order', 'dialog'), 3],
+    [where('Cancel order', 'menu'), 2],
+    [where('Sign out', 'account menu'), 4],
+    [where('Save', 'Shipping section'), 6],
+  ])('%j is candidate %i', (words, index) => {
+    const ranked = rankCandidates(words, regions(), 'click');
+    expect(ranked[0]?.candidate.index).toBe(index);
+    expect(ranked.every((entry) => entry.candidate.index === index)).toBe(true);
+  });
+
+  it.each([
+    where('Orders', 'footer'),
+    where('Sign out', 'dialog'),
+    where('Save', 'Payment section'),
+    where('Orders', 'header'),
+  ])('%j is nowhere', (words) => {
+    expect(rankCandidates(words, regions(), 'click')).toEqual([]);
+  });
+});

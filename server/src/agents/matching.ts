@@ -335,6 +335,79 @@ export function contextText(context: string, candidate: Candidate): string | nul
   return holds(identified[2]) ? identified[2] : null;
 }
 
+// The words a person uses for a region of the page, by the kinds collectCandidates gives regions.
+const PLACE_KINDS: Record<string, string[]> = {
+  dialog: ['dialog'],
+  modal: ['dialog'],
+  popup: ['dialog', 'menu'],
+  window: ['dialog'],
+  navigation: ['navigation', 'sidebar'],
+  nav: ['navigation', 'sidebar'],
+  navbar: ['navigation', 'header'],
+  sidebar: ['sidebar', 'navigation'],
+  sidenav: ['sidebar', 'navigation'],
+  drawer: ['sidebar', 'navigation'],
+  menu: ['menu', 'navigation', 'sidebar'],
+  dropdown: ['menu'],
+  header: ['header'],
+  banner: ['header'],
+  toolbar: ['header'],
+  appbar: ['header'],
+  footer: ['footer'],
+  form: ['form', 'dialog'],
+  main: ['main'],
+};
+// Words of a place that narrow nothing by themselves: where on the page, or a container the phrase's
+// context already names.
+const PLACE_NEUTRAL = new Set(
+  [
+    'page',
+    'screen',
+    'top',
+    'bottom',
+    'left',
+    'right',
+    'side',
+    'upper',
+    'lower',
+    'corner',
+    'bar',
+    'list',
+    'table',
+    'grid',
+    'row',
+    'card',
+    'item',
+    'box',
+    'content',
+    'area',
+    'section',
+    'panel',
+  ].map(stem),
+);
+
+/**
+ * How a place clause ('in the left navigation', 'in the dialog', 'in the Billing section') fits the
+ * element: null when it is elsewhere, else a bonus for each other word of the place its region shows.
+ * A kind of region named (dialog, navigation, header…) must be one around the element; other words
+ * (a region's or section's name) must be in its regions or container.
+ */
+export function placeFit(where: string, candidate: Candidate): number | null {
+  const words = significant(wordsOf(where)).filter(
+    (word) => PLACE_KINDS[word] || !DESCRIPTIVE_WORDS.has(word),
+  );
+  // 'In the frame': an element of one of the page's iframes.
+  if (words.some((word) => word === 'frame' || word === 'iframe')) return candidate.frame ? 0 : null;
+  const around = wordsOf(`${candidate.region ?? ''} ${candidate.container ?? ''}`);
+  const regionKinds = new Set(wordsOf(candidate.region));
+  const kinds = words.filter((word) => PLACE_KINDS[word]);
+  if (kinds.some((word) => !PLACE_KINDS[word].some((kind) => regionKinds.has(kind)))) return null;
+  const named = words.filter((word) => !PLACE_KINDS[word] && !PLACE_NEUTRAL.has(word));
+  const shown = (word: string) => around.some((seen) => wordMatch(word, seen) > 0);
+  if (kinds.length === 0 && named.length > 0 && !named.every(shown)) return null;
+  return words.filter((word) => !PLACE_KINDS[word] && shown(word)).length * 3;
+}
+
 /** Scores one candidate for a phrase and a purpose; -Infinity when it cannot serve. */
 export function scoreCandidate(phrase: Phrase, candidate: Candidate, purpose: Purpose): number {
   if (!suits(candidate, purpose)) return -Infinity;
@@ -365,6 +438,12 @@ export function scoreCandidate(phrase: Phrase, candidate: Candidate, purpose: Pu
     // The row or item named must be the element's own: never a guess in another row.
     if (!inContext(phrase.context, candidate)) return -Infinity;
     score += 15;
+  }
+  if (phrase.where) {
+    // 'In the dialog', 'in the left navigation': an element elsewhere is not meant.
+    const place = placeFit(phrase.where, candidate);
+    if (place === null) return -Infinity;
+    score += place;
   }
   if (!candidate.visible) score -= 40;
   if (candidate.disabled && purpose !== 'read') score -= 10;

@@ -46,7 +46,9 @@ const PAGE = `<!doctype html><title>Widgets</title>
 // are the library's own.
 const STYLED = `<!doctype html><title>Styled</title>
 <button class="MuiButton-root MuiButton-contained css-1hw9j7s" style="text-transform: uppercase">New order</button>
-<button class="MuiButtonBase-root MuiIconButton-root MuiIconButton-colorInherit MuiIconButton-sizeMedium css-1yxmbwk" aria-label="account of current user" aria-haspopup="true"><svg class="MuiSvgIcon-root MuiSvgIcon-fontSizeMedium css-i4bv87" viewBox="0 0 24 24"><path d="M12 2z"></path></svg></button>`;
+<button class="MuiButtonBase-root MuiIconButton-root MuiIconButton-colorInherit MuiIconButton-sizeMedium css-1yxmbwk" aria-label="account of current user" aria-haspopup="true"><svg class="MuiSvgIcon-root MuiSvgIcon-fontSizeMedium css-i4bv87" viewBox="0 0 24 24"><path d="M12 2z"></path></svg></button>
+<div class="MuiDrawer-paper" style="position: fixed; left: 0; top: 80px; width: 160px"><a href="#orders">Orders</a></div>
+<div role="dialog" aria-label="Cancel order #1004?" style="margin-left: 300px"><button>Keep order</button></div>`;
 
 describe('selects on listbox widgets', () => {
   let browser: Browser;
@@ -131,6 +133,11 @@ describe('selects on listbox widgets', () => {
       { locator: { by: 'role', role: 'button', name: 'New order', exact: true } },
     ]);
     expect(icon.iconHint).toBe('haspopup');
+    // The regions a place clause is checked on: a side drawer on the left, a dialog by its name.
+    const { candidates } = await session.snapshot();
+    expect(candidates.find((item) => item.name === 'Orders')?.region).toBe('sidebar left');
+    expect(candidates.find((item) => item.name === 'Keep order')?.region).toBe('dialog Cancel order #1004?');
+    expect(button.region).toBeNull();
   });
 
   it('fails when the listbox has no such option, rather than choosing another', async () => {

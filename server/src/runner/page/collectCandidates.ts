@@ -31,6 +31,12 @@ export interface CandidateFields {
   popup?: boolean;
   /** It opens a listbox of options (aria-haspopup "listbox", or aria-autocomplete "list"/"both"): a custom select or an autocomplete. */
   listbox?: boolean;
+  /**
+   * Words of the regions around it, innermost first: a kind word for each landmark, dialog or menu
+   * ('dialog', 'navigation', 'header', 'footer', 'sidebar', 'menu', 'form', 'main'), its name, and
+   * 'left'/'right' for a region along a side of the page — what 'in the left navigation' is checked on.
+   */
+  region?: string | null;
   /** Direct items of a list. */
   itemCount: number | null;
   /** The same-origin iframe it is in: a CSS selector of that iframe in the page (null: the page itself). */
@@ -312,6 +318,54 @@ export default function collectCandidates(options: { max: number; key: string })
     ).toLowerCase();
     return hint ? hint.slice(0, 60) : null;
   };
+  // The regions an element sits in, with the words a person uses for each kind.
+  const REGION_KINDS: [string, string][] = [
+    ['dialog,[role=dialog],[role=alertdialog],[aria-modal=true]', 'dialog'],
+    ['nav,[role=navigation]', 'navigation'],
+    ['aside,[role=complementary]', 'sidebar'],
+    ['header,[role=banner]', 'header'],
+    ['footer,[role=contentinfo]', 'footer'],
+    ['[role=menu],[role=menubar],[role=listbox]', 'menu'],
+    ['form,[role=form],[role=search]', 'form'],
+    ['main,[role=main]', 'main'],
+  ];
+  const regions = new Map<Element, string>();
+  const regionWords = (node: Element): string => {
+    const known = regions.get(node);
+    if (known !== undefined) return known;
+    let kind = REGION_KINDS.find(([selector]) => node.matches(selector))?.[1] ?? null;
+    // A side drawer (MUI's Drawer, a "sidebar" or "sidenav" div) is a navigation region too.
+    if (!kind && /side-?bar|side-?nav|drawer/i.test(`${node.getAttribute('class') ?? ''} ${node.id}`))
+      kind = 'sidebar';
+    let words = '';
+    if (kind) {
+      const labelledBy = node.getAttribute('aria-labelledby');
+      const name =
+        (labelledBy ? byIds(labelledBy, node.getRootNode() as Document | ShadowRoot) : '') ||
+        clean(node.getAttribute('aria-label'));
+      const rect = node.getBoundingClientRect();
+      const width = window.innerWidth || 1;
+      const side =
+        rect.width > 0 && rect.width < width * 0.5
+          ? rect.right <= width * 0.4
+            ? ' left'
+            : rect.left >= width * 0.6
+              ? ' right'
+              : ''
+          : '';
+      words = `${kind}${side}${name ? ` ${name.slice(0, 40)}` : ''}`;
+    }
+    regions.set(node, words);
+    return words;
+  };
+  const regionOf = (el: Element): string | null => {
+    const words: string[] = [];
+    for (let node = parentOf(el); node && words.length < 4; node = parentOf(node)) {
+      const found = regionWords(node);
+      if (found) words.push(found);
+    }
+    return words.length > 0 ? words.join(' ') : null;
+  };
   const items = elements.map((el) => {
     const tag = el.tagName.toLowerCase();
     const role = roleOf(el);
@@ -383,6 +437,7 @@ export default function collectCandidates(options: { max: number; key: string })
       listbox:
         el.getAttribute('aria-haspopup') === 'listbox' ||
         ['list', 'both'].includes(el.getAttribute('aria-autocomplete') ?? ''),
+      region: regionOf(el),
       itemCount: role === 'list' ? el.querySelectorAll(':scope > li, :scope > [role=listitem]').length : null,
       frame: frame ? frame.selector : null,
     };
