@@ -8,11 +8,14 @@ import { AppRouter } from './app/AppRouter';
 import { BootError } from './app/BootError';
 import { makeStore } from './app/store';
 import { env } from './config/env';
+import { chooseLocale } from './lib/locale';
 import { initAuthClient, loadRuntimeConfig } from './lib/supabase';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('The page has no #root element');
 const root = createRoot(container);
+// SPEC §3: the locale the app runs in is kept in local storage.
+chooseLocale();
 
 // The identity provider's address comes from the server at run time, so one build serves every deployment.
 async function boot() {

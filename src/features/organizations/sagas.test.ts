@@ -6,9 +6,11 @@ import {
   chooseOrganization,
   lastOrganizationKey,
   loadOrganizations,
+  organizationsSaga,
   requestUserOrganizations,
 } from './sagas';
 import {
+  organizationsCleared,
   organizationsLoaded,
   organizationsLoadFailed,
   organizationsLoadStarted,
@@ -64,4 +66,30 @@ describe('loadOrganizations', () => {
       .provide([[matchers.call.fn(requestUserOrganizations), throwError(new Error('HTTP 500'))]])
       .put(organizationsLoadFailed({ message: 'Failed to load user organizations' }))
       .run());
+});
+
+describe('signing out', () => {
+  type UserState = { userId: string | null };
+  const userSet = (userId: string | null) => ({ type: 'test/userSet', userId });
+  const reducer = (state: UserState = { userId: null }, action: { type: string; userId?: string | null }) =>
+    action.type === 'test/userSet' ? { userId: action.userId ?? null } : state;
+  const deps = {
+    isUserChange: (action: { type: string }) => action.type === 'test/userSet',
+    selectUserId: (state: object) => (state as UserState).userId,
+  };
+
+  it("forgets the person's remembered organization (SPEC §4), and no one else's", async () => {
+    window.localStorage.setItem(lastOrganizationKey('user-1'), 'org-initech');
+    window.localStorage.setItem(lastOrganizationKey('someone-else'), 'org-acme');
+    await expectSaga(organizationsSaga, deps)
+      .withReducer(reducer, { userId: null })
+      .provide([[matchers.call.fn(requestUserOrganizations), [acme, initech]]])
+      .dispatch(userSet('user-1'))
+      .put(organizationsLoaded({ organizationId: 'org-initech' }))
+      .dispatch(userSet(null))
+      .put(organizationsCleared())
+      .silentRun(50);
+    expect(window.localStorage.getItem(lastOrganizationKey('user-1'))).toBeNull();
+    expect(window.localStorage.getItem(lastOrganizationKey('someone-else'))).toBe('org-acme');
+  });
 });

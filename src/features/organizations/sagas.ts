@@ -78,12 +78,15 @@ function* followUser(deps: OrganizationsSagaDeps) {
     const userId: string | null = yield select(deps.selectUserId);
     const isRetry = organizationsRetryRequested.match(action);
     if (userId === currentUserId && !isRetry) continue;
+    const previousUserId = currentUserId;
     currentUserId = userId;
     if (loading) yield cancel(loading);
     loading = null;
     if (userId) {
       loading = yield fork(loadOrganizations, userId);
     } else {
+      // SPEC §4: on sign-out the remembered choice is cleared too (the next sign-in picks it anew).
+      if (previousUserId) writeLocal(lastOrganizationKey(previousUserId), null);
       yield put(organizationsCleared());
       // Nothing fetched for the previous person may be shown to the next one.
       yield put(baseApi.util.resetApiState());
