@@ -56,6 +56,11 @@ function TestSetup({ test, onSave, locked }: { test: TestCase; onSave: TestEdito
   }
 }
 
+/** The steps, with corrections off for those who may not give feedback (issue 27: generateTests). */
+function TestSteps({ test }: { test: TestCase }) {
+  return <GenerationPanel test={test} locked={usePermissions().reason('generateTests')} />;
+}
+
 /** The test's current healing and its healing history (issue 14) around its runs. */
 function TestRuns({ test }: { test: TestCase }) {
   const aspectRatio = test.viewportWidth / test.viewportHeight;
@@ -82,7 +87,7 @@ function TestScheduleSection({ test }: { test: TestCase }) {
 // (features never import each other).
 const slots: TestDetailsSlots = {
   actions: TestActions,
-  steps: GenerationPanel,
+  steps: TestSteps,
   runs: TestRuns,
   schedule: TestScheduleSection,
   setup: TestSetup,

@@ -24,11 +24,13 @@ interface BrowserViewProps {
   /** The selected step, or null. */
   index: number | null;
   generating: boolean;
+  /** Why the person may not point at a screenshot to correct a step (issue 27: a viewer), or null. */
+  locked?: string | null;
   onSelect: (index: number) => void;
 }
 
 /** The page a step showed, in a browser's frame: the wide screen's companion of the steps list. */
-export function BrowserView({ test, steps, index, generating, onSelect }: BrowserViewProps) {
+export function BrowserView({ test, steps, index, generating, locked = null, onSelect }: BrowserViewProps) {
   const step = index === null ? undefined : steps[index];
   const [lightbox, setLightbox] = useState<ScreenshotView | null>(null);
   const commands = useGenerationCommands(test);
@@ -84,7 +86,7 @@ export function BrowserView({ test, steps, index, generating, onSelect }: Browse
           beforeId={step.before_screenshot_id}
           afterId={step.screenshot_id}
           viewport={viewport}
-          canPick={!generating && index > 0}
+          canPick={!generating && locked === null && index > 0}
           sending={commands.pending.feedback}
           onPick={sendPoint}
           outline={outline}

@@ -1,12 +1,14 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, type JsonBodyType } from 'msw';
 import { GENERATION_MESSAGES } from '../../../../contract/generation';
+import { deniedMessage } from '../../../../contract/permissions';
 import { buildStep, seedTodoTest, todoSteps } from '../../../testing/generation';
 import { apiError } from '../../../testing/msw/api';
-import { db } from '../../../testing/msw/db';
+import { db, seedSuite, seedTestCase } from '../../../testing/msw/db';
 import { publishTestEvent, watcherCount } from '../../../testing/msw/generation';
 import { server } from '../../../testing/msw/server';
 import { renderApp } from '../../../testing/renderWithStore';
+import { signInAsMemberOf } from '../../../testing/session';
 import { setViewportWidth } from '../../../testing/viewport';
 import { imageCache } from '../imageCache';
 import { selectGenerationRequested } from '../selectors';
@@ -54,6 +56,53 @@ function layOut(img: HTMLElement, rect: { left: number; top: number; width: numb
       bottom: rect.top + rect.height,
     }) as DOMRect;
 }
+
+/** seedTodoTest's passed test, in an organization where the person has the given role. */
+function seedTodoTestAs(role: 'member' | 'viewer') {
+  const { organization } = signInAsMemberOf('Acme', role);
+  const suite = seedSuite(organization.org_id, 'Todo');
+  return seedTestCase(suite, {
+    name: 'Add a todo',
+    website: 'https://todo.example/',
+    description: '<p>Add a todo called "Buy milk". Verify "Buy milk" is listed.</p>',
+    state: 'passed',
+    test_generation_steps: todoSteps(),
+  });
+}
+
+describe("a viewer's step feedback (issue 27: generateTests)", () => {
+  beforeEach(() => {
+    imageCache.clear();
+    setViewportWidth(800);
+  });
+  afterEach(() => server.events.removeAllListeners());
+
+  it('offers a viewer Edit step disabled with the reason, and no point to pick on a screenshot', async () => {
+    const test = seedTodoTestAs('viewer');
+    const bodies = recordBodies('put', '/api/test-case/:id/user-feedback');
+    const { user } = renderApp(`/test-cases/details/${test._id}`);
+    const step = await openStep(user, 2);
+    const edit = within(step).getByRole('button', { name: 'Edit step' });
+    await waitFor(() => expect(edit).toBeDisabled());
+    await user.hover(edit.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(deniedMessage('generateTests', 'viewer'));
+    await user.click(await within(step).findByRole('button', { name: 'Before the step' }));
+    expect(await within(step).findByRole('img', { name: 'Page before step 2' })).toBeInTheDocument();
+    expect(within(step).queryByRole('button', { name: /Pick the element/ })).not.toBeInTheDocument();
+    expect(within(step).queryByRole('button', { name: 'Use this attempt' })).not.toBeInTheDocument();
+    expect(bodies).toHaveLength(0);
+  });
+
+  it('lets a member edit a step and pick a point', async () => {
+    const test = seedTodoTestAs('member');
+    const { user } = renderApp(`/test-cases/details/${test._id}`);
+    const step = await openStep(user, 2);
+    await waitFor(() => expect(within(step).getByRole('button', { name: 'Edit step' })).toBeEnabled());
+    await user.click(await within(step).findByRole('button', { name: 'Before the step' }));
+    await within(step).findByRole('img', { name: 'Page before step 2' });
+    expect(within(step).getByRole('button', { name: /Pick the element/ })).toBeInTheDocument();
+  });
+});
 
 describe('GenerationPanel', () => {
   // The app's image cache outlives a test; each starts without links.

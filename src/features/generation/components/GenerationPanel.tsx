@@ -22,8 +22,17 @@ function useGenerationMonitoring(testId: string, generating: boolean) {
   }, [dispatch, testId, generating]);
 }
 
+interface GenerationPanelProps {
+  test: TestCase;
+  /**
+   * Why the person may not correct steps or regenerate (issue 27: a viewer, generateTests), or null:
+   * Edit step, Use this attempt, pointing at a screenshot and Regenerate are then off.
+   */
+  locked?: string | null;
+}
+
 /** The test page's Steps section: progress while generating, the last generation's word, the steps. */
-export function GenerationPanel({ test }: { test: TestCase }) {
+export function GenerationPanel({ test, locked = null }: GenerationPanelProps) {
   const generating = useIsGenerating(test);
   const monitoring = useAppSelector(selectMonitoring);
   useGenerationMonitoring(test.id, generating);
@@ -44,10 +53,10 @@ export function GenerationPanel({ test }: { test: TestCase }) {
             message={test.finalMessage}
             instructionsWithoutSteps={test.instructionsWithoutSteps}
           />
-          {test.stepsOutOfDate && <StepsOutOfDate test={test} />}
+          {test.stepsOutOfDate && <StepsOutOfDate test={test} locked={locked} />}
         </>
       )}
-      <StepsPanel test={test} generating={generating} />
+      <StepsPanel test={test} generating={generating} locked={locked} />
     </>
   );
 }

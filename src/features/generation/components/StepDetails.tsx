@@ -6,6 +6,7 @@ import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState, type ReactNode } from 'react';
 import type { TestCase } from '../../tests/api';
@@ -21,6 +22,8 @@ interface StepDetailsProps {
   step: GenerationStep;
   index: number;
   generating: boolean;
+  /** Why the person may not correct the step (issue 27: a viewer, generateTests), or null. */
+  locked?: string | null;
   /** False where the page's browser view shows the step's screenshot beside the list (wide screens). */
   showScreenshot?: boolean;
 }
@@ -61,12 +64,20 @@ function Part({ title, children }: { title: string; children: ReactNode }) {
 }
 
 /** One step as the agents made it: planner, coder, verifier, failed attempts, screenshot, trace; and corrections. */
-export function StepDetails({ test, step, index, generating, showScreenshot = true }: StepDetailsProps) {
+export function StepDetails({
+  test,
+  step,
+  index,
+  generating,
+  locked = null,
+  showScreenshot = true,
+}: StepDetailsProps) {
   const stepNumber = index + 1;
   const [editing, setEditing] = useState(false);
   const commands = useGenerationCommands(test);
   const language = test.programmingLanguage;
-  const canCorrect = !generating;
+  // A viewer sees Edit step off with the reason; the other corrections (an attempt, a point) are not offered.
+  const canCorrect = !generating && locked === null;
 
   const sendPoint = (point: Point) =>
     commands.sendFeedback('visual', { step: index, feedback_type: 'visual', locator_based_feedback: point });
@@ -198,10 +209,19 @@ export function StepDetails({ test, step, index, generating, showScreenshot = tr
           />
         ) : (
           <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-            {canCorrect && (
-              <Button size="small" startIcon={<EditOutlinedIcon />} onClick={() => setEditing(true)}>
-                Edit step
-              </Button>
+            {!generating && (
+              <Tooltip title={locked ?? ''}>
+                <span>
+                  <Button
+                    size="small"
+                    startIcon={<EditOutlinedIcon />}
+                    disabled={!canCorrect}
+                    onClick={() => setEditing(true)}
+                  >
+                    Edit step
+                  </Button>
+                </span>
+              </Tooltip>
             )}
             <TraceLink
               testCaseId={test.id}

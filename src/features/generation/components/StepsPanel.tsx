@@ -25,6 +25,8 @@ import { formatCost, StepDetails } from './StepDetails';
 interface StepsPanelProps {
   test: TestCase;
   generating: boolean;
+  /** Why the person may not correct the steps (issue 27: a viewer), or null. */
+  locked?: string | null;
 }
 
 // The app bar (56 px), the page's section nav (48 px) and a gap: where the browser view sticks.
@@ -44,7 +46,7 @@ function isTypingIn(target: EventTarget): boolean {
  * screens the selected step's page shows beside the list, in a browser view. ↑/↓ (or j/k) move the
  * selection while the focus is in the list or the view.
  */
-export function StepsPanel({ test, generating }: StepsPanelProps) {
+export function StepsPanel({ test, generating, locked = null }: StepsPanelProps) {
   const dispatch = useAppDispatch();
   const wide = useMediaQuery((theme: Theme) => theme.breakpoints.up('lg'));
   const selected = useAppSelector((state) => selectSelectedStep(state, test.id));
@@ -112,6 +114,7 @@ export function StepsPanel({ test, generating }: StepsPanelProps) {
                 step={step}
                 index={index}
                 generating={generating}
+                locked={locked}
                 showScreenshot={!wide}
               />
             </AccordionDetails>
@@ -147,6 +150,7 @@ export function StepsPanel({ test, generating }: StepsPanelProps) {
             steps={steps}
             index={selected ?? featuredStep(steps)}
             generating={generating}
+            locked={locked}
             onSelect={select}
           />
         </Box>
