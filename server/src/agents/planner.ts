@@ -2,6 +2,7 @@ import { cleanSentence, detokenize, parseStep, quote, requote, tokenize } from '
 import { leadingClause } from './sentences/clauses';
 import { fieldList } from './sentences/fields';
 import { gherkinClauses, withoutFirstPerson } from './sentences/gherkin';
+import { leadingScope, pathSteps, scopedStep } from './sentences/paths';
 import { correctVerbs } from './sentences/typos';
 import { logInCredentials } from './sentences/login';
 import { isStatement, statementClauses } from './sentences/negation';
@@ -182,6 +183,12 @@ function sameWay(group: string[], previous: string[] | null): string[] | null {
  */
 function leadingSteps(sentence: string): string[] {
   const cleaned = sentence.trim().replace(/^(?:and|then|so)\s+/i, '');
+  // 'In the event dialog, go to the Guests tab', 'As a guest, …', 'Seat map: pick …': the place scopes the step.
+  const scope = leadingScope(cleaned);
+  if (scope) return leadingSteps(scopedStep(scope));
+  // 'Open Settings > Signatures': one step per part of the path.
+  const path = pathSteps(cleaned);
+  if (path) return path.flatMap(leadingSteps);
   const lead = leadingClause(cleaned);
   if (!lead) return [sentence];
   return lead.step ? [lead.step, ...leadingSteps(lead.main)] : leadingSteps(lead.main);
