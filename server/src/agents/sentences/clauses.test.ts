@@ -17,6 +17,17 @@ describe('trailingClause', () => {
     expect(trailingClause('Set the return date to 10 days after departure').dropped).toBeUndefined();
   });
 
+  it('reads the control or key a step is done with as the step itself', () => {
+    expect(trailingClause('Close the sidebar using the burger menu')).toEqual({
+      main: 'Close the sidebar',
+      means: 'click the burger menu',
+    });
+    expect(trailingClause('Leave the editor w/ esc').means).toBe('press esc');
+    expect(trailingClause('Dismiss the banner by pressing Esc').means).toBe('press Esc');
+    // A value given with the step is not the means of it.
+    expect(trailingClause('Enable backups with a daily schedule').means).toBeUndefined();
+  });
+
   it('reads a means clause as the step itself', () => {
     expect(trailingClause('Dismiss the popup by clicking No thanks')).toEqual({
       main: 'Dismiss the popup',

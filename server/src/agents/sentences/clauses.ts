@@ -73,14 +73,39 @@ export function trailingClause(text: string): Trail {
       const rest = text.slice(next!.start + next!.text.length).trim();
       return { main: text.slice(0, word.start).trim(), means: `${infinitive(next!.normal)} ${rest}`.trim() };
     }
+    // 'Collapse the sidebar using the hamburger menu', 'close the card w/ esc': the control or key used.
+    if (/^(?:using|via|with|w)$/.test(word.normal)) {
+      const rest = text
+        .slice(word.start + word.text.length)
+        .replace(/^\//, '')
+        .trim();
+      const means = instrument(rest);
+      if (means) return { main: text.slice(0, word.start).trim(), means };
+    }
   }
   return { main: text };
+}
+
+// A control named by its kind ('the hamburger menu', 'the + button', 'the "New posts" pill').
+const CONTROL =
+  /^(?:the|a|an|its)\s+.+?\s(?:button|btn|icon|menu|pill|link|toggle|switch|chevron|arrow|handle)$/i;
+const KEY =
+  /^(?:the\s+)?(esc|escape|enter|return|tab|space|spacebar|(?:ctrl|control|cmd|command|shift|alt)\s*\+\s*\S+)(?:\s+key)?$/i;
+
+/** 'the hamburger menu' → 'click the hamburger menu', 'esc' → 'press esc'; null for anything else. */
+function instrument(words: string): string | null {
+  const key = KEY.exec(words);
+  if (key) return `press ${key[1]}`;
+  return CONTROL.test(words) ? `click ${words}` : null;
 }
 
 /** 'hovering' → 'hover', 'clicking' → 'click'. */
 export function infinitive(verb: string): string {
   const converted = nlp(verb).verbs().toInfinitive().text().trim();
-  return converted || verb;
+  if (converted) return converted;
+  // Alone, a gerund is read as an adjective at times ('pressing'): read it as the verb it is.
+  if (/ing$/i.test(verb)) return nlp(verb).tag('Gerund').verbs().toInfinitive().text().trim() || verb;
+  return verb;
 }
 
 export interface Lead {
