@@ -867,7 +867,7 @@ const MUI_APP: Omit<CorpusCase, 'site'>[] = [
     name: 'MUI: notification settings',
     kind: 'forms',
     description:
-      'Go to Settings. Turn on "Text me when an order ships". Select "Euro (EUR)" from the Currency dropdown. Click Save settings. Verify the page shows "Settings saved".',
+      'Go to Settings. Turn on "Text me when an order ships". Select "Euro (EUR)" from the Currency dropdown. Verify the Currency dropdown shows "Euro (EUR)". Click Save settings. Verify the page shows "Settings saved".',
     expect: 'passed',
   },
   {

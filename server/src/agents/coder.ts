@@ -511,7 +511,10 @@ async function resolveAssertion(
       return {
         ok: true,
         actions: lazily(located, (candidate, target) =>
-          candidate && (isEditable(candidate) || isSelect(candidate)) && !assert.negate
+          candidate &&
+          (isEditable(candidate) || isSelect(candidate)) &&
+          !isListboxButton(candidate) &&
+          !assert.negate
             ? expect({ type: 'value', target, value: assert.value })
             : expect({
                 type: 'text',
@@ -528,8 +531,11 @@ async function resolveAssertion(
       if (isResolution(located)) return located;
       return {
         ok: true,
-        actions: lazily(located, (_candidate, target) =>
-          expect({ type: 'value', target, value: assert.value }),
+        actions: lazily(located, (candidate, target) =>
+          // A select built from a listbox has no value to read: it shows its choice as its text.
+          candidate && isListboxButton(candidate)
+            ? expect({ type: 'text', target, value: assert.value })
+            : expect({ type: 'value', target, value: assert.value }),
         ),
         note: null,
       };

@@ -82,6 +82,7 @@ describe('matching on a component library page', () => {
     ['Open the actions menu of order #1004', 'click', 5],
     ['Open the account menu', 'click', 1],
     ['Click the Total column header', 'click', 2],
+    ['Click the notifications bell', 'click', 0],
   ] as const)('%j (%s) is candidate %i', (sentence, purpose: Purpose, index) => {
     expect(rankCandidates(phrase(sentence), page(), purpose)[0]?.candidate.index).toBe(index);
   });

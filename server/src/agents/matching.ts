@@ -82,6 +82,7 @@ export const SYNONYMS: string[][] = [
   ['search', 'find', 'magnifier', 'magnifying'],
   ['settings', 'preference', 'gear', 'cog'],
   ['todo', 'task'],
+  ['notification', 'bell', 'alert'],
   ['login', 'signin'],
   ['logout', 'signout'],
 ];

@@ -109,6 +109,22 @@ describe('selects on listbox widgets', () => {
     );
   });
 
+  it('checks what a listbox select shows by its text: it has no value to read', async () => {
+    expect((await session.execute(await firstAction('Choose "Shipped" in the Status dropdown'))).ok).toBe(
+      true,
+    );
+    for (const sentence of [
+      'Verify the Status dropdown shows "Shipped"',
+      'Verify the Status field has the value "Shipped"',
+    ]) {
+      const check = await firstAction(sentence);
+      expect(actionCode(check, 'typescript')).toBe(
+        "await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toContainText('Shipped');",
+      );
+      expect((await session.execute(check)).ok).toBe(true);
+    }
+  });
+
   it('types into an autocomplete, then clicks the option', async () => {
     const action = await firstAction('Pick "Grace Hopper" in the Customer box');
     expect(action).toMatchObject({ kind: 'select', value: 'Grace Hopper', widget: 'autocomplete' });
