@@ -201,6 +201,7 @@ export function BrowserStatesSection({ suiteId, modules, canWrite }: BrowserStat
         modules={free}
         takenNames={names}
         onClose={() => setCreating(false)}
+        locked={canWrite ? null : messages.browserState.writeForbidden}
       />
       <ConfirmDialog
         open={toDelete !== null}

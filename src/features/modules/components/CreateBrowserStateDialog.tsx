@@ -5,6 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
+import Tooltip from '@mui/material/Tooltip';
 import { Form, FormikProvider, useFormik } from 'formik';
 import { useId, useMemo } from 'react';
 import { isApiError } from '../../../api/apiError';
@@ -22,6 +23,8 @@ export interface CreateBrowserStateDialogProps {
   modules: readonly Module[];
   takenNames: readonly string[];
   onClose: () => void;
+  /** Why the person may not save browser states (issue 27: a viewer), or null: Create is then off with it. */
+  locked?: string | null;
 }
 
 const initialValues: CreateBrowserStateValues = { name: '', moduleId: '' };
@@ -33,6 +36,7 @@ export function CreateBrowserStateDialog({
   modules,
   takenNames,
   onClose,
+  locked = null,
 }: CreateBrowserStateDialogProps) {
   const titleId = useId();
   const [createBrowserState] = useCreateBrowserStateMutation();
@@ -41,6 +45,7 @@ export function CreateBrowserStateDialog({
     initialValues,
     validationSchema: schema,
     onSubmit: async (values, helpers) => {
+      if (locked !== null) return;
       try {
         await createBrowserState({ suiteId, name: values.name, moduleId: values.moduleId }).unwrap();
         notify.success(messages.browserState.created);
@@ -107,9 +112,13 @@ export function CreateBrowserStateDialog({
             <Button onClick={close} disabled={isSubmitting}>
               Cancel
             </Button>
-            <Button type="submit" variant="contained" disabled={isSubmitting}>
-              {isSubmitting ? 'Creating…' : 'Create'}
-            </Button>
+            <Tooltip title={locked ?? ''}>
+              <span>
+                <Button type="submit" variant="contained" disabled={isSubmitting || locked !== null}>
+                  {isSubmitting ? 'Creating…' : 'Create'}
+                </Button>
+              </span>
+            </Tooltip>
           </DialogActions>
         </Form>
       </FormikProvider>
