@@ -36,6 +36,16 @@ export function failedBecause(failure: string, reason?: string | null): string {
   return `${action}: ${reason?.trim() || t.http.unknownError}`;
 }
 
+/**
+ * A failed call in SPEC §8's 'Failed to <action>: <reason or Unknown error>' form: the reason is the
+ * catalogue's text for what happened (never a server's internal words for a 5xx).
+ */
+export function failureWithReason(error: unknown, failure: string): string {
+  if (!isApiError(error)) return failedBecause(failure, null);
+  if (isUnreachable(error)) return failedBecause(failure, t.http.unreachable);
+  return failedBecause(failure, describeError(error, error.message));
+}
+
 /** No answer at all: the server is down, or the network between is. */
 export function isUnreachable(error: unknown): boolean {
   return isApiError(error) && (error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR');

@@ -7,6 +7,7 @@ import { renderApp } from '../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../testing/session';
 import { setViewportWidth } from '../../testing/viewport';
 import { selectCurrentOrganizationId } from '../../features/organizations/selectors';
+import { authApi } from '../../features/auth/api';
 
 const HEADLINE = 'What do you want to test today?';
 
@@ -197,10 +198,16 @@ describe('the user menu', () => {
 
   it('shows no super-admin mark when the check fails', async () => {
     server.use(http.get('/api/test-admin-or-biz-dev', () => apiError(500, 'internal', 'boom')));
-    const { user } = await openDashboard();
+    const { user, store } = await openDashboard();
     await user.click(screen.getByRole('button', { name: 'Account menu' }));
     await screen.findByRole('menu');
     expect(screen.queryByText('Super admin')).not.toBeInTheDocument();
+    // The store keeps why, in SPEC §8's words (Redux DevTools shows it).
+    await waitFor(() =>
+      expect(authApi.endpoints.getAdminAccess.select()(store.getState()).error).toMatchObject({
+        message: 'Failed to check admin access: Server error - Please try again later',
+      }),
+    );
   });
 
   it('switches organization and goes to the dashboard when there are several', async () => {

@@ -1,3 +1,4 @@
+import { failureWithReason } from '../../api/apiError';
 import { baseApi } from '../../api/baseApi';
 import { t } from '../../config/locale';
 import { getAuthClient, getIdentitySettings } from '../../lib/supabase';
@@ -116,11 +117,18 @@ export const authApi = baseApi.injectEndpoints({
         return error ? { error: toAuthError(error, t.auth.signOutFailed) } : { data: null };
       },
     }),
-    // SPEC §6: the super-admin flag is false whenever the check fails.
+    // SPEC §6: the super-admin flag is false whenever the check fails (no data: the menu reads
+    // false); the error says why in SPEC §8's words.
     getAdminAccess: build.query<boolean, void>({
       queryFn: async (_arg, _api, _extra, baseQuery) => {
         const result = await baseQuery('/test-admin-or-biz-dev');
-        if (result.error) return { data: false };
+        if (result.error)
+          return {
+            error: {
+              ...result.error,
+              message: failureWithReason(result.error, t.auth.adminCheckFailed),
+            },
+          };
         return { data: (result.data as AdminAccessResponse).is_admin_or_biz_dev === true };
       },
       providesTags: ['AdminAccess'],

@@ -121,8 +121,11 @@ describe('TeamCard', () => {
       ),
     );
     const { user } = renderTeam();
-    // Once inline next to the retry, once as a toast.
-    await waitFor(() => expect(screen.getAllByText('Failed to load team members')).toHaveLength(2));
+    // Inline next to the retry, SPEC §8's 'Failed to <action>: <reason>'; the toast says the team's.
+    expect(
+      await screen.findByText('Failed to fetch organization users: Server error - Please try again later'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(screen.getAllByText('Failed to load team members')).toHaveLength(1));
     failing = false;
     await user.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('list', { name: 'Team members' })).toBeInTheDocument();

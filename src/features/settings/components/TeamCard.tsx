@@ -18,7 +18,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { useEffect, useState } from 'react';
 import { ORGANIZATION_MESSAGES } from '../../../../contract/organizations';
 import { PERMISSIONS } from '../../../../contract/permissions';
-import { describeError } from '../../../api/apiError';
+import { describeError, failureWithReason } from '../../../api/apiError';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
@@ -57,6 +57,7 @@ export function TeamCard({ organizationId, currentUserId, canManage }: TeamCardP
     data: members = [],
     isLoading,
     isError,
+    error,
     isFetching,
     refetch,
   } = useGetOrganizationUsersQuery(organizationId);
@@ -102,7 +103,7 @@ export function TeamCard({ organizationId, currentUserId, canManage }: TeamCardP
         {isLoading && <ListSkeleton label="Loading team members" />}
         {isError && (
           <ErrorState
-            message={t.organizations.membersLoadFailed}
+            message={failureWithReason(error, t.organizations.fetchUsersFailed)}
             onRetry={() => void refetch()}
             retrying={isFetching}
           />
