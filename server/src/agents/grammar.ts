@@ -2,7 +2,15 @@ import { type ScrollTo } from '../runner';
 import { isJudgement, judgesManner, trailingClause } from './sentences/clauses';
 import { absence, isStatement, negates, unsafeAbsent } from './sentences/negation';
 import { type Check, checkStatement } from './sentences/checks';
-import { labelOrder, type Order, switchState, switchTo, unfold } from './sentences/orders';
+import {
+  confirmOrder,
+  labelOrder,
+  negativeOrder,
+  type Order,
+  switchState,
+  switchTo,
+  unfold,
+} from './sentences/orders';
 import {
   type Intent,
   type IntentAssertion,
@@ -540,6 +548,9 @@ export function parseStep(sentence: string, website: string): ParseResult {
     );
   if (verb && !isCheckAction) {
     const result = assertion(verb[1], values);
+    // 'Confirm with Leave channel in the dialog': no check, the dialog's confirming button.
+    const confirmed = result.ok ? null : orderIntent(confirmOrder(text), values);
+    if (confirmed) return { ok: true, intent: confirmed };
     // 'Test the login page' is a wish, not a check: the general advice fits it better.
     return result.ok || !/^test\b/i.test(text) ? result : { ok: false, hint: hintFor('') };
   }
@@ -560,7 +571,10 @@ export function parseStep(sentence: string, website: string): ParseResult {
       hint: `This sentence holds a second value, ${quote(detokenize(leftover[1], values))}, that could not be placed: write one sentence per field, e.g. Type "ada@example.com" into the Email field. Type "secret" into the Password field.`,
     };
 
-  const switched = orderIntent(switchState(text) ?? switchTo(text) ?? unfold(text), values);
+  const switched = orderIntent(
+    switchState(text) ?? switchTo(text) ?? unfold(text) ?? negativeOrder(text),
+    values,
+  );
   if (switched) return { ok: true, intent: switched };
   for (const { pattern, build } of ACTIONS) {
     const match = pattern.exec(text);

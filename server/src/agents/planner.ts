@@ -1,6 +1,7 @@
 import { cleanSentence, detokenize, parseStep, quote, requote, tokenize } from './grammar';
 import { leadingClause } from './sentences/clauses';
 import { fieldList } from './sentences/fields';
+import { leavesAsIs } from './sentences/orders';
 import { gherkinClauses, withoutFirstPerson } from './sentences/gherkin';
 import { leadingScope, pathSteps, scopedStep } from './sentences/paths';
 import { correctVerbs } from './sentences/typos';
@@ -132,7 +133,9 @@ export function splitInstructions(instructions: string): string[] {
           .flatMap(dashClauses)
           .flatMap((clause) => joinLogIn(clause.split(CONNECTOR)))
           .flatMap((clause) => fieldSteps(clause, values) ?? [clause])
-          .flatMap((clause) => statementClauses(clause));
+          .flatMap((clause) => statementClauses(clause))
+          // 'Leave the reference blank and hit Continue': leaving a field as it is adds no step.
+          .filter((clause) => !leavesAsIs(cleanSentence(clause)));
         for (const part of parts) {
           const cleaned = cleanSentence(requote(withoutFirstPerson(part), values));
           if (cleaned) group.push(capitalize(cleaned));

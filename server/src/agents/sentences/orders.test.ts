@@ -1,5 +1,5 @@
 import { parseSentence } from '../parse';
-import { labelOrder, switchState, switchTo, unfold } from './orders';
+import { confirmOrder, labelOrder, leavesAsIs, negativeOrder, switchState, switchTo, unfold } from './orders';
 
 describe('switchState', () => {
   it('reads the state a switch is set to, before or after its name', () => {
@@ -77,5 +77,48 @@ describe('labelOrder and the grammar', () => {
   it('leaves the grammar its own verbs, so an unclear step stays refused', () => {
     expect(labelOrder('Click it')).toBeNull();
     expect(labelOrder('Type into the Email field')).toBeNull();
+  });
+});
+
+describe('orders not to act', () => {
+  it("reads don't-tick as untick and leaving a field as no step", () => {
+    expect(negativeOrder("Don't tick the marketing box")).toEqual({
+      verb: 'uncheck',
+      object: 'the marketing box',
+    });
+    expect(negativeOrder('Do not select anything')).toBeNull();
+    expect(leavesAsIs('Leave the coupon field empty')).toBe(true);
+    expect(leavesAsIs("Don't fill in the phone number")).toBe(true);
+    expect(leavesAsIs('Leave the page')).toBe(false);
+  });
+
+  it('drops the clause that leaves a field as it is, keeping the rest of the sentence', () => {
+    expect(parseSentence('Leave the coupon field empty and press Pay')).toMatchObject({
+      steps: [{ action: 'click', target: 'Pay' }],
+    });
+  });
+});
+
+describe('confirmOrder', () => {
+  it("presses the dialog's confirming button when 'confirm' names no check", () => {
+    expect(confirmOrder('Confirm')).toEqual({ verb: 'click', object: 'Confirm' });
+    expect(confirmOrder('Confirm with Archive project in the dialog')).toEqual({
+      verb: 'click',
+      object: 'Archive project in the dialog',
+    });
+    expect(confirmOrder('Confirm the removal in the popup')).toEqual({
+      verb: 'click',
+      object: 'Confirm in the popup',
+    });
+    expect(confirmOrder('Confirm the total is 4')).toBeNull();
+  });
+
+  it('leaves a check that reads as one a check', () => {
+    expect(parseSentence('Confirm the total is "£4.00"')).toMatchObject({
+      steps: [{ action: 'assert_text', value: '£4.00' }],
+    });
+    expect(parseSentence('Confirm with Archive project in the dialog')).toMatchObject({
+      steps: [{ action: 'click', target: 'Archive project', where: 'dialog' }],
+    });
   });
 });

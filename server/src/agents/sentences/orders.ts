@@ -138,3 +138,41 @@ export function labelOrder(text: string): Order | null {
   if (label.length === 0 || words.length > MOST_WORDS + 4) return null;
   return { verb: 'click', object: text.trim() };
 }
+
+/**
+ * An order not to act: "Don't tick the newsletter box" is an untick (the box ends unticked either way);
+ * 'Do not select any option' and the like name nothing and stay unread.
+ */
+export function negativeOrder(text: string): Order | null {
+  const match = /^(?:don't|do not|dont|never)\s+(?:tick|check|select|enable|turn on)\s+(.+)$/i.exec(text);
+  if (!match || /^(?:any|anything|a|an)\b/i.test(match[1])) return null;
+  return { verb: 'uncheck', object: match[1] };
+}
+
+/**
+ * A clause that asks for no action: 'Leave the reference blank', 'keep the comment empty', "don't fill
+ * in the phone number". The page is left as it is, so it adds no step.
+ */
+export function leavesAsIs(text: string): boolean {
+  return (
+    /^(?:leave|keep)\s+.+\s+(?:blank|empty|unticked|unchecked|unselected|as it is|as is|untouched)$/i.test(
+      text,
+    ) || /^(?:don't|do not|dont)\s+(?:fill(?:\s+in)?|enter|type|touch|change)\s+.+$/i.test(text)
+  );
+}
+
+/**
+ * 'Confirm', 'Confirm with Leave channel in the dialog', 'Confirm the deletion in the modal': when
+ * 'confirm' names no check, it presses the dialog's confirming button (the one named, else Confirm).
+ */
+export function confirmOrder(text: string): Order | null {
+  if (/^confirm$/i.test(text)) return { verb: 'click', object: 'Confirm' };
+  const named = /^confirm\s+(?:it\s+|this\s+)?(?:with|using|via|by clicking|by pressing)\s+(.+)$/i.exec(text);
+  if (named) return { verb: 'click', object: named[1] };
+  const what =
+    /^confirm\s+(?:the\s+|this\s+)?(?:deletion|removal|action|change|changes|dialog|prompt|cancellation)(\s+(?:in|on)\s+.+)?$/i.exec(
+      text,
+    );
+  if (what) return { verb: 'click', object: `Confirm${what[1] ?? ''}` };
+  return null;
+}
