@@ -34,6 +34,26 @@ export interface RuntimeOptions {
    * running at start were running in a process that died. Implied by PGlite in this process.
    */
   soleProcess?: boolean;
+  /** How long closing waits for requests under way before it cuts their connections (REQUEST_DRAIN_MS). */
+  drainMs?: number;
+}
+
+/**
+ * How long a stop lets requests under way finish. A client that stops reading a large answer keeps its
+ * request under way until a timeout ends it (70 s, seen in a test that never read the trace viewer's
+ * service worker): past this, its connection is cut, so the workers and the database still close
+ * inside the 25 s grace of a SIGTERM.
+ */
+export const REQUEST_DRAIN_MS = 10_000;
+
+/** Closes the API: new requests are refused at once; those under way get `drainMs`, then their connections end. */
+export async function closeApp(app: FastifyInstance, drainMs = REQUEST_DRAIN_MS): Promise<void> {
+  const timer = setTimeout(() => app.server.closeAllConnections(), drainMs);
+  try {
+    await app.close();
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 export function databaseTarget(config: Config): DatabaseTarget {
@@ -89,7 +109,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       app,
       close() {
         closing ??= (async () => {
-          if (app) await app.close();
+          if (app) await closeApp(app, options.drainMs);
           startedWorkers?.beforeStop();
           await startedQueue.stop();
           await startedWorkers?.close();

@@ -63,6 +63,8 @@ export interface StartOptions {
   logStream?: NodeJS.WritableStream;
   /** How often an idle worker looks for a job (0.5 s unless a suite needs it otherwise). */
   pollingIntervalSeconds?: number;
+  /** How long close() lets requests under way finish (1 s: a suite that leaves an answer unread waits no longer). */
+  drainMs?: number;
 }
 
 let templatePromise: Promise<Blob> | null = null;
@@ -132,6 +134,7 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     logger: options.logger ?? options.logStream !== undefined,
     logStream: options.logStream,
     pollingIntervalSeconds: options.pollingIntervalSeconds ?? 0.5,
+    drainMs: options.drainMs ?? 1000,
     target,
   });
   if (runtime.app) await runtime.app.listen({ port, host: '127.0.0.1' });

@@ -105,5 +105,7 @@ describe('the trace viewer', () => {
     const script = await fetch(`${server.url}/trace/sw.bundle.js`);
     expect(script.status).toBe(200);
     expect(script.headers.get('content-security-policy')).toBe("connect-src 'self' blob:");
+    // Read to the end: an unread answer keeps its request under way, and the server's close waits for it.
+    expect((await script.arrayBuffer()).byteLength).toBeGreaterThan(0);
   });
 });

@@ -4,17 +4,23 @@ import { maintain, scheduleMaintenance } from './maintenance';
 describe('the embedded database maintenance (PGlite never vacuums or analyzes by itself)', () => {
   let pglite: PGlite;
 
-  beforeEach(async () => {
+  // One database for the file (each new PGlite runs initdb: seconds); every test starts from fresh tables.
+  beforeAll(async () => {
     pglite = new PGlite();
     await pglite.waitReady;
+  });
+
+  beforeEach(async () => {
     await pglite.exec(`
+      DROP TABLE IF EXISTS states;
+      DROP SCHEMA IF EXISTS "job queue" CASCADE;
       CREATE TABLE states (id int PRIMARY KEY, state text);
       CREATE SCHEMA "job queue";
       CREATE TABLE "job queue"."Jobs" (id int PRIMARY KEY);
       INSERT INTO states SELECT g, repeat('x', 200) FROM generate_series(1, 2000) AS g;`);
   });
 
-  afterEach(() => pglite.close());
+  afterAll(() => pglite.close());
 
   const size = async () =>
     (await pglite.query<{ bytes: number }>("SELECT pg_relation_size('states')::int AS bytes")).rows[0].bytes;
