@@ -785,7 +785,8 @@ const MUI_APP: Omit<CorpusCase, 'site'>[] = [
   {
     name: 'MUI: the Shipped tab',
     kind: 'text targets',
-    description: 'Click the Shipped tab. Verify the page shows "#1006". Verify the page shows "1–3 of 3".',
+    description:
+      'Click the Shipped tab. Verify the Shipped tab is selected. Verify the page shows "#1006". Verify the page shows "1–3 of 3".',
     expect: 'passed',
   },
   {

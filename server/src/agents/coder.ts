@@ -325,6 +325,8 @@ function listboxWidget(candidate: Candidate | null): { widget?: 'listbox' } {
   return candidate && isListboxButton(candidate) ? { widget: 'listbox' } : {};
 }
 
+const SELECTABLE_ROLES = new Set(['tab', 'option', 'treeitem']);
+
 function isResolution(value: Located[] | Resolution): value is Resolution {
   return !Array.isArray(value);
 }
@@ -542,7 +544,21 @@ async function resolveAssertion(
     }
     case 'checked': {
       const located = await locate(session, snapshot, assert.target, 'check');
-      if (isResolution(located)) return located;
+      if (isResolution(located)) {
+        // 'The Pending tab is selected': a tab, option or tree item is selected, not checked.
+        const selectable = await locate(session, snapshot, assert.target, 'read');
+        const found = isResolution(selectable)
+          ? []
+          : selectable.filter((item) => item.candidate && SELECTABLE_ROLES.has(item.candidate.role));
+        if (found.length === 0) return located;
+        return {
+          ok: true,
+          actions: lazily(found, (_candidate, target) =>
+            expect({ type: 'checked', target, checked: assert.checked, selected: true }),
+          ),
+          note: null,
+        };
+      }
       return {
         ok: true,
         actions: lazily(located, (_candidate, target) =>

@@ -33,7 +33,8 @@ export type Assertion =
   | { type: 'visible'; target: Target; negate?: boolean }
   | { type: 'text'; target: Target; value: string; negate?: boolean }
   | { type: 'value'; target: Target; value: string }
-  | { type: 'checked'; target: Target; checked: boolean }
+  // `selected`: a tab, option or tree item, whose state is aria-selected (it cannot be checked).
+  | { type: 'checked'; target: Target; checked: boolean; selected?: true }
   | { type: 'enabled'; target: Target; enabled: boolean }
   | { type: 'count'; target: Target; count: number }
   | { type: 'url'; value: string; match: 'contains' | 'equals' }
@@ -187,7 +188,7 @@ function describeAssertion(assert: Assertion): string {
     case 'value':
       return `Expect ${describeTarget(assert.target)} to have value "${assert.value}"`;
     case 'checked':
-      return `Expect ${describeTarget(assert.target)} ${assert.checked ? 'to be checked' : 'not to be checked'}`;
+      return `Expect ${describeTarget(assert.target)} ${assert.checked ? 'to be' : 'not to be'} ${assert.selected ? 'selected' : 'checked'}`;
     case 'enabled':
       return `Expect ${describeTarget(assert.target)} to be ${assert.enabled ? 'enabled' : 'disabled'}`;
     case 'count':
@@ -292,7 +293,11 @@ function isAssertion(value: unknown): value is Assertion {
     case 'value':
       return isTarget(a.target) && typeof a.value === 'string';
     case 'checked':
-      return isTarget(a.target) && typeof a.checked === 'boolean';
+      return (
+        isTarget(a.target) &&
+        typeof a.checked === 'boolean' &&
+        (a.selected === undefined || a.selected === true)
+      );
     case 'enabled':
       return isTarget(a.target) && typeof a.enabled === 'boolean';
     case 'count':

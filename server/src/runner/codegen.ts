@@ -213,6 +213,10 @@ function assertionCode(assert: Assertion, language: Language, secrets: ReadonlyS
       matcher = ts ? `toHaveValue(${value})` : `to_have_value(${value})`;
       break;
     case 'checked':
+      if (assert.selected) {
+        matcher = `${assert.checked ? '' : ts ? 'not.' : 'not_'}${ts ? "toHaveAttribute('aria-selected', 'true')" : 'to_have_attribute("aria-selected", "true")'}`;
+        break;
+      }
       matcher = assert.checked
         ? ts
           ? 'toBeChecked()'

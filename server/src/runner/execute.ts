@@ -150,14 +150,19 @@ async function checkAssertion(
       return;
     }
     case 'checked': {
+      const locator = toLocator(page, assert.target, values);
       const result = await poll(
-        () => toLocator(page, assert.target, values).isChecked({ timeout: timeoutMs }),
+        async () =>
+          assert.selected
+            ? (await locator.getAttribute('aria-selected', { timeout: timeoutMs })) === 'true'
+            : locator.isChecked({ timeout: timeoutMs }),
         (checked) => checked === assert.checked,
         timeoutMs,
       );
+      const state = assert.selected ? 'selected' : 'checked';
       if (!result.ok)
         fail(
-          `Expected ${describeTarget(assert.target)} ${assert.checked ? 'to be checked' : 'not to be checked'}, but it is ${assert.checked ? 'not' : ''} checked.`.replace(
+          `Expected ${describeTarget(assert.target)} ${assert.checked ? 'to be' : 'not to be'} ${state}, but it is ${assert.checked ? 'not' : ''} ${state}.`.replace(
             '  ',
             ' ',
           ),

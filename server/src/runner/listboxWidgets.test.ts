@@ -50,6 +50,14 @@ const STYLED = `<!doctype html><title>Styled</title>
 <div class="MuiDrawer-paper" style="position: fixed; left: 0; top: 80px; width: 160px"><a href="#orders">Orders</a></div>
 <div role="dialog" aria-label="Cancel order #1004?" style="margin-left: 300px"><button>Keep order</button></div>`;
 
+// Tabs: selected (aria-selected), never checked.
+const TABS = `<!doctype html><title>Tabs</title>
+<div role="tablist"><button role="tab" aria-selected="true">All</button><button role="tab" aria-selected="false">Pending</button></div>
+<script>
+  for (const tab of document.querySelectorAll('[role=tab]'))
+    tab.onclick = () => document.querySelectorAll('[role=tab]').forEach((other) => other.setAttribute('aria-selected', String(other === tab)));
+</script>`;
+
 describe('selects on listbox widgets', () => {
   let browser: Browser;
   let server: http.Server;
@@ -58,7 +66,7 @@ describe('selects on listbox widgets', () => {
 
   beforeAll(async () => {
     server = http.createServer((request, response) =>
-      response.end(request.url === '/styled' ? STYLED : PAGE),
+      response.end(request.url === '/styled' ? STYLED : request.url === '/tabs' ? TABS : PAGE),
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -123,6 +131,27 @@ describe('selects on listbox widgets', () => {
       );
       expect((await session.execute(check)).ok).toBe(true);
     }
+  });
+
+  it('checks that a tab is selected by aria-selected, in the runner and in both exports', async () => {
+    expect((await session.execute({ kind: 'goto', url: `${url}tabs` })).ok).toBe(true);
+    expect((await session.execute(await firstAction('Click the Pending tab'))).ok).toBe(true);
+    const selected = await firstAction('Verify the Pending tab is selected');
+    expect(selected).toMatchObject({
+      kind: 'expect',
+      assert: { type: 'checked', checked: true, selected: true },
+    });
+    expect(isAction(JSON.parse(JSON.stringify(selected)))).toBe(true);
+    expect((await session.execute(selected)).ok).toBe(true);
+    const notSelected = await firstAction('Verify the All tab is not selected');
+    expect((await session.execute(notSelected)).ok).toBe(true);
+    expect(actionCode(notSelected, 'typescript')).toBe(
+      "await expect(page.getByRole('tab', { name: 'All', exact: true })).not.toHaveAttribute('aria-selected', 'true');",
+    );
+    expect(actionCode(selected, 'python')).toBe(
+      'expect(page.get_by_role("tab", name="Pending", exact=True)).to_have_attribute("aria-selected", "true")',
+    );
+    expect((await session.execute(await firstAction('Verify the All tab is selected'), 1000)).ok).toBe(false);
   });
 
   it('types into an autocomplete, then clicks the option', async () => {
