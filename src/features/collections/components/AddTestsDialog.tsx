@@ -1,3 +1,4 @@
+import SearchIcon from '@mui/icons-material/Search';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
@@ -6,7 +7,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useMemo, useState } from 'react';
 import { useGetTestTreeQuery, type TreeItem } from '../../tests/api';
@@ -20,7 +23,17 @@ interface AddTestsDialogProps {
   onClose: () => void;
 }
 
-/** The suite's tests that are not linked yet, by folder, to tick and add. */
+/** Whether a test's name (or its folder) holds every word of the search, in any case. */
+function matches(test: { name: string; parentPath: string }, search: string): boolean {
+  const haystack = `${test.name} ${test.parentPath}`.toLocaleLowerCase();
+  return search
+    .toLocaleLowerCase()
+    .split(/\s+/)
+    .filter(Boolean)
+    .every((word) => haystack.includes(word));
+}
+
+/** The suite's tests that are not linked yet, by folder, to find by name, tick and add. */
 export function AddTestsDialog({
   open,
   suiteId,
@@ -32,6 +45,7 @@ export function AddTestsDialog({
   const titleId = useId();
   const { data: tree = [], isLoading } = useGetTestTreeQuery(suiteId, { skip: !open });
   const [chosen, setChosen] = useState<string[]>([]);
+  const [search, setSearch] = useState('');
   const available = useMemo(
     () =>
       tree
@@ -40,10 +54,12 @@ export function AddTestsDialog({
         .sort((a, b) => `${a.parentPath}/${a.name}`.localeCompare(`${b.parentPath}/${b.name}`)),
     [tree, linkedTestIds],
   );
+  const shown = useMemo(() => available.filter((test) => matches(test, search)), [available, search]);
   const toggle = (id: string) =>
     setChosen((current) => (current.includes(id) ? current.filter((c) => c !== id) : [...current, id]));
   const close = () => {
     setChosen([]);
+    setSearch('');
     onClose();
   };
   return (
@@ -56,7 +72,28 @@ export function AddTestsDialog({
           <DialogContentText>Every test of the project is in this test suite already.</DialogContentText>
         ) : (
           <Stack>
-            {available.map((test) => (
+            <TextField
+              type="search"
+              size="small"
+              label="Search tests"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              autoFocus
+              sx={{ mt: 1, mb: 1 }}
+              slotProps={{
+                input: {
+                  startAdornment: (
+                    <InputAdornment position="start">
+                      <SearchIcon fontSize="small" />
+                    </InputAdornment>
+                  ),
+                },
+              }}
+            />
+            {shown.length === 0 && (
+              <DialogContentText>No test of the project matches “{search.trim()}”.</DialogContentText>
+            )}
+            {shown.map((test) => (
               <FormControlLabel
                 key={test.id}
                 control={<Checkbox checked={chosen.includes(test.id)} onChange={() => toggle(test.id)} />}
@@ -85,6 +122,7 @@ export function AddTestsDialog({
           onClick={() => {
             onAdd(chosen);
             setChosen([]);
+            setSearch('');
           }}
         >
           {chosen.length > 1 ? `Add ${chosen.length} tests` : 'Add test'}
