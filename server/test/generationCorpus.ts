@@ -805,6 +805,7 @@ const MUI_APP: Omit<CorpusCase, 'site'>[] = [
   {
     name: 'MUI: create a shipped order',
     kind: 'forms',
+    slice: true,
     description:
       'Click "New order". Type "Marie Curie" into the Customer name field. Type "20" into the Amount field. Choose "Shipped" in the Status dropdown. Click Create order. Click the Shipped tab. Verify the page shows "Marie Curie".',
     expect: 'passed',
