@@ -104,7 +104,11 @@ export function infinitive(verb: string): string {
   const converted = nlp(verb).verbs().toInfinitive().text().trim();
   if (converted) return converted;
   // Alone, a gerund is read as an adjective at times ('pressing'): read it as the verb it is.
-  if (/ing$/i.test(verb)) return nlp(verb).tag('Gerund').verbs().toInfinitive().text().trim() || verb;
+  if (/ing$/i.test(verb)) {
+    const doc = nlp(verb);
+    doc.tag('Gerund');
+    return doc.verbs().toInfinitive().text().trim() || verb;
+  }
   return verb;
 }
 
