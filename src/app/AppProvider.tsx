@@ -9,6 +9,7 @@ import { Provider } from 'react-redux';
 import { useNotificationsHotkey } from '../hooks/useNotificationsHotkey';
 import { COLOR_SCHEME_STORAGE_KEY, theme } from '../theme/theme';
 import type { AppStore } from './store';
+import { SwipeableToast, TOAST_TIME_BEFORE_UNMOUNT_MS } from './SwipeableToast';
 
 interface AppProviderProps {
   store: AppStore;
@@ -27,6 +28,14 @@ const toastStyles = {
   'body .notistack-MuiContent': { width: 356, maxWidth: '100%' },
 };
 
+const TOAST_COMPONENTS = {
+  default: SwipeableToast,
+  success: SwipeableToast,
+  error: SwipeableToast,
+  warning: SwipeableToast,
+  info: SwipeableToast,
+};
+
 function NotificationsHotkey() {
   useNotificationsHotkey();
   return null;
@@ -41,6 +50,9 @@ export function AppProvider({ store, children }: AppProviderProps) {
         <SnackbarProvider
           maxSnack={3}
           autoHideDuration={4000}
+          // SPEC §9: 200 ms from dismissal to unmount; a swipe of 45 px dismisses (SwipeableToast).
+          transitionDuration={{ enter: 225, exit: TOAST_TIME_BEFORE_UNMOUNT_MS }}
+          Components={TOAST_COMPONENTS}
           anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
           action={(key) => (
             <IconButton
