@@ -587,6 +587,8 @@ export function parseStep(sentence: string, website: string): ParseResult {
   // 'Place the order', 'Archive the last card': a verb that is the label of what is pressed.
   const labelled = orderIntent(labelOrder(text), values);
   if (labelled) return { ok: true, intent: labelled };
+  // 'progress bar reads 2/5', 'A "Link copied" toast appears': a statement the tagger did not see as one.
+  if (checkStatement(plainVerbs(text))) return assertion(text, values);
   return { ok: false, hint: hintFor(text) };
 }
 

@@ -51,6 +51,30 @@ describe('checkStatement', () => {
   });
 });
 
+describe('changes', () => {
+  it('reads the text an element changes to', () => {
+    expect(checkStatement('The vote count goes from 7 to 8')).toEqual({
+      kind: 'text',
+      subject: 'The vote count',
+      value: '8',
+    });
+    expect(checkStatement('the Subscribe button change to Subscribed')).toEqual({
+      kind: 'text',
+      subject: 'the Subscribe button',
+      value: 'Subscribed',
+    });
+  });
+
+  it('reads a statement without article or modal verb as a check', () => {
+    expect(parseSentence('upload bar reads 3/4')).toMatchObject({
+      steps: [{ action: 'assert_text', target: 'Upload bar', value: '3/4' }],
+    });
+    expect(parseSentence('A "Copied" toast appears')).toMatchObject({
+      steps: [{ action: expect.stringMatching(/^assert_/) }],
+    });
+  });
+});
+
 describe('counts', () => {
   it('reads how many things an element holds, or how many are listed', () => {
     expect(checkStatement('The Shipped lane contain 3 parcels')).toEqual({

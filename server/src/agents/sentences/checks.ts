@@ -135,6 +135,12 @@ function predicate(subject: string, rest: string): Check | null {
   const many = /^(?:is|are)\s+(\S+)(?:\s+((?:in|on|under|inside|within)\s+.+))?$/i.exec(rest);
   const listed = many && LISTED.test(many[1]) && counted(subject);
   if (listed) return { kind: 'count', subject: '', ...listed, ...(many[2] ? { place: many[2] } : {}) };
+  // 'The like count goes from 2 to 3', 'the button should change to Following': the text it ends with.
+  const becomes =
+    /^(?:goes|go|went|changes?|changed|updates?|updated|turns?|switches?)\s+(?:up\s+|down\s+)?(?:from\s+.+?\s+)?to\s+(.+)$/i.exec(
+      rest,
+    );
+  if (becomes && !judged(becomes[1])) return { kind: 'text', subject, value: clean(becomes[1]) };
   const lower = rest.toLowerCase();
   const shows = /^(\S+)\s+(.+)$/.exec(rest);
   // 'the labels read well': a judgement, not words on the page.
