@@ -93,6 +93,59 @@ const CONNECTOR = new RegExp(
   'i',
 );
 
+// More verbs that start a step after 'and' or 'then' (a comma alone may part a field list) when written in lower case ('… and follow the
+// link', '… and save'); capitalised, they are part of a label ('Save and Close').
+const LOWER_STEP_VERBS = [
+  'follow',
+  'expand',
+  'collapse',
+  'toggle',
+  'switch',
+  'drag',
+  'upload',
+  'attach',
+  'sort',
+  'filter',
+  'save',
+  'publish',
+  'post',
+  'send',
+  'archive',
+  'close',
+  'cancel',
+  'accept',
+  'dismiss',
+  'approve',
+  'reject',
+  'rename',
+  'move',
+  'star',
+  'like',
+  'reply',
+  'share',
+  'download',
+  'apply',
+  'confirm',
+  'update',
+  'edit',
+  'create',
+  'assign',
+  'invite',
+  'start',
+  'complete',
+  'book',
+  'pay',
+  'turn',
+  'enable',
+  'disable',
+  'mute',
+  'zoom',
+  'jump',
+].join('|');
+const LOWER_CONNECTOR = new RegExp(
+  `\\s*(?:,\\s*(?:and\\s+)?then|;\\s*(?:and\\s+)?(?:then\\s+)?|\\s+and\\s+then|\\s+then|,\\s*and|\\s+and)\\s+(?=(?:${LOWER_STEP_VERBS})\\b)`,
+);
+
 // A quoted string that ends its sentence inside the quotes ("… password." Verify …).
 // 'and I click Save': the writer's 'I' before a later order of the sentence is not part of it.
 const INNER_FIRST_PERSON = new RegExp(`(\\s(?:and|then),?\\s+)(?:I|we)\\s+(?=(?:${STEP_VERBS})\\b)`, 'gi');
@@ -131,7 +184,9 @@ export function splitInstructions(instructions: string): string[] {
         const group: string[] = [];
         const parts = leadingSteps(withoutFirstPerson(piece.replace(INNER_FIRST_PERSON, '$1')))
           .flatMap(dashClauses)
-          .flatMap((clause) => joinLogIn(clause.split(CONNECTOR)))
+          .flatMap((clause) =>
+            joinLogIn(clause.split(CONNECTOR).flatMap((part) => part.split(LOWER_CONNECTOR))),
+          )
           .flatMap((clause) => fieldSteps(clause, values) ?? [clause])
           .flatMap((clause) => statementClauses(clause))
           // 'Leave the reference blank and hit Continue': leaving a field as it is adds no step.

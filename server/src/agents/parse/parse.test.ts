@@ -34,4 +34,20 @@ describe('parseSentences', () => {
       steps: [{ action: 'use_module', target: 'Sign in as admin' }],
     });
   });
+
+  it('splits at "and" before a lower-case verb, never inside a capitalised label or a field list', () => {
+    expect(parseSentence('Open the Billing panel and archive the oldest invoice')).toMatchObject({
+      steps: [{ action: 'click' }, { action: 'click', target: 'Archive the oldest invoice' }],
+    });
+    expect(parseSentence('Click Save and Close')).toMatchObject({
+      steps: [{ action: 'click', target: 'Save and Close' }],
+    });
+    expect(parseSentence('Add a new supplier: name = Brick Co, sort code = 11-22-33')).toMatchObject({
+      steps: [
+        { action: 'click' },
+        { action: 'fill', target: 'name', value: 'Brick Co' },
+        { action: 'fill', target: 'sort code', value: '11-22-33' },
+      ],
+    });
+  });
 });
