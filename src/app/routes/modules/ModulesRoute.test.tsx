@@ -251,6 +251,9 @@ describe('the modules screen', () => {
     signInAs(expert);
     const { user } = renderModules();
     await user.click(within(await row('Login')).getByRole('button', { name: 'Approve' }));
+    // Issue 28: the script is shown and the approval confirmed.
+    const confirm = await screen.findByRole('dialog', { name: 'Approve the script of Login?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Approve' }));
     await waitFor(async () =>
       expect(await row('Login')).toHaveTextContent(/Approved by grace@example\.com on /),
     );
@@ -278,6 +281,8 @@ describe('the modules screen', () => {
     // An admin withdrew the right since the SPA read it; the server knows better.
     membership.expert = false;
     await user.click(approve);
+    const confirm = await screen.findByRole('dialog', { name: 'Approve the script of Login?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText(MODULE_MESSAGES.approveForbidden)).toBeInTheDocument();
     expect(await row('Login')).toHaveTextContent('Waiting for approval');
   });

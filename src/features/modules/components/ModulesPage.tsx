@@ -23,6 +23,7 @@ import { messages } from '../messages';
 import { isForbidden } from '../moduleErrors';
 import { renameModuleSchema } from '../schemas';
 import { MODULE_LIMITS, type Module } from '../types';
+import { ApproveScriptDialog } from './ApproveScriptDialog';
 import { BrowserStatesSection } from './BrowserStatesSection';
 import { CreateModuleDialog } from './CreateModuleDialog';
 import { DeleteModuleDialog } from './DeleteModuleDialog';
@@ -69,6 +70,8 @@ export function ModulesPage({
   const [editingId, setEditingId] = useState<string | null>(null);
   const [deletingId, setDeletingId] = useState<string | null>(null);
   const [approvingId, setApprovingId] = useState<string | null>(null);
+  // Issue 28: approving shows the script and asks first; withdrawing is one click.
+  const [confirmingApprovalId, setConfirmingApprovalId] = useState<string | null>(null);
 
   const modules = useMemo(() => [...(data ?? [])].sort(byName), [data]);
   const shown = useMemo(() => modules.filter((module) => matches(module, query)), [modules, query]);
@@ -105,6 +108,7 @@ export function ModulesPage({
       else notify.error(approved ? messages.approveFailed : messages.withdrawFailed);
     } finally {
       setApprovingId(null);
+      setConfirmingApprovalId(null);
     }
   };
 
@@ -186,7 +190,9 @@ export function ModulesPage({
                   onRename={(m) => setRenamingId(m.module_id)}
                   onEditScript={(m) => setEditingId(m.module_id)}
                   onDelete={(m) => setDeletingId(m.module_id)}
-                  onApprove={(m, approved) => void approve(m, approved)}
+                  onApprove={(m, approved) =>
+                    approved ? setConfirmingApprovalId(m.module_id) : void approve(m, false)
+                  }
                   locked={writeLock}
                 />
               ))}
@@ -222,6 +228,12 @@ export function ModulesPage({
         maxLength={MODULE_LIMITS.name}
         onSubmit={rename}
         onClose={() => setRenamingId(null)}
+      />
+      <ApproveScriptDialog
+        module={find(confirmingApprovalId)}
+        pending={approvingId !== null && approvingId === confirmingApprovalId}
+        onApprove={(m) => void approve(m, true)}
+        onClose={() => setConfirmingApprovalId(null)}
       />
       <EditScriptDialog module={find(editingId)} suiteId={suiteId} onClose={() => setEditingId(null)} />
       <DeleteModuleDialog module={find(deletingId)} suiteId={suiteId} onClose={() => setDeletingId(null)} />
