@@ -746,7 +746,7 @@ const ACTIONS = [
   ),
   rule(
     new RegExp(
-      `^(?:fill in|fill out|fill|complete|populate|set|change|update|enter|put)\\s+(?:the\\s+)?(.+?)\\s+(?:with|to|as|=|:)\\s+${VALUE}$`,
+      `^(?:fill in|fill out|fill|complete|populate|set|change|update|enter|put)\\s+(?:the\\s+)?(.+?)(?:\\s+(?:with|to|as|=)|\\s*:)\\s+${VALUE}$`,
       'i',
     ),
     (m, v) => {

@@ -307,6 +307,9 @@ function capitalize(text: string): string {
 const TOKEN = '⟦\\d+⟧';
 const TOKEN_ONLY = new RegExp(`^${TOKEN}$`);
 
+// Words that make a clause of the query rather than its words ('flights without a destination').
+const QUERY_STOP = /\b(?:without|with|in|on|at|from|to|by|and|or|the|a|an)\b|ing\b/i;
+
 /** A few everyday compound sentences become the steps they stand for. */
 function expand(sentence: string): string[] {
   const { text, values } = tokenize(sentence);
@@ -346,6 +349,13 @@ function expand(sentence: string): string[] {
   }
   if ((m = new RegExp(`^search\\s+(?:for\\s+)?(${TOKEN})$`, 'i').exec(text))) {
     return [`Type ${value(m[1])} into the search field`, 'Press Enter'];
+  }
+  // 'Search for ZE2 9XX', 'Search messages for deploy': a few bare words are the query.
+  if (
+    (m = /^search\s+(?:[a-z]+\s+)?for\s+([^\s⟦]+(?:\s+[^\s⟦]+){0,2})$/i.exec(text)) &&
+    !QUERY_STOP.test(m[1])
+  ) {
+    return [`Type ${quote(m[1])} into the search field`, 'Press Enter'];
   }
   if (
     (m = new RegExp(

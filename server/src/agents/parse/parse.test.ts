@@ -50,4 +50,20 @@ describe('parseSentences', () => {
       ],
     });
   });
+
+  it('reads a bare search query and a field named before a colon', () => {
+    expect(parseSentence('Search for SW1A 1AA')).toMatchObject({
+      steps: [
+        { action: 'fill', target: 'search', value: 'SW1A 1AA' },
+        { action: 'press_key', value: 'Enter' },
+      ],
+    });
+    // A clause after the query is not part of it.
+    expect(JSON.stringify(parseSentence('Search for parks without leaving the map'))).not.toContain(
+      'without leaving',
+    );
+    expect(parseSentence('Enter the voucher code from the letter: 12AB34')).toMatchObject({
+      steps: [{ action: 'fill', value: '12AB34' }],
+    });
+  });
 });
