@@ -9,6 +9,8 @@ export const messages = {
   deleteFailed: `${MODULE_MESSAGES.deleteFailed}. Please try again.`,
   approveFailed: 'Failed to approve module. Please try again.',
   withdrawFailed: 'Failed to withdraw the approval. Please try again.',
+  /** SPEC §8, where one module is loaded (a test's setup module); the list says 'Failed to fetch modules'. */
+  fetchOneFailed: 'Failed to fetch module',
   browserStatesFailed: BROWSER_STATE_MESSAGES.fetchFailed,
   // Issue 28: browser states are made, refreshed and deleted on the Modules page.
   browserState: {

@@ -109,6 +109,36 @@ describe('TestSetupFields', () => {
     expect(onChange).toHaveBeenCalledTimes(1);
   });
 
+  it("says SPEC §8's 'Failed to fetch module' when the test's one setup module cannot be read", async () => {
+    const suite = shop();
+    server.use(http.get('/api/test-suites/:suiteId/test-modules', () => apiError(500, 'internal', 'boom')));
+    renderWithStore(
+      <TestSetupFields
+        suiteId={suite.test_suite_id}
+        moduleId="module-of-the-test"
+        browserStateId={null}
+        onChange={jest.fn()}
+      />,
+    );
+    // Said twice: as a toast and under the field; never the list's plural.
+    await waitFor(() => expect(screen.getAllByText('Failed to fetch module')).toHaveLength(2));
+    expect(screen.queryByText('Failed to fetch modules')).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to fetch modules' when there is no module chosen, only the list to choose from", async () => {
+    const suite = shop();
+    server.use(http.get('/api/test-suites/:suiteId/test-modules', () => apiError(500, 'internal', 'boom')));
+    renderWithStore(
+      <TestSetupFields
+        suiteId={suite.test_suite_id}
+        moduleId={null}
+        browserStateId={null}
+        onChange={jest.fn()}
+      />,
+    );
+    await waitFor(() => expect(screen.getAllByText('Failed to fetch modules')).toHaveLength(2));
+  });
+
   it('cannot be changed while disabled', async () => {
     const suite = shop();
     renderWithStore(

@@ -30,8 +30,12 @@ const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', tim
 const byName = <T extends { name: string }>(a: T, b: T) =>
   a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
-function moduleHelp(module: Module | null, failed: boolean): string {
-  if (failed) return messages.fetchFailed;
+/** SPEC §8: the test's one setup module could not be read (singular), or the list to choose from (plural). */
+const fetchFailedOf = (moduleId: string | null) =>
+  moduleId ? messages.fetchOneFailed : messages.fetchFailed;
+
+function moduleHelp(module: Module | null, failed: boolean, moduleId: string | null): string {
+  if (failed) return fetchFailedOf(moduleId);
   if (!module) return "Runs a module's steps first, in the same page, before the test's own steps.";
   if (module.module_type === 'python_script' && !module.is_defining_py_script_approved)
     return 'This script is waiting for approval: runs of this test cannot start until an expert or an admin approves it.';
@@ -76,7 +80,9 @@ export function TestSetupFields({
   );
 
   useEffect(() => {
-    if (modulesQuery.isError) notify.error(messages.fetchFailed);
+    if (modulesQuery.isError) notify.error(fetchFailedOf(moduleId));
+    // NOTE: said once when the read fails, not again when the choice changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [modulesQuery.isError]);
   useEffect(() => {
     if (statesQuery.isError) notify.error(messages.browserStatesFailed);
@@ -97,7 +103,7 @@ export function TestSetupFields({
         value={moduleId ?? NONE}
         disabled={disabled}
         error={modulesQuery.isError}
-        helperText={moduleHelp(module, modulesQuery.isError)}
+        helperText={moduleHelp(module, modulesQuery.isError, moduleId)}
         onChange={(event) => onChange({ test_module_id_for_setup: event.target.value || null })}
       >
         <MenuItem value={NONE}>
