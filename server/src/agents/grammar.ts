@@ -621,6 +621,8 @@ function withoutTrail(text: string): string {
 }
 
 const VALUE = `(${TOK}|.+?)`;
+/** How a sort is ordered, when said: 'ascending', 'descending', 'largest first', 'A to Z'. */
+export const SORT_DIRECTION = String.raw`(?:,?\s+(?:in\s+)?(ascending|descending|asc|desc|(?:newest|oldest|largest|smallest|biggest|highest|lowest|cheapest|most expensive|latest|earliest)\s+first|a\s*(?:to|-)\s*z|z\s*(?:to|-)\s*a)(?:\s+order)?)?`;
 
 const ACTIONS = [
   rule(/^(?:go|navigate|move)\s+back(?:\s+(?:to the previous page|one page|a page))?$/i, () => ({
@@ -826,13 +828,22 @@ const ACTIONS = [
     return t ? { kind: 'click', target: t, button: 'right' } : null;
   }),
   // Tables: 'Sort the table by Customer' clicks that column's header.
+  // The direction ('descending', 'largest first') is the header's state, not part of its name.
   rule(
-    /^sort\s+(?:the\s+)?(?:(?:table|list|grid|rows|results|items|\w+)\s+)?by\s+(?:the\s+)?(.+?)(?:\s+column)?$/i,
+    new RegExp(
+      `^sort\\s+(?:the\\s+)?(?:(?:table|list|grid|rows|results|items|\\w+)\\s+)?by\\s+(?:the\\s+)?(.+?)(?:\\s+column)?${SORT_DIRECTION}$`,
+      'i',
+    ),
     (m, v) => {
       const t = target(m[1], v);
       return t ? { kind: 'click', target: t } : null;
     },
   ),
+  // 'Sort the Deal value column descending'.
+  rule(new RegExp(`^sort\\s+(?:the\\s+)?(.+?\\s+column)${SORT_DIRECTION}$`, 'i'), (m, v) => {
+    const t = target(m[1], v);
+    return t ? { kind: 'click', target: t } : null;
+  }),
   // Shops: 'Add "Mug" to the cart' presses that product's add button.
   rule(
     new RegExp(

@@ -1,4 +1,4 @@
-import { parseStep } from '../grammar';
+import { parseStep, SORT_DIRECTION } from '../grammar';
 import { moduleCallName } from '../moduleCall';
 import { planSteps } from '../planner';
 import { corpusSteps, type CorpusStep } from './vocabulary';
@@ -39,6 +39,13 @@ export function parseSentence(sentence: string): SentenceReading {
       steps.push({ action: 'navigate', target: pageWords(step) });
       continue;
     }
+    // 'Sort by Email descending' is a click on the column's header for the generator, a sort in words.
+    const sorted =
+      parsed.intent.kind === 'click' ? sortStep(step, corpusSteps(parsed.intent, PARSE_WEBSITE)[0]) : null;
+    if (sorted) {
+      steps.push(sorted);
+      continue;
+    }
     steps.push(...corpusSteps(parsed.intent, PARSE_WEBSITE, pageWords(step)));
   }
   return { sentence, steps: foldLogIn(steps) };
@@ -46,6 +53,27 @@ export function parseSentence(sentence: string): SentenceReading {
 
 const NAMED_PAGE =
   /^\s*(?:go|navigate|browse|head|get|return|come back|proceed|continue|move|visit)\s+(?:back\s+)?(?:to|into|onto)\s+.+\s(?:page|screen)[.!]*$/i;
+
+const DESCENDING =
+  /\b(?:descending|desc|newest|largest|biggest|highest|most expensive|latest|z\s*(?:to|-)\s*a)\b/i;
+const ASCENDING = /\b(?:ascending|asc|oldest|smallest|lowest|cheapest|earliest|a\s*(?:to|-)\s*z)\b/i;
+
+/** A sort the grammar reads as a click on the header, in the corpus's words: its column and direction. */
+function sortStep(step: string, click: CorpusStep | undefined): CorpusStep | null {
+  const sort = new RegExp(`^\\s*sort\\b.*?${SORT_DIRECTION}[.!]*$`, 'i').exec(step);
+  if (!sort || !click) return null;
+  const direction = DESCENDING.test(sort[1] ?? '')
+    ? 'descending'
+    : ASCENDING.test(sort[1] ?? '')
+      ? 'ascending'
+      : '';
+  return {
+    action: 'sort',
+    target: click.target,
+    ...(click.where ? { where: click.where } : {}),
+    ...(direction ? { value: direction } : {}),
+  };
+}
 
 /** 'Go to the home page' → 'the home page': the words naming the page a navigation opens. */
 function pageWords(step: string): string {

@@ -65,4 +65,13 @@ describe('parseSentences', () => {
       steps: [{ action: 'fill', value: '12AB34' }],
     });
   });
+
+  it('reads a sort as the column and the direction said, clicked on its header', () => {
+    expect(parseSentence('Sort by Due date descending')).toMatchObject({
+      steps: [{ action: 'sort', target: 'Due date', value: 'descending' }],
+    });
+    expect(parseSentence('Sort the Amount column')).toMatchObject({
+      steps: [{ action: 'sort', target: 'Amount column' }],
+    });
+  });
 });

@@ -20,6 +20,7 @@ export type CorpusAction =
   | 'press_key'
   | 'expand'
   | 'collapse'
+  | 'sort'
   | 'scroll'
   | 'wait'
   | 'assert_visible'
