@@ -91,6 +91,57 @@ describe('ScheduleEditor', () => {
     ).toBeInTheDocument();
   });
 
+  it('previews a custom cron while it is typed, before any save (issue 28)', async () => {
+    aTest();
+    const onSave = jest.fn(async () => true);
+    const { user } = renderWithStore(<ScheduleEditor cron="0 9 * * *" timezone="UTC" onSave={onSave} />);
+    await waitFor(() => expect(preview()).toHaveTextContent('Every day at 09:00 (UTC)'));
+
+    await user.click(screen.getByRole('radio', { name: 'Custom cron' }));
+    const field = screen.getByLabelText('Cron expression');
+    await user.clear(field);
+    await user.type(field, '30 8 * * 1-5');
+    await waitFor(() => expect(preview()).toHaveTextContent('Every weekday at 08:30 (UTC)'));
+    expect(within(preview()).getAllByRole('listitem')).toHaveLength(3);
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('says under the field, while it is typed, that an incomplete cron needs 5 fields (issue 28)', async () => {
+    aTest();
+    const { user } = renderWithStore(<ScheduleEditor cron={null} timezone="UTC" onSave={async () => true} />);
+
+    await user.click(screen.getByRole('radio', { name: 'Custom cron' }));
+    const field = screen.getByLabelText('Cron expression');
+    await user.type(field, '0 9 * *');
+    // No blur, no save: the field itself says what is wrong.
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        'A schedule must be a cron expression of 5 fields (minute hour day month weekday)',
+      ),
+    );
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(preview()).toHaveTextContent('Complete the schedule to see when it runs.');
+
+    await user.type(field, ' *');
+    await waitFor(() => expect(field).toHaveAttribute('aria-invalid', 'false'));
+    await waitFor(() => expect(preview()).toHaveTextContent('Every day at 09:00 (UTC)'));
+  });
+
+  it("says the server's reason under the field for a cron of 5 fields it cannot read (issue 28)", async () => {
+    aTest();
+    const { user } = renderWithStore(<ScheduleEditor cron={null} timezone="UTC" onSave={async () => true} />);
+
+    await user.click(screen.getByRole('radio', { name: 'Custom cron' }));
+    const field = screen.getByLabelText('Cron expression');
+    await user.type(field, '99 9 * * *');
+    await waitFor(() =>
+      expect(field).toHaveAccessibleDescription(
+        'A schedule must be a cron expression of 5 fields (minute hour day month weekday)',
+      ),
+    );
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+  });
+
   it('opens a saved custom cron as custom, and a preset as its preset', async () => {
     aTest();
     const { unmount } = renderWithStore(

@@ -116,6 +116,20 @@ export function ScheduleEditor({
   const shown = (field: keyof ScheduleFormValues) =>
     touched[field] || formik.submitCount > 0 ? (errors[field] as string | undefined) : undefined;
 
+  // The server's reason for a cron of 5 fields it cannot read (e.g. minute 99), once it answered for these words.
+  const refusal =
+    settled && sameAsWanted && preview.isError
+      ? isApiError(preview.error) && preview.error.status === 400 && preview.error.serverMessage
+        ? preview.error.serverMessage
+        : messages.previewFailed
+      : null;
+  // Issue 28: a custom cron says what is wrong under the field while it is typed, not only after a save.
+  const cronTyped = values.cron !== formik.initialValues.cron;
+  const cronProblem =
+    shown('cron') ??
+    (cronTyped ? (errors.cron as string | undefined) : undefined) ??
+    (refusal && refusal !== messages.previewFailed ? refusal : undefined);
+
   const saved = cron !== null && cron !== '';
   const busy = formik.isSubmitting || removing;
 
@@ -184,8 +198,8 @@ export function ScheduleEditor({
               value={values.cron}
               onChange={formik.handleChange}
               onBlur={formik.handleBlur}
-              error={Boolean(shown('cron'))}
-              helperText={shown('cron') ?? 'minute hour day month weekday, such as 0 9 * * 1-5'}
+              error={Boolean(cronProblem)}
+              helperText={cronProblem ?? 'minute hour day month weekday, such as 0 9 * * 1-5'}
               placeholder="0 9 * * 1-5"
               slotProps={{ htmlInput: { spellCheck: false, style: { fontFamily: 'monospace' } } }}
               sx={{ flex: 1, minWidth: 0 }}
@@ -238,13 +252,7 @@ export function ScheduleEditor({
           invalid={!wanted}
           timezone={settled?.timezone ?? values.timezone}
           preview={preview.data}
-          error={
-            settled && preview.isError
-              ? isApiError(preview.error) && preview.error.status === 400 && preview.error.serverMessage
-                ? preview.error.serverMessage
-                : messages.previewFailed
-              : null
-          }
+          error={settled && preview.isError ? (refusal ?? messages.previewFailed) : null}
         />
 
         <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
