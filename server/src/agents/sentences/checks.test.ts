@@ -39,6 +39,8 @@ describe('checkStatement', () => {
       subject: 'Express shipping',
     });
     expect(checkStatement('The invoice list is wonderful')).toBeNull();
+    expect(checkStatement('Dark mode is listed')).toEqual({ kind: 'visible', subject: 'Dark mode' });
+    expect(checkStatement('Paypal is no longer listed')).toEqual({ kind: 'hidden', subject: 'Paypal' });
     expect(checkStatement('The headings read nicely')).toBeNull();
     expect(checkStatement('The page not show ⟦0⟧')).toBeNull();
   });

@@ -87,6 +87,17 @@ const STATES: Record<string, CheckKind> = {
   'not checked': 'unchecked',
   'not selected': 'unchecked',
   off: 'unchecked',
+  listed: 'visible',
+  shown: 'visible',
+  displayed: 'visible',
+  visible: 'visible',
+  present: 'visible',
+  'not listed': 'hidden',
+  'not shown': 'hidden',
+  'not displayed': 'hidden',
+  'not visible': 'hidden',
+  'no longer listed': 'hidden',
+  'no longer shown': 'hidden',
 };
 // Words after a state that add nothing to it: 'not clickable yet', 'disabled by default'.
 const TAIL = /\s+(?:yet|still|now|again|any ?more|by default|at first|initially)$/i;

@@ -27,6 +27,15 @@ describe('switchTo', () => {
 });
 
 describe('unfold', () => {
+  it('reads opening and closing an accordion or section as unfolding it', () => {
+    expect(unfold('Open the Returns accordion')).toEqual({ verb: 'expand', object: 'the Returns accordion' });
+    expect(unfold('Close the Filters panel in the sidebar')).toEqual({
+      verb: 'collapse',
+      object: 'the Filters panel in the sidebar',
+    });
+    expect(unfold('Open the Returns page')).toBeNull();
+  });
+
   it('reads expand and collapse as what they do to a section', () => {
     expect(unfold('Expand the Warranty section')).toEqual({ verb: 'expand', object: 'the Warranty section' });
     expect(unfold('Collapse Drafts in the folder tree')).toEqual({

@@ -45,6 +45,12 @@ export function switchTo(text: string): Order | null {
 
 /** 'Expand the Shipping section', 'Collapse Billing in the tree': a section, row or node unfolded. */
 export function unfold(text: string): Order | null {
+  // 'Open the Amenities accordion', 'close the Filters section': an accordion opens and closes.
+  const named =
+    /^(open|close)\s+(.+\s(?:accordion|section|group|group row|node|subtree|panel)(?:\s+(?:on|in|under|inside)\s+.+)?)$/i.exec(
+      text,
+    );
+  if (named) return { verb: /^open$/i.test(named[1]) ? 'expand' : 'collapse', object: named[2] };
   const match = /^(expand|collapse|unfold|fold)\s+(.+)$/i.exec(text);
   if (!match) return null;
   const open = /^(?:expand|unfold)$/i.test(match[1]);

@@ -48,6 +48,9 @@ describe('leadingScope', () => {
     expect(scopedStep({ place: 'in Customer search', step: 'type ada' })).toBe(
       'type ada into Customer search',
     );
+    expect(
+      scopedStep({ place: 'On the order page', step: 'open the Notes panel and check Paid is listed' }),
+    ).toBe('open the Notes panel on the order page and check Paid is listed');
   });
 });
 

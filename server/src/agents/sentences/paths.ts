@@ -83,5 +83,10 @@ export function scopedStep({ place, step }: Scope): string {
   // 'type smi' names no field: the place is the field ('Employee search: type smi').
   const typed = /^(type|enter|write)\s+(⟦\d+⟧|\S+)$/i.exec(step);
   if (typed) return `${typed[1]} ${typed[2]} into ${place.replace(/^in\s+/i, '')}`;
-  return `${step} ${place.charAt(0).toLowerCase()}${place.slice(1)}`;
+  const placed = `${place.charAt(0).toLowerCase()}${place.slice(1)}`;
+  // The place belongs to the first step of the sentence ('open the Amenities accordion on the hotel
+  // page and check …'), not to the last.
+  const next = /\s+(?:and|then)\s+(?=[a-z])|,\s+(?=[a-z])/.exec(step);
+  if (next) return `${step.slice(0, next.index)} ${placed}${step.slice(next.index)}`;
+  return `${step} ${placed}`;
 }
