@@ -4,7 +4,11 @@ import { leadingScope, pathSteps, scopedStep } from './paths';
 describe('pathSteps', () => {
   it('clicks each part of a path after the first step', () => {
     expect(pathSteps('Open Admin > Users')).toEqual(['Open Admin', 'Click Users']);
-    expect(pathSteps('Billing → Invoices → March')).toEqual(['Billing', 'Click Invoices', 'Click March']);
+    expect(pathSteps('Billing → Invoices → March')).toEqual([
+      'Click Billing',
+      'Click Invoices',
+      'Click March',
+    ]);
     expect(pathSteps('Expand Regions ▸ North in the site tree')).toEqual([
       'Expand Regions',
       'Expand North in the site tree',
@@ -13,7 +17,7 @@ describe('pathSteps', () => {
 
   it('keeps a part that is a step or a statement of its own', () => {
     expect(pathSteps('Pay now -> receipt page shows the order number')).toEqual([
-      'Pay now',
+      'Click Pay now',
       'receipt page shows the order number',
     ]);
     expect(pathSteps('Click Save')).toBeNull();
@@ -31,7 +35,7 @@ describe('leadingScope', () => {
       step: 'pick Design',
     });
     expect(leadingScope('Order history: open the latest order')).toEqual({
-      place: 'in Order history',
+      place: 'in the Order history',
       step: 'open the latest order',
     });
     expect(leadingScope('As an admin, open Billing')).toEqual({ step: 'open Billing' });

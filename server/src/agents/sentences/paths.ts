@@ -23,7 +23,9 @@ export function pathSteps(text: string): string[] | null {
     .map((part) => part.trim())
     .filter(Boolean);
   if (parts.length < 2) return null;
-  const [first, ...rest] = parts;
+  const [said, ...rest] = parts;
+  // 'Billing → Invoices': a path that starts with a name starts with its click.
+  const first = VERB.test(said) || /^(?:right|double)[- ]click\b/i.test(said) ? said : `Click ${said}`;
   const unfolds = /^(?:expand|collapse)\b/i.exec(first)?.[0];
   return [
     first,
@@ -63,7 +65,7 @@ export function leadingScope(text: string): Scope | null {
   }
   const colon = /^([^:⟦]{2,40}):\s+(.+)$/.exec(text);
   if (colon && VERB.test(colon[2]) && !/^(?:step|note|then|and)\b/i.test(colon[1]))
-    return { place: `in ${colon[1].trim()}`, step: colon[2] };
+    return { place: `in the ${colon[1].trim().replace(/^the\s+/i, '')}`, step: colon[2] };
   return null;
 }
 
