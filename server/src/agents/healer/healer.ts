@@ -18,6 +18,7 @@ import { parseStep } from '../grammar';
 import { type Intent, type Phrase, type RoleHint, intentPhrase, phraseTarget, withTarget } from '../intent';
 import { closeness, inContext, isIconOnly, MATCH_THRESHOLD, normalizeWords, similarity } from '../matching';
 import { verifyAction } from '../verifier';
+import { bestByFingerprint, type ElementFingerprint, fingerprintWords } from './fingerprint';
 
 // The healer's core: replay a test whose application changed and propose new targets. A step whose
 // stored action still works is kept exactly; a step whose element is gone is found again from its
@@ -27,10 +28,18 @@ import { verifyAction } from '../verifier';
 // control moved into a menu ('Delete' now behind the row's "More actions" button) keeps its step: the
 // menu's opener goes into the same action, clicked first, and the item is found by the same words.
 
+export interface HealInputStep {
+  description: string;
+  action: Action;
+  continuesSetup?: boolean;
+  /** What else its element was when the step was generated (issue 30): absent on older tests. */
+  fingerprint?: ElementFingerprint | null;
+}
+
 export interface HealInput {
   website: string;
   /** The test's steps with module calls already expanded. */
-  steps: { description: string; action: Action; continuesSetup?: boolean }[];
+  steps: HealInputStep[];
   stepTimeoutMs: number;
   /** The step the failed run stopped at: the steps before it passed there, so they run without a first look. */
   failingStepIndex?: number | null;
@@ -138,7 +147,7 @@ export async function healTest(
 async function healStep(
   session: RunnerSession,
   input: HealInput,
-  step: { description: string; action: Action; continuesSetup?: boolean },
+  step: HealInputStep,
   trusted: boolean,
 ): Promise<StepResult> {
   const original = step.action;
@@ -176,7 +185,7 @@ async function healStep(
 async function healCheck(
   session: RunnerSession,
   input: HealInput,
-  step: { description: string; action: Action },
+  step: HealInputStep,
   original: Extract<Action, { kind: 'expect' }>,
   trusted: boolean,
 ): Promise<StepResult> {
@@ -208,7 +217,7 @@ async function healCheck(
 async function retarget(
   session: RunnerSession,
   input: HealInput,
-  step: { description: string; action: Action },
+  step: HealInputStep,
   original: Action,
   oldTarget: Target,
 ): Promise<StepResult> {
@@ -226,7 +235,14 @@ async function retarget(
     if ((await session.execute(original)).ok) return kept(original);
     const menu = await fromMenu(session, intent, original, oldTarget);
     if (menu?.ok) return menu;
-    return failed(`${gone}. ${resolution.error.message}${menu ? ` ${menu.message}` : ''}`);
+    // Every word changed ('Item name' → 'New entry'): what else the element was may still find it.
+    const alike = step.fingerprint
+      ? await byFingerprint(session, step.fingerprint, original, oldTarget)
+      : null;
+    if (alike?.ok) return alike;
+    return failed(
+      `${gone}. ${resolution.error.message}${menu ? ` ${menu.message}` : ''}${alike ? ` ${alike.message}` : ''}`,
+    );
   }
   let lastError = 'no element the words name could take the step.';
   // Only elements that could not even take the step (hidden, gone): a visible one that refused is no moved control.
@@ -254,6 +270,64 @@ async function retarget(
   return failed(
     `${gone}, and no element its words name works instead: ${lastError}${menu ? ` ${menu.message}` : ''}`,
   );
+}
+
+/**
+ * The step's words name nothing on the page: the element most like the one it acted on when the test
+ * was generated (its fingerprint: id, name, type, form, place…), taken only when clearly ahead of the
+ * next one, and it must then do what the step says (the verifier). A check is never moved this way:
+ * its element is found by its words or not at all. Null: nothing to try.
+ */
+async function byFingerprint(
+  session: RunnerSession,
+  fingerprint: ElementFingerprint,
+  original: Action,
+  oldTarget: Target,
+): Promise<StepResult | null> {
+  if (original.kind === 'expect' || session.closed) return null;
+  const snapshot = await session.snapshot();
+  const best = bestByFingerprint(fingerprint, snapshot.candidates);
+  if (!best.ok) return failed(`By what else it was: ${best.message}`);
+  const { candidate, reasons } = best.match;
+  const [target] = await session.locatorsFor(candidate.index, { first: true });
+  const words = candidate.label || candidate.name || candidate.placeholder || candidate.text || '';
+  if (!target || sameTarget(target, oldTarget))
+    return failed(`The element most like it${words ? `, "${words}",` : ''} could not be located.`);
+  const action = moveTarget(original, target);
+  const tried = await tryAction(session, action, snapshot, undefined);
+  if (!tried.ok)
+    return failed(
+      `The element most like it${words ? `, "${words}",` : ''} does not work instead: ${tried.message}`,
+    );
+  return {
+    ok: true,
+    action,
+    changed: true,
+    note: fingerprintNote(oldWords(oldTarget) ?? fingerprintWords(fingerprint), candidate, words, reasons),
+  };
+}
+
+/** 'The "Item name" field is now labelled "New entry" (the same id, the same form and the same place).' */
+function fingerprintNote(
+  before: string | null,
+  candidate: Candidate,
+  after: string,
+  reasons: string[],
+): string {
+  const field = FIELD_ROLES.has(candidate.role);
+  const kind = field ? 'field' : describeTarget({ locator: { by: 'role', role: candidate.role } });
+  const why = reasons.length > 0 ? ` (${listed(reasons)})` : '';
+  if (before && after && normalizeWords(before) !== normalizeWords(after))
+    return field
+      ? `The "${before}" field is now labelled "${after}"${why}.`
+      : `The "${before}" ${kind} is now called "${after}"${why}.`;
+  return `The ${before ? `"${before}" ` : ''}${kind} is found by what else it was${why}.`;
+}
+
+function listed(items: string[]): string {
+  return items.length <= 1
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
 
 /** Runs an action and verifies it did what it says (a click must change something a person sees). */

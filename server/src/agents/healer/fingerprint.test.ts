@@ -1,0 +1,129 @@
+import { type Candidate } from '../../runner';
+import { bestByFingerprint, fingerprintAt, fingerprintOf } from './fingerprint';
+
+// The ranking alone, on candidates as the page snapshot gives them: a clear best is taken, two alike
+// elements are refused, an element of another role or a stranger is never enough like it.
+
+function candidate(index: number, fields: Partial<Candidate>): Candidate {
+  return {
+    index,
+    tag: 'button',
+    type: 'submit',
+    role: 'button',
+    name: '',
+    label: null,
+    placeholder: null,
+    text: null,
+    testId: null,
+    id: null,
+    nameAttr: null,
+    checked: null,
+    disabled: false,
+    editable: false,
+    visible: true,
+    box: { x: 500, y: 100, width: 80, height: 36 },
+    options: null,
+    selected: null,
+    container: null,
+    containerRole: null,
+    iconHint: null,
+    region: 'form Add an item main',
+    itemCount: null,
+    frame: null,
+    ...fields,
+  };
+}
+
+const add = fingerprintOf(candidate(0, { name: 'Add', text: 'Add' }));
+
+it('takes the renamed button of the same form in the same place', () => {
+  const page = [
+    candidate(0, { name: 'Create', text: 'Create', region: 'form New entry main' }),
+    candidate(1, {
+      name: 'All',
+      type: 'button',
+      region: 'navigation Filter footer main',
+      box: { x: 40, y: 600, width: 40, height: 30 },
+    }),
+  ];
+  const best = bestByFingerprint(add, page);
+  expect(best.ok && best.match.candidate.index).toBe(0);
+  expect(best.ok && best.match.reasons).toEqual(['the same form', 'the same place']);
+});
+
+it('refuses two elements equally like it', () => {
+  const page = [
+    candidate(0, { name: 'Create', region: 'form New entry main' }),
+    candidate(1, {
+      name: 'Save',
+      region: 'form New entry main',
+      box: { x: 500, y: 101, width: 80, height: 36 },
+    }),
+  ];
+  const best = bestByFingerprint(add, page);
+  expect(best.ok).toBe(false);
+  expect(!best.ok && best.message).toBe('"Create" and "Save" are equally like the element it acted on.');
+});
+
+it('never takes an element of another role, or one far away in another region', () => {
+  expect(bestByFingerprint(add, [candidate(0, { role: 'link', tag: 'a', name: 'Create' })]).ok).toBe(false);
+  const stranger = candidate(0, {
+    name: 'Help',
+    type: 'button',
+    region: 'header',
+    box: { x: 1100, y: 10, width: 60, height: 30 },
+  });
+  expect(bestByFingerprint(add, [stranger]).ok).toBe(false);
+});
+
+it('a field keeps its id and name: the same field, whatever its label', () => {
+  const field = fingerprintOf(
+    candidate(0, {
+      tag: 'input',
+      type: 'text',
+      role: 'textbox',
+      label: 'Item name',
+      id: 'item',
+      nameAttr: 'title',
+    }),
+  );
+  const page = [
+    candidate(0, {
+      tag: 'input',
+      type: 'text',
+      role: 'textbox',
+      label: 'Notes',
+      id: 'notes',
+      nameAttr: 'notes',
+    }),
+    candidate(1, {
+      tag: 'input',
+      type: 'text',
+      role: 'textbox',
+      label: 'New entry',
+      id: 'item',
+      nameAttr: 'title',
+      box: { x: 500, y: 180, width: 80, height: 36 },
+    }),
+  ];
+  const best = bestByFingerprint(field, page);
+  expect(best.ok && best.match.candidate.index).toBe(1);
+  expect(best.ok && best.match.reasons).toEqual(['the same id', 'the same name', 'the same form']);
+});
+
+it('records the fingerprint of the one element at the acted-on box, never a guess', () => {
+  const snapshot = {
+    url: 'http://example.test/',
+    title: 'T',
+    fingerprint: '',
+    candidates: [
+      candidate(0, { name: 'Add' }),
+      candidate(1, { name: 'Other', box: { x: 0, y: 0, width: 10, height: 10 } }),
+    ],
+  };
+  expect(fingerprintAt(snapshot, { x: 501, y: 100, width: 80, height: 36 })?.name).toBe('Add');
+  expect(fingerprintAt(snapshot, { x: 300, y: 300, width: 10, height: 10 })).toBeNull();
+  expect(fingerprintAt(snapshot, null)).toBeNull();
+  const twice = { ...snapshot, candidates: [candidate(0, { name: 'A' }), candidate(1, { name: 'B' })] };
+  expect(fingerprintAt(twice, { x: 500, y: 100, width: 80, height: 36 })).toBeNull();
+});

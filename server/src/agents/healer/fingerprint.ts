@@ -1,0 +1,227 @@
+import { type Candidate, type PageSnapshot } from '../../runner';
+import { normalizeWords } from '../matching';
+
+// An element's fingerprint (issue 30): what else a step's element is besides its words, recorded when
+// the step is generated, so that a release renaming every word of a form ("Item name" → "New entry",
+// "Add" → "Create") is still healed. It is made of the page snapshot's own candidate fields (no DOM
+// dump): role, words, id, name attribute, test id, type, the regions around it (landmarks, dialog,
+// form and their names), its row or item's text, and where it was on the page. The healer ranks the new
+// page's elements by likeness to it and takes the best only when it is clearly ahead of the second.
+
+export interface ElementFingerprint {
+  role: string;
+  tag: string;
+  type: string | null;
+  /** Its words then: accessible name, label, placeholder, text (for the note, and a small share of the score). */
+  name: string;
+  label: string | null;
+  placeholder: string | null;
+  text: string | null;
+  id: string | null;
+  nameAttr: string | null;
+  testId: string | null;
+  /** Words of its icon: title, classes, icon name ("trash", "pencil"). */
+  iconHint: string | null;
+  /** The regions around it, innermost first ('form Add a todo main'). */
+  region: string | null;
+  /** The text of its row, item or section, and that container's role. */
+  container: string | null;
+  containerRole: string | null;
+  box: { x: number; y: number; width: number; height: number } | null;
+  frame: string | null;
+}
+
+/** How far (CSS pixels) a candidate's box may be from the acted-on box to be that element. */
+const BOX_TOLERANCE_PX = 2;
+
+/**
+ * The fingerprint of the element a step acted on: the snapshot's candidate whose box is the one the
+ * step's element had just before it acted (the runner's `box` of an execution). Null when none is that
+ * element (off screen, no box, or two candidates share it).
+ */
+export function fingerprintAt(
+  snapshot: PageSnapshot | null,
+  box: { x: number; y: number; width: number; height: number } | null,
+): ElementFingerprint | null {
+  if (!snapshot || !box) return null;
+  const near = (a: number, b: number) => Math.abs(a - b) <= BOX_TOLERANCE_PX;
+  const found = snapshot.candidates.filter(
+    (c) =>
+      c.visible &&
+      c.box &&
+      near(c.box.x, box.x) &&
+      near(c.box.y, box.y) &&
+      near(c.box.width, box.width) &&
+      near(c.box.height, box.height),
+  );
+  // A label and its control may share a box: the control is what acts.
+  const acting = found.filter((c) => c.role !== 'generic' && c.tag !== 'label');
+  const [only] = acting.length === 1 ? acting : found.length === 1 ? found : [];
+  return only ? fingerprintOf(only) : null;
+}
+
+export function fingerprintOf(candidate: Candidate): ElementFingerprint {
+  return {
+    role: candidate.role,
+    tag: candidate.tag,
+    type: candidate.type,
+    name: candidate.name,
+    label: candidate.label,
+    placeholder: candidate.placeholder,
+    text: candidate.text,
+    id: candidate.id,
+    nameAttr: candidate.nameAttr,
+    testId: candidate.testId,
+    iconHint: candidate.iconHint,
+    region: candidate.region ?? null,
+    container: candidate.container,
+    containerRole: candidate.containerRole,
+    box: candidate.box,
+    frame: candidate.frame,
+  };
+}
+
+/** A stored fingerprint read back (the step JSON is the user's data: anything else is no fingerprint). */
+export function asFingerprint(value: unknown): ElementFingerprint | null {
+  if (!value || typeof value !== 'object') return null;
+  const fp = value as Partial<ElementFingerprint>;
+  return typeof fp.role === 'string' && typeof fp.tag === 'string' ? (value as ElementFingerprint) : null;
+}
+
+export interface FingerprintMatch {
+  candidate: Candidate;
+  score: number;
+  /** What it still shares with the fingerprint, in plain words ('the same id', 'the same form'). */
+  reasons: string[];
+}
+
+/** The best candidate needs at least this score: more than its role and a nearby place. */
+export const FINGERPRINT_MIN_SCORE = 5;
+/** And this much more than the second best: two alike elements are never told apart by a guess. */
+export const FINGERPRINT_MARGIN = 3;
+
+const FIELD_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
+
+/**
+ * The new page's candidates ranked by likeness to the fingerprint, best first: only visible, enabled
+ * elements of the same role (a field for a field) in the same frame. Each stable attribute that still
+ * matches adds, one that now differs subtracts; the regions, the row's words and the place count less.
+ */
+export function rankByFingerprint(fp: ElementFingerprint, candidates: Candidate[]): FingerprintMatch[] {
+  return candidates
+    .filter(
+      (c) =>
+        c.visible &&
+        !c.disabled &&
+        c.frame === fp.frame &&
+        (c.role === fp.role || (FIELD_ROLES.has(c.role) && FIELD_ROLES.has(fp.role))) &&
+        c.tag === fp.tag,
+    )
+    .map((candidate) => scoreOf(fp, candidate))
+    .sort((a, b) => b.score - a.score || a.candidate.index - b.candidate.index);
+}
+
+/** The best match when it is good enough and clearly ahead of the second; else why not. */
+export function bestByFingerprint(
+  fp: ElementFingerprint,
+  candidates: Candidate[],
+): { ok: true; match: FingerprintMatch } | { ok: false; message: string } {
+  const [best, second] = rankByFingerprint(fp, candidates);
+  if (!best || best.score < FINGERPRINT_MIN_SCORE)
+    return { ok: false, message: 'no element on the page is enough like the one it acted on.' };
+  if (second && best.score - second.score < FINGERPRINT_MARGIN)
+    return {
+      ok: false,
+      message: `${wordsOf(best.candidate)} and ${wordsOf(second.candidate)} are equally like the element it acted on.`,
+    };
+  return { ok: true, match: best };
+}
+
+function scoreOf(fp: ElementFingerprint, c: Candidate): FingerprintMatch {
+  let score = 0;
+  const reasons: string[] = [];
+  // An attribute both have: the same value counts for much, another value against.
+  const attribute = (then: string | null, now: string | null, same: number, other: number, why: string) => {
+    if (!then || !now) return;
+    if (then === now) {
+      score += same;
+      reasons.push(why);
+    } else score -= other;
+  };
+  attribute(fp.id, c.id, 5, 3, 'the same id');
+  attribute(fp.testId, c.testId, 5, 3, 'the same test id');
+  attribute(fp.nameAttr, c.nameAttr, 3, 2, 'the same name');
+  if (fp.type && c.type) {
+    if (fp.type === c.type) score += 1;
+    else score -= 2;
+  }
+  const iconShare = overlap(fp.iconHint, c.iconHint);
+  score += iconShare;
+  // The same path of regions (a form in the main landmark) counts even when their names changed too.
+  const path = regionKinds(fp.region);
+  if (path && path === regionKinds(c.region)) {
+    score += 2;
+    if (/\bform\b/.test(path)) reasons.push('the same form');
+  }
+  score += overlap(fp.region, c.region);
+  if (fp.containerRole && fp.containerRole === c.containerRole) score += 0.5;
+  score += 2 * overlap(fp.container, c.container);
+  // Its words, though they changed, may keep some ('Email' → 'Work email').
+  score += 2 * overlap(`${fp.name} ${fp.label ?? ''} ${fp.placeholder ?? ''}`, `${c.name} ${c.label ?? ''}`);
+  if (fp.box && c.box) {
+    const distance = Math.hypot(
+      fp.box.x + fp.box.width / 2 - (c.box.x + c.box.width / 2),
+      fp.box.y + fp.box.height / 2 - (c.box.y + c.box.height / 2),
+    );
+    const place = distance <= 40 ? 2 : distance <= 160 ? 1 : 0;
+    score += place;
+    if (place === 2) reasons.push('the same place');
+    const wide = Math.min(fp.box.width, c.box.width) / Math.max(fp.box.width, c.box.width, 1);
+    const tall = Math.min(fp.box.height, c.box.height) / Math.max(fp.box.height, c.box.height, 1);
+    if (wide > 0.6 && tall > 0.8) score += 1;
+  }
+  return { candidate: c, score, reasons };
+}
+
+/** The kind words of regions ('form main'), without their names. */
+const REGION_KINDS = new Set([
+  'dialog',
+  'navigation',
+  'header',
+  'footer',
+  'sidebar',
+  'menu',
+  'form',
+  'main',
+  'region',
+  'search',
+  'left',
+  'right',
+]);
+
+function regionKinds(region: string | null | undefined): string {
+  return normalizeWords(region)
+    .split(' ')
+    .filter((word) => REGION_KINDS.has(word))
+    .join(' ');
+}
+
+/** The share (0–1) of words two texts have in common (of the shorter one's words). */
+function overlap(a: string | null | undefined, b: string | null | undefined): number {
+  const left = new Set(normalizeWords(a).split(' ').filter(Boolean));
+  const right = new Set(normalizeWords(b).split(' ').filter(Boolean));
+  if (left.size === 0 || right.size === 0) return 0;
+  let shared = 0;
+  for (const word of left) if (right.has(word)) shared++;
+  return shared / Math.min(left.size, right.size);
+}
+
+function wordsOf(c: Candidate): string {
+  const words = c.name || c.label || c.placeholder || c.text;
+  return words ? `"${words}"` : `a ${c.role}`;
+}
+
+/** Its words then, the ones a person read ('Item name'). */
+export function fingerprintWords(fp: ElementFingerprint): string | null {
+  return fp.name || fp.label || fp.placeholder || fp.text || null;
+}
