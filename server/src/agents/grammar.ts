@@ -1,7 +1,7 @@
 import { type ScrollTo } from '../runner';
 import { isJudgement, judgesManner, trailingClause } from './sentences/clauses';
 import { absence, isStatement, negates, unsafeAbsent } from './sentences/negation';
-import { type Check, checkStatement } from './sentences/checks';
+import { type Check, checkStatement, seeSaying } from './sentences/checks';
 import {
   confirmOrder,
   labelOrder,
@@ -1183,7 +1183,7 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
 
   // 'The tooltip should mention variable rate', 'the Apply button is greyed out', 'the badge should
   // disappear': a statement about one element.
-  const statement = checkStatement(text);
+  const statement = seeSaying(text) ?? checkStatement(text);
   const stated = statement && statementAssertion(statement, values);
   if (stated) return ok(stated);
 
@@ -1275,7 +1275,7 @@ function statementAssertion(check: Check, values: string[]): IntentAssertion | n
     const v = value(check.value ?? '', values);
     if (!v) return null;
     if (!check.subject) return { type: 'visible', target: { kind: 'text', text: v } };
-    const t = target(check.subject, values);
+    const t = placedTarget(target(check.subject, values), check.place);
     return t ? { type: 'text', target: t, value: v } : null;
   }
   if (check.kind === 'count') {

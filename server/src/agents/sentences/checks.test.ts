@@ -1,5 +1,5 @@
 import { parseSentence } from '../parse';
-import { checkStatement } from './checks';
+import { checkStatement, seeSaying } from './checks';
 
 describe('checkStatement', () => {
   it('reads the text an element must show', () => {
@@ -118,6 +118,24 @@ describe('statements in the parse entry', () => {
     });
     expect(parseSentence('The red dot on the inbox should disappear')).toMatchObject({
       steps: [{ action: 'assert_hidden' }],
+    });
+  });
+});
+
+describe('seeSaying', () => {
+  it('reads the element described and the words it shows', () => {
+    expect(seeSaying('I see a banner saying ⟦0⟧ on the dashboard')).toEqual({
+      kind: 'text',
+      subject: 'a banner',
+      value: '⟦0⟧',
+      place: 'on the dashboard',
+    });
+    expect(seeSaying('I see ⟦0⟧')).toBeNull();
+  });
+
+  it('answers a text check in that element through the parse entry', () => {
+    expect(parseSentence('I should see a banner saying "Trial ends soon" on the dashboard')).toMatchObject({
+      steps: [{ action: 'assert_text', target: 'banner', value: 'Trial ends soon' }],
     });
   });
 });

@@ -180,3 +180,16 @@ function predicate(subject: string, rest: string): Check | null {
   }
   return null;
 }
+
+/**
+ * 'I should see a badge saying "Python beginner" on my profile', 'see an error reading Required': the
+ * element described and the words it shows. The text has had its modal verbs made plain.
+ */
+export function seeSaying(text: string): Check | null {
+  const match =
+    /^(?:(?:i|we|you|the user)\s+)?(?:can\s+)?see\s+((?:an?|the)\s+.+?)\s+(?:saying|that says|which says|reading|with the text|titled|labell?ed)\s+(⟦\d+⟧|[^⟦]+?)(?:\s+((?:on|in|under|below|above|next to|at)\s+.+))?$/i.exec(
+      text,
+    );
+  if (!match) return null;
+  return { kind: 'text', subject: match[1], value: match[2], ...(match[3] ? { place: match[3] } : {}) };
+}
