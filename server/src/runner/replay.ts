@@ -124,6 +124,8 @@ export async function replay(
             settleMs: 0,
             signal: session.signal,
           });
+        // The next step meets the page this one led to, as generation did (runner/settle.ts).
+        if (!error && !keepsPage) await session.settleAfter(step.action, options.stepTimeoutMs);
         if (
           (step.action.kind === 'fill' || step.action.kind === 'select') &&
           usesSecret(step.action.value, values)

@@ -8,12 +8,12 @@ import {
   type BrowserContextOptions,
   type Frame,
   type Page,
-  type Request,
 } from 'playwright-core';
 import { type Action, type LocatorSpec, type Target } from './actions';
 import { CandidateSet, outsideMenus, type PageChange, type PageSnapshot, watchPage } from './candidates';
 import { describeFailure, executeAction, toLocator } from './execute';
 import { secretHostRefusal } from './secretHosts';
+import { ACTION_QUIET_MS, PendingRequests, settlePage, settlesAfter } from './settle';
 import { pageScripts } from './pageScripts';
 import { refuseScheme, TargetGuard, TargetPolicy, type TestTargets } from './targetGuard';
 import { processTrace, type ProcessedTrace } from './trace';
@@ -92,7 +92,6 @@ function boxTarget(action: Action): Target | null {
 
 /** How long the look at an action's element before it acts may wait for it. */
 const BOX_TIMEOUT_MS = 250;
-const SETTLE_POLL_MS = 50;
 
 // Non-generic roles worth a getByRole locator.
 const LOCATABLE_ROLES = new Set([
@@ -135,7 +134,7 @@ export class RunnerSession {
   private _keepState = false;
   private _finalState: StorageState | null = null;
   /** Requests of the page still waiting for their answer (settle() waits for none). */
-  private readonly _pending = new Set<Request>();
+  private readonly _pending: PendingRequests;
 
   private constructor(
     private readonly _context: BrowserContext,
@@ -143,10 +142,7 @@ export class RunnerSession {
     private _options: SessionOptions,
     private readonly _guard: TargetGuard | null,
   ) {
-    const done = (request: Request) => void this._pending.delete(request);
-    page.on('request', (request) => void this._pending.add(request));
-    page.on('requestfinished', done);
-    page.on('requestfailed', done);
+    this._pending = new PendingRequests(page);
   }
 
   static async open(browser: Browser, options: SessionOptions): Promise<RunnerSession> {
@@ -256,17 +252,16 @@ export class RunnerSession {
    * its document for `quietMs`, or `maxMs` at most (a page that polls never settles). True if it did.
    */
   async settle(quietMs: number, maxMs: number): Promise<boolean> {
-    const deadline = Date.now() + maxMs;
-    while (!this.closed) {
-      const left = deadline - Date.now();
-      if (left <= 0) return false;
-      const quiet = await pageScripts.quietDocument(this.page, { quietMs, maxMs: left }).catch(() => false);
-      if (quiet && this._pending.size === 0) return true;
-      // Mid-navigation (the document went away) or a request still out: look again shortly.
-      if (!quiet || this._pending.size > 0)
-        await new Promise((resolve) => setTimeout(resolve, Math.min(SETTLE_POLL_MS, Math.max(0, left))));
-    }
-    return false;
+    return settlePage(this.page, this._pending, quietMs, maxMs, () => this.closed);
+  }
+
+  /**
+   * After an action, until the page has settled (runner/settle.ts), bounded by the step's time: the
+   * next read must meet the page the action led to, not the one still waiting for its answer.
+   */
+  async settleAfter(action: Action, timeoutMs = this._options.stepTimeoutMs): Promise<void> {
+    if (!settlesAfter(action) || this.closed) return;
+    await this._probing(() => this.settle(ACTION_QUIET_MS, timeoutMs));
   }
 
   /** The candidate of the last snapshot under a viewport point. */
@@ -367,7 +362,12 @@ export class RunnerSession {
     if (refused) return { ok: false, error: refused, durationMs: 0, box: null };
     const box = await this._boxOf(action);
     try {
-      await executeAction(this.page, action, this._options.values, timeoutMs, { signal: this.signal });
+      // No fixed wait for a late navigation: settling watches for one (its request is one out).
+      await executeAction(this.page, action, this._options.values, timeoutMs, {
+        settleMs: 0,
+        signal: this.signal,
+      });
+      await this.settleAfter(action, timeoutMs);
       if (
         (action.kind === 'fill' || action.kind === 'select') &&
         usesSecret(action.value, this._options.values)

@@ -1,6 +1,35 @@
 // A page script (runner/pageScripts.ts): runs in the page, compiled on its own; imports page code only.
 
-/** True once the document has not changed for `quietMs`; false if that took longer than `maxMs`. */
+// What a page shows while it waits for an answer (issue 29): a region marked busy, an indeterminate
+// progress bar (a determinate one is a figure, not a wait), an element named as a spinner, a loader or
+// a skeleton by its class or test id.
+const BUSY = [
+  '[aria-busy="true"]',
+  '[role="progressbar"]:not([aria-valuenow])',
+  'progress:not([value])',
+  '[class*="spinner" i]',
+  '[class*="loading" i]',
+  '[class*="skeleton" i]',
+  '[data-testid*="spinner" i]',
+  '[data-testid*="loading" i]',
+].join(',');
+const BUSY_POLL_MS = 50;
+
+function shown(element: Element): boolean {
+  if (!element.getClientRects().length) return false;
+  const style = getComputedStyle(element);
+  return style.visibility !== 'hidden' && style.display !== 'none' && Number(style.opacity) !== 0;
+}
+
+function busy(): boolean {
+  for (const element of document.querySelectorAll(BUSY)) if (shown(element)) return true;
+  return false;
+}
+
+/**
+ * True once the document has not changed for `quietMs` and shows no busy indicator; false if that took
+ * longer than `maxMs`.
+ */
 export default function quietDocument({
   quietMs,
   maxMs,
@@ -16,12 +45,17 @@ export default function quietDocument({
       clearTimeout(limit);
       resolve(quiet);
     };
+    // A spinner turns by CSS without changing the document: quiet, but not settled while it shows.
+    const quietNow = () => {
+      if (busy()) quietTimer = setTimeout(quietNow, BUSY_POLL_MS);
+      else finish(true);
+    };
     const observer = new MutationObserver(() => {
       clearTimeout(quietTimer);
-      quietTimer = setTimeout(() => finish(true), quietMs);
+      quietTimer = setTimeout(quietNow, quietMs);
     });
     observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-    quietTimer = setTimeout(() => finish(true), quietMs);
+    quietTimer = setTimeout(quietNow, quietMs);
     const limit = setTimeout(() => finish(false), maxMs);
   });
 }
