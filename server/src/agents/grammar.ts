@@ -1042,7 +1042,7 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
   // URL and title.
   if (
     (m =
-      /^(?:the\s+)?(?:current\s+)?(?:page\s+|browser\s+)?(?:url|address|location|link|path)(?:\s+of the page)?\s+(?:is\s+)?(not\s+)?(contains?|includes?|has|ends?\s+with|starts?\s+with|is|equals?|matches|reads|=)\s+(?:the\s+)?(?:text\s+|path\s+|value\s+)?(.+)$/i.exec(
+      /^(?:the\s+)?(?:current\s+)?(?:page\s+|browser\s+|new tab's\s+|tab's\s+|page's\s+)?(?:url|address bar|address|location|link|path)(?:\s+of the page)?\s+(?:is\s+)?(not\s+)?(contains?|includes?|has|ends?\s+with|starts?\s+with|is|equals?|matches|reads|shows?|=)\s+(?:the\s+)?(?:text\s+|path\s+|value\s+)?(.+)$/i.exec(
         text,
       ))
   ) {
@@ -1067,7 +1067,7 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
   }
   if (
     (m =
-      /^(?:the\s+)?(?:page\s+|tab\s+|window\s+|document\s+|browser\s+)?title\s+(?:of the page\s+)?(?:is\s+)?(contains?|includes?|has|is|equals?|reads|says|matches|=)\s+(.+)$/i.exec(
+      /^(?:the\s+)?(?:(?:page|tab|window|document|browser)\s+title|browser tab|title)\s+(?:of the page\s+)?(?:is\s+)?(contains?|includes?|has|is|equals?|reads|says?|matches|=)\s+(.+)$/i.exec(
         text,
       ))
   ) {
@@ -1076,11 +1076,15 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
   }
   if (
     (m =
-      /^(?:i am|i'm|we are|we're|you are|you're|(?:the\s+)?user is|it is)\s+(?:back\s+)?(?:on|at|in|taken to|redirected to|signed in to|logged in to)\s+(.+)$/i.exec(
+      /^(?:i am|i'm|we are|we're|you are|you're|(?:the\s+)?user is|it is)\s+(?:back\s+|still\s+)?(?:on|at|in|taken to|redirected to|signed in to|logged in to)\s+(.+)$/i.exec(
         text,
       ))
-  )
+  ) {
+    // 'I'm taken to my profile page (/u/ada)', "you're still on /settings/account": the address said.
+    const path = /(?:^|\()(\/[^\s()]*)\)?$/.exec(m[1].trim());
+    if (path) return ok({ type: 'url', value: path[1], match: 'contains' });
     return ok({ type: 'onPage', name: onPageName(m[1], values) });
+  }
   if (
     (m =
       /^(?:the\s+)?(.+?)\s+(?:page|screen|view)\s+(?:is\s+)?(?:shown|displayed|open|opened|loaded|loads|opens|appears|visible)$/i.exec(

@@ -37,7 +37,7 @@ describe('parseSentences', () => {
 
   it('splits at "and" before a lower-case verb, never inside a capitalised label or a field list', () => {
     expect(parseSentence('Open the Billing panel and archive the oldest invoice')).toMatchObject({
-      steps: [{ action: 'click' }, { action: 'click', target: 'Archive the oldest invoice' }],
+      steps: [{ action: 'expand' }, { action: 'click', target: 'Archive the oldest invoice' }],
     });
     expect(parseSentence('Click Save and Close')).toMatchObject({
       steps: [{ action: 'click', target: 'Save and Close' }],
@@ -72,6 +72,21 @@ describe('parseSentences', () => {
     });
     expect(parseSentence('Sort the Amount column')).toMatchObject({
       steps: [{ action: 'sort', target: 'Amount column' }],
+    });
+  });
+
+  it('reads the address and the title the way people name them', () => {
+    expect(parseSentence("I'm taken to my orders page (/orders/mine)")).toMatchObject({
+      steps: [{ action: 'assert_url', value: '/orders/mine' }],
+    });
+    expect(parseSentence('The address bar shows /reports/2025')).toMatchObject({
+      steps: [{ action: 'assert_url', value: '/reports/2025' }],
+    });
+    expect(parseSentence("The new tab's URL contains docs.example.org")).toMatchObject({
+      steps: [{ action: 'assert_url', value: 'docs.example.org' }],
+    });
+    expect(parseSentence('The browser tab should say (3) Inbox')).toMatchObject({
+      steps: [{ action: 'assert_title', value: '(3) Inbox' }],
     });
   });
 });
