@@ -11,3 +11,13 @@ export const RuntimeConfig = Type.Object({
 export type RuntimeConfig = Static<typeof RuntimeConfig>;
 
 export const Health = Type.Object({ status: Type.Literal('ok') });
+
+/** Every browser a run may name, in the order the SPA offers them. */
+export const KNOWN_BROWSERS = ['chromium', 'firefox', 'webkit'] as const;
+export type KnownBrowser = (typeof KNOWN_BROWSERS)[number];
+
+/** The browsers this server's workers can launch (issue 28): the SPA offers only these. */
+export const LaunchableBrowsers = Type.Object({
+  browsers: Type.Array(Type.Union(KNOWN_BROWSERS.map((name) => Type.Literal(name)))),
+});
+export type LaunchableBrowsers = Static<typeof LaunchableBrowsers>;

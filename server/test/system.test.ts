@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { type DatabaseTarget } from '../src/db/client';
 import { DEV_MAIL_TOKEN_HEADER } from '../src/routes/devMail';
+import { launchableBrowsers } from '../src/routes/system';
 import {
   api,
   freePort,
@@ -34,6 +35,21 @@ describe('health, run-time config and the dev mailbox', () => {
       supabase_anon_key: expect.any(String),
       version: '0.2.8',
     });
+  });
+
+  it('lists the browsers the workers can launch, to signed-in people only (issue 28)', async () => {
+    expect((await api(server, 'GET', '/system/browsers')).status).toBe(401);
+    const { token } = await tokenFor(server, { email: 'browsers@example.com' });
+    const response = await api<{ browsers: string[] }>(server, 'GET', '/system/browsers', { token });
+    expect(response.status).toBe(200);
+    expect(response.body.browsers).toEqual(await launchableBrowsers(null));
+    // This machine has Chromium (runs pass here); Firefox and WebKit only where Playwright installed them.
+    expect(response.body.browsers).toContain('chromium');
+  });
+
+  it('offers Chromium alone through a browser server, and none without any Chromium', async () => {
+    expect(await launchableBrowsers('ws://browsers.example:3000')).toEqual(['chromium']);
+    expect(await launchableBrowsers(null, () => null)).not.toContain('chromium');
   });
 
   it('lists stored e-mails by recipient, with their links, as JSON and as a page', async () => {

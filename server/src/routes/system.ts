@@ -1,8 +1,32 @@
+import fs from 'node:fs';
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../../contract/common';
-import { Health, RuntimeConfig } from '../../../contract/config';
+import { Health, LaunchableBrowsers, RuntimeConfig, type KnownBrowser } from '../../../contract/config';
 import { cliBundle } from '../cli/bundle';
 import { APP_VERSION, identityUrl, type Config } from '../config';
+import { findChromium } from '../runner/chromium';
+
+/**
+ * The browsers the workers can launch: Chromium when BROWSER_WS_ENDPOINT is set or findChromium finds
+ * one; Firefox and WebKit only when Playwright's builds of them are installed (and no browser server is
+ * set, which serves Chromium alone).
+ */
+export async function launchableBrowsers(
+  wsEndpoint: string | null,
+  chromium: () => string | null = findChromium,
+): Promise<KnownBrowser[]> {
+  if (wsEndpoint) return ['chromium'];
+  const browsers: KnownBrowser[] = chromium() ? ['chromium'] : [];
+  const playwright = await import('playwright-core');
+  for (const name of ['firefox', 'webkit'] as const) {
+    try {
+      if (fs.existsSync(playwright[name].executablePath())) browsers.push(name);
+    } catch {
+      // NOTE: executablePath throws when Playwright knows no build of it for this platform.
+    }
+  }
+  return browsers;
+}
 
 export const systemRoutes: FastifyPluginAsyncTypebox<{ config: Config; isReady: () => boolean }> = async (
   app,
@@ -20,6 +44,19 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ config: Config; isReady: 
     supabase_anon_key: config.supabaseAnonKey,
     version: APP_VERSION,
   }));
+
+  // Issue 28: the SPA offers only the browsers this server can launch, and says why the others are missing.
+  app.get(
+    '/system/browsers',
+    {
+      onRequest: app.authenticate,
+      schema: {
+        summary: 'The browsers the workers of this server can launch (others need installing first)',
+        response: { 200: LaunchableBrowsers },
+      },
+    },
+    async () => ({ browsers: await launchableBrowsers(config.generation.browserWsEndpoint) }),
+  );
 
   // Issue 15: the CI command line as one file a pipeline downloads from this server (no secrets in it).
   app.get(
