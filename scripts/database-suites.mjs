@@ -6,11 +6,11 @@
 // `--check` says which suites are left out and fails when a listed suite is missing.
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-const ABOUT_THE_DATABASE = new Map([
+export const ABOUT_THE_DATABASE = new Map([
   [
     'server/test/jobs.test.ts',
     'pg-boss on the product database; a job queued wakes another process (NOTIFY)',
@@ -35,23 +35,36 @@ const ABOUT_THE_DATABASE = new Map([
   ['server/test/shutdown.test.ts', 'no half-written organization after SIGTERM (transactions)'],
 ]);
 
-function suites(dir) {
+function suitesUnder(dir) {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : suites(full);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : suitesUnder(full);
     return entry.name.endsWith('.test.ts') ? [path.relative(ROOT, full)] : [];
   });
 }
 
-const missing = [...ABOUT_THE_DATABASE.keys()].filter((file) => !fs.existsSync(path.join(ROOT, file)));
-if (missing.length > 0) {
-  console.error(`[database-suites] listed but missing: ${missing.join(', ')}`);
-  process.exit(1);
+/** Every suite of jest's server project (its roots: server/ and fixtures/), relative to the checkout. */
+export function serverSuites() {
+  return ['server', 'fixtures'].flatMap((dir) => suitesUnder(path.join(ROOT, dir))).sort();
 }
-if (process.argv.includes('--check')) {
-  const all = ['server', 'fixtures'].flatMap((dir) => suites(path.join(ROOT, dir))).sort();
-  console.log(`${ABOUT_THE_DATABASE.size} of ${all.length} server suites run again on Postgres:`);
-  for (const [file, why] of ABOUT_THE_DATABASE) console.log(`  ${file}: ${why}`);
-} else {
-  for (const file of ABOUT_THE_DATABASE.keys()) console.log(file);
+
+/** Fails when a list names a suite that is not there (renamed or deleted). */
+export function checkListed(name, files) {
+  const missing = [...files].filter((file) => !fs.existsSync(path.join(ROOT, file)));
+  if (missing.length > 0) {
+    console.error(`[${name}] listed but missing: ${missing.join(', ')}`);
+    process.exit(1);
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  checkListed('database-suites', ABOUT_THE_DATABASE.keys());
+  if (process.argv.includes('--check')) {
+    console.log(
+      `${ABOUT_THE_DATABASE.size} of ${serverSuites().length} server suites run again on Postgres:`,
+    );
+    for (const [file, why] of ABOUT_THE_DATABASE) console.log(`  ${file}: ${why}`);
+  } else {
+    for (const file of ABOUT_THE_DATABASE.keys()) console.log(file);
+  }
 }
