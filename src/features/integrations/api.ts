@@ -1,4 +1,5 @@
 import { baseApi } from '../../api/baseApi';
+import type { KnownBrowser, LaunchableBrowsers } from '../../../contract/config';
 import type { CiRunGroup } from './types';
 
 export type { CiRunGroup } from './types';
@@ -14,7 +15,12 @@ export const integrationsApi = baseApi.enhanceEndpoints({ addTagTypes: ['CiRun']
         ...(groups ?? []).map(({ collection_id }) => ({ type: 'Collection' as const, id: collection_id })),
       ],
     }),
+    // Issue 28: only the browsers this server's workers can launch are offered.
+    getLaunchableBrowsers: build.query<KnownBrowser[], void>({
+      query: () => '/system/browsers',
+      transformResponse: (body: LaunchableBrowsers) => (Array.isArray(body?.browsers) ? body.browsers : []),
+    }),
   }),
 });
 
-export const { useGetCiRunsQuery } = integrationsApi;
+export const { useGetCiRunsQuery, useGetLaunchableBrowsersQuery } = integrationsApi;

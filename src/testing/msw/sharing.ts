@@ -176,6 +176,13 @@ export const sharingHandlers = [
     return HttpResponse.json(sharedTestJson(found.test, found.share));
   }),
 
+  // Issue 28: every browser unless a test says otherwise with server.use.
+  http.get(`${API}/system/browsers`, ({ request }) =>
+    userFromRequest(request)
+      ? HttpResponse.json({ browsers: ['chromium', 'firefox', 'webkit'] })
+      : unauthorized(),
+  ),
+
   http.get(`${API}/test-suites/:suiteId/ci-runs`, ({ request, params }) => {
     const user = userFromRequest(request);
     if (!user) return unauthorized();

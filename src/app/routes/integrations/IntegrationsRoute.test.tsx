@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { parse } from 'yaml';
 import { apiError } from '../../../testing/msw/api';
 import { seedCollection } from '../../../testing/msw/collections';
@@ -100,6 +100,25 @@ describe('the Integrations page', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Firefox' }));
     expect(await screen.findByText('Choose at least one browser')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Copy workflow' })).not.toBeInTheDocument();
+  });
+
+  it('offers only the browsers the server can launch, and says why the others are missing (issue 28)', async () => {
+    server.use(http.get('/api/system/browsers', () => HttpResponse.json({ browsers: ['chromium'] })));
+    seedCollection(shop(), 'Checkout');
+    await renderIntegrations();
+    const browsers = await screen.findByRole('group', { name: 'Browsers' });
+    expect(
+      await screen.findByText(
+        'Only Chromium is installed on this server: Firefox and WebKit need installing where the workers run (npx playwright install firefox webkit).',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(browsers)
+        .getAllByRole('checkbox')
+        .map((box) => box.closest('label')?.textContent),
+    ).toEqual(['Chromium']);
+    expect(screen.queryByRole('checkbox', { name: 'Firefox' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'WebKit' })).not.toBeInTheDocument();
   });
 
   it('tells where the key is without showing it', async () => {

@@ -27,7 +27,7 @@ import { EmptyState } from '../../../components/EmptyState';
 import { ErrorState } from '../../../components/ErrorState';
 import { paths } from '../../../config/paths';
 import { useGetCollectionsQuery, type Collection } from '../../collections/api';
-import { useGetCiRunsQuery } from '../api';
+import { useGetCiRunsQuery, useGetLaunchableBrowsersQuery } from '../api';
 import { githubActionsWorkflow, gitlabCiJob, isLoopbackAddress, KEY_SECRET } from '../ciWorkflow';
 import { messages } from '../messages';
 import { ciSettingsSchema, type CiSettings } from '../schemas';
@@ -161,9 +161,31 @@ function TimeoutField() {
   );
 }
 
+const listOf = (words: string[]) =>
+  words.length <= 1 ? words.join('') : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+
+/**
+ * Issue 28: the sentence under the browsers, naming the ones this server cannot launch and why; while the
+ * server's answer is missing, every browser is offered with the general caveat.
+ */
+export function browsersHelp(launchable: readonly CiBrowser[] | undefined): string {
+  const missing = CI_BROWSERS.filter((browser) => launchable && !launchable.includes(browser));
+  if (!launchable || missing.length === 0)
+    return 'Firefox and WebKit run only where they are installed on the workers (npx playwright install firefox webkit); elsewhere the run says which is missing.';
+  const names = listOf(launchable.map((browser) => BROWSER_LABELS[browser]));
+  const missingNames = listOf(missing.map((browser) => BROWSER_LABELS[browser]));
+  const installed =
+    launchable.length === 0
+      ? 'No browser is installed on this server'
+      : `Only ${names} ${launchable.length === 1 ? 'is' : 'are'} installed on this server`;
+  return `${installed}: ${missingNames} ${missing.length === 1 ? 'needs' : 'need'} installing where the workers run (npx playwright install ${missing.join(' ')}).`;
+}
+
 function BrowsersField() {
   const [field, meta, helpers] = useField<CiBrowser[]>('browsers');
   const labelId = useId();
+  const { data: launchable } = useGetLaunchableBrowsersQuery();
+  const offered = CI_BROWSERS.filter((browser) => !launchable || launchable.includes(browser));
   const toggle = (browser: CiBrowser, checked: boolean) =>
     void helpers.setValue(
       CI_BROWSERS.filter((candidate) => (candidate === browser ? checked : field.value.includes(candidate))),
@@ -174,7 +196,7 @@ function BrowsersField() {
         Browsers
       </FormLabel>
       <FormGroup row aria-labelledby={labelId}>
-        {CI_BROWSERS.map((browser) => (
+        {offered.map((browser) => (
           <FormControlLabel
             key={browser}
             label={BROWSER_LABELS[browser]}
@@ -188,9 +210,7 @@ function BrowsersField() {
         ))}
       </FormGroup>
       <FormHelperText>
-        {typeof meta.error === 'string'
-          ? meta.error
-          : 'Firefox and WebKit run only where they are installed on the workers (npx playwright install firefox webkit); elsewhere the run says which is missing.'}
+        {typeof meta.error === 'string' ? meta.error : browsersHelp(launchable)}
       </FormHelperText>
     </FormControl>
   );
