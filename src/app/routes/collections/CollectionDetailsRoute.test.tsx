@@ -17,9 +17,9 @@ import { deniedMessage } from '../../../../contract/permissions';
 function shopWithTests(role: 'admin' | 'member' | 'viewer' = 'admin') {
   const { organization } = signInAsMemberOf('Acme', role);
   const suite = seedSuite(organization.org_id, 'Shop');
-  const pay = seedTestCase(suite, { name: 'Pay by card' });
-  const refund = seedTestCase(suite, { name: 'Refund' });
-  const browse = seedTestCase(suite, { name: 'Browse', path: 'catalog' });
+  const pay = seedTestCase(suite, { name: 'Pay by card', state: 'passed' });
+  const refund = seedTestCase(suite, { name: 'Refund', state: 'passed' });
+  const browse = seedTestCase(suite, { name: 'Browse', path: 'catalog', state: 'passed' });
   return { organization, suite, pay, refund, browse };
 }
 

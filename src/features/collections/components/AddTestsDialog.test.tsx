@@ -50,4 +50,29 @@ describe('AddTestsDialog', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add test' }));
     expect(onAdd).toHaveBeenCalledWith([expect.any(String)]);
   });
+
+  it('shows a test never generated disabled, with the reason, and never adds it (issue 28)', async () => {
+    const { suite, pay } = shop();
+    seedTestCase(suite, { name: 'Draft checkout', state: 'created' });
+    const onAdd = jest.fn();
+    const { user } = renderWithStore(
+      <AddTestsDialog
+        open
+        suiteId={suite.test_suite_id}
+        linkedTestIds={[pay._id]}
+        onAdd={onAdd}
+        onClose={jest.fn()}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add tests' });
+    const draft = await within(dialog).findByRole('checkbox', { name: /Draft checkout/ });
+    expect(draft).toBeDisabled();
+    expect(draft).toHaveAccessibleDescription('Not generated yet: no steps to run');
+    expect(within(dialog).getByRole('checkbox', { name: /Refund a card payment/ })).toBeEnabled();
+
+    await user.click(within(dialog).getByRole('checkbox', { name: /Refund a card payment/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add test' }));
+    expect(onAdd).toHaveBeenCalledTimes(1);
+    expect(onAdd.mock.calls[0][0]).toHaveLength(1);
+  });
 });

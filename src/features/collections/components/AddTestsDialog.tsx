@@ -33,6 +33,13 @@ function matches(test: { name: string; parentPath: string }, search: string): bo
     .every((word) => haystack.includes(word));
 }
 
+/**
+ * Why a test cannot be added yet (issue 28): a test never generated has no steps, so a run of the suite
+ * would end not runnable. Only `created` says so for sure (a failed or running generation may keep steps).
+ */
+export const NOT_GENERATED_REASON = 'Not generated yet: no steps to run';
+const hasNoSteps = (test: { state: string | null }) => test.state === 'created';
+
 /** The suite's tests that are not linked yet, by folder, to find by name, tick and add. */
 export function AddTestsDialog({
   open,
@@ -93,22 +100,45 @@ export function AddTestsDialog({
             {shown.length === 0 && (
               <DialogContentText>No test of the project matches “{search.trim()}”.</DialogContentText>
             )}
-            {shown.map((test) => (
-              <FormControlLabel
-                key={test.id}
-                control={<Checkbox checked={chosen.includes(test.id)} onChange={() => toggle(test.id)} />}
-                label={
-                  <span>
-                    {test.name}
-                    {test.parentPath && (
-                      <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
-                        {test.parentPath}
-                      </Typography>
-                    )}
-                  </span>
-                }
-              />
-            ))}
+            {shown.map((test) => {
+              const notGenerated = hasNoSteps(test);
+              return (
+                <FormControlLabel
+                  key={test.id}
+                  disabled={notGenerated}
+                  control={
+                    <Checkbox
+                      checked={!notGenerated && chosen.includes(test.id)}
+                      onChange={() => toggle(test.id)}
+                      slotProps={{
+                        input: { 'aria-describedby': notGenerated ? `${titleId}-${test.id}` : undefined },
+                      }}
+                    />
+                  }
+                  label={
+                    <span>
+                      {test.name}
+                      {test.parentPath && (
+                        <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1 }}>
+                          {test.parentPath}
+                        </Typography>
+                      )}
+                      {notGenerated && (
+                        <Typography
+                          id={`${titleId}-${test.id}`}
+                          component="span"
+                          variant="body2"
+                          color="text.secondary"
+                          sx={{ display: 'block' }}
+                        >
+                          {NOT_GENERATED_REASON}
+                        </Typography>
+                      )}
+                    </span>
+                  }
+                />
+              );
+            })}
           </Stack>
         )}
       </DialogContent>
