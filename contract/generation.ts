@@ -120,6 +120,11 @@ export const GenerationStep = Type.Object({
       Type.Object({ x: Type.Number(), y: Type.Number(), width: Type.Number(), height: Type.Number() }),
     ),
   ),
+  /**
+   * What else the step's element was when generated (issue 30: role, id, name, type, form, place…),
+   * for the healer when every word of it changed. Absent on steps generated before it was recorded.
+   */
+  target_fingerprint: Type.Optional(Nullable(Type.Unknown())),
   url: Nullable(Type.String()),
   duration_ms: Type.Integer(),
 });

@@ -27,6 +27,7 @@ import { findModule, moduleCallName } from './moduleCall';
 import { type Intent, intentPhrase, withTarget } from './intent';
 import { type ModelSet } from './models';
 import { withStartPage } from './planner';
+import { fingerprintAt } from './healer/fingerprint';
 import { verifyAction } from './verifier';
 
 // One generation: plan the steps, then for each step let the coder choose an action on the live
@@ -607,6 +608,9 @@ export class Generator {
       ...(fallback ? [fallback] : []),
       ...notes,
     ].join(' ');
+    // What else its element is (issue 30), for a healing when all its words change: not for a check.
+    const fingerprint =
+      shown && ok && shown.kind !== 'expect' && !session.closed ? fingerprintAt(snapshot, targetBox) : null;
     const step: GenerationStep = {
       step_index: index,
       planner_message: plannerMessage,
@@ -631,6 +635,7 @@ export class Generator {
       usage,
       action: shown,
       target_box: shown && ok ? targetBox : null,
+      ...(fingerprint ? { target_fingerprint: fingerprint } : {}),
       url: snapshot && !session.closed ? stepUrl(session.probe.url()) : null,
       duration_ms: Date.now() - started,
     };

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import os from 'node:os';
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type GenerationConfig } from '../config';
+import { asFingerprint, type ElementFingerprint } from '../agents/healer/fingerprint';
 import { type Db } from '../db/client';
 import { organizationMembers, testCases, testRuns, testSuites, testHealings } from '../db/schema';
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../errors';
@@ -387,11 +388,16 @@ export class HealingService {
     const override = run.settings.website_url_override;
     const prepared = prepareReplay(test, override);
     if ('reason' in prepared) return fail(prepared.reason);
-    const own: ReplayStep[] = prepared.replaySteps.map((step) => ({
-      description: step.description,
-      actionName: step.action_name,
-      action: step.action,
-    }));
+    const generated = test.testGenerationSteps as GenerationStep[];
+    // Each step's fingerprint (issue 30) rides along to the healer (HealInputStep), one per stored step.
+    const own: (ReplayStep & { fingerprint?: ElementFingerprint | null })[] = prepared.replaySteps.map(
+      (step, index) => ({
+        description: step.description,
+        actionName: step.action_name,
+        action: step.action,
+        fingerprint: asFingerprint(generated[index]?.target_fingerprint),
+      }),
+    );
     const expanded = await this.modules.prepare(test, own);
     if (!expanded.ok) return fail(expanded.message);
     const secrets = await this._sharedParameters.valuesForSuite(test.testSuiteId);
