@@ -172,6 +172,10 @@ describe('the sidebar', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument();
     await user.keyboard('{Control>}b{/Control}');
     const nav = await screen.findByRole('navigation', { name: 'Main' });
+    // Issue 28: the header stays above the drawer, so the links start below a spacer of its height.
+    const offset = nav.previousElementSibling;
+    expect(offset).toHaveAttribute('data-testid', 'sidebar-header-offset');
+    expect(offset).toHaveStyle({ minHeight: '56px' });
     await user.click(within(nav).getByRole('link', { name: 'Modules' }));
     await waitFor(() => expect(screen.queryByRole('navigation', { name: 'Main' })).not.toBeInTheDocument());
     expect(await screen.findByRole('heading', { name: 'Modules' })).toBeInTheDocument();

@@ -5,6 +5,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
+import Toolbar from '@mui/material/Toolbar';
 import Tooltip from '@mui/material/Tooltip';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { isNavItemActive, navigation, type NavItem } from './navigation';
@@ -12,6 +13,8 @@ import { isNavItemActive, navigation, type NavItem } from './navigation';
 export const SIDEBAR_WIDTH = '13rem';
 export const SIDEBAR_COLLAPSED_WIDTH = '3rem';
 export const MOBILE_SIDEBAR_WIDTH = '18rem';
+/** The header's height: the drawers start below it. */
+export const HEADER_HEIGHT = 56;
 
 interface SidebarProps {
   expanded: boolean;
@@ -103,6 +106,13 @@ export function Sidebar({ expanded, mobile, mobileOpen, onMobileClose }: Sidebar
         slotProps={{ paper: { sx: { width: MOBILE_SIDEBAR_WIDTH } } }}
         data-testid="sidebar"
       >
+        {/* The header stays above the drawer (its toggle closes it): the links start below it (issue 28). */}
+        <Toolbar
+          variant="dense"
+          aria-hidden
+          data-testid="sidebar-header-offset"
+          sx={{ minHeight: HEADER_HEIGHT, flexShrink: 0 }}
+        />
         <SidebarNav expanded onNavigate={onMobileClose} />
       </Drawer>
     );
@@ -119,8 +129,8 @@ export function Sidebar({ expanded, mobile, mobileOpen, onMobileClose }: Sidebar
         transition: (theme) => theme.transitions.create('width'),
         '& .MuiDrawer-paper': {
           width,
-          top: 56,
-          height: 'calc(100% - 56px)',
+          top: HEADER_HEIGHT,
+          height: `calc(100% - ${HEADER_HEIGHT}px)`,
           boxSizing: 'border-box',
           overflowX: 'hidden',
           transition: (theme) => theme.transitions.create('width'),
