@@ -120,7 +120,7 @@ it('heals a form whose every word changed by its fingerprints, every check kept 
   expect(outcome.steps.map((step) => step.changed)).toEqual([false, true, true, false, false]);
   const [fill, click] = [outcome.steps[1], outcome.steps[2]];
   expect(fill.action).toMatchObject({ kind: 'fill', value: 'Buy milk' });
-  // The field is still found by the step's words (the form's first field, as before fingerprints).
+  // The field is still found by the step's words, as before fingerprints: its id "new-todo" holds them.
   expect(fill.note).toBe('The "New todo" field is now labelled "Entry".');
   expect(click.action).toEqual({ kind: 'click', target: byRole('button', 'Create') });
   expect(click.note).toBe('The "Add" button is now called "Create" (the same form and the same place).');

@@ -76,6 +76,31 @@ it('never takes an element of another role, or one far away in another region', 
   expect(bestByFingerprint(add, [stranger]).ok).toBe(false);
 });
 
+it("never takes the field that moved up into a removed field's place, with no id or name to say it is the same", () => {
+  const phone = fingerprintOf(
+    candidate(0, {
+      tag: 'input',
+      type: 'text',
+      role: 'textbox',
+      label: 'Phone',
+      box: { x: 500, y: 140, width: 200, height: 36 },
+    }),
+  );
+  const email = candidate(0, {
+    tag: 'input',
+    type: 'text',
+    role: 'textbox',
+    label: 'Email',
+    box: { x: 500, y: 100, width: 200, height: 36 },
+  });
+  expect(bestByFingerprint(phone, [email]).ok).toBe(false);
+  // The same field, still where it was, is taken.
+  expect(
+    bestByFingerprint(phone, [{ ...email, label: 'Mobile', box: { x: 500, y: 140, width: 200, height: 36 } }])
+      .ok,
+  ).toBe(true);
+});
+
 it('a field keeps its id and name: the same field, whatever its label', () => {
   const field = fingerprintOf(
     candidate(0, {

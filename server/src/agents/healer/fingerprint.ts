@@ -93,7 +93,14 @@ export interface FingerprintMatch {
   score: number;
   /** What it still shares with the fingerprint, in plain words ('the same id', 'the same form'). */
   reasons: string[];
+  /** The same id, test id or name attribute: what a person's markup calls the element. */
+  identity: boolean;
+  /** Its centre within SAME_PLACE_PX of where the element was. */
+  samePlace: boolean;
 }
+
+/** A centre this near where the element was is the same place (a renamed button's centre shifts a little). */
+const SAME_PLACE_PX = 24;
 
 /** The best candidate needs at least this score: more than its role and a nearby place. */
 export const FINGERPRINT_MIN_SCORE = 5;
@@ -127,7 +134,9 @@ export function bestByFingerprint(
   candidates: Candidate[],
 ): { ok: true; match: FingerprintMatch } | { ok: false; message: string } {
   const [best, second] = rankByFingerprint(fp, candidates);
-  if (!best || best.score < FINGERPRINT_MIN_SCORE)
+  // Without an id, test id or name still the same, only the element in the very same place will do:
+  // a neighbour that moved up into a removed field's place is another field, never a guess.
+  if (!best || best.score < FINGERPRINT_MIN_SCORE || !(best.identity || best.samePlace))
     return { ok: false, message: 'no element on the page is enough like the one it acted on.' };
   if (second && best.score - second.score < FINGERPRINT_MARGIN)
     return {
@@ -139,12 +148,15 @@ export function bestByFingerprint(
 
 function scoreOf(fp: ElementFingerprint, c: Candidate): FingerprintMatch {
   let score = 0;
+  let identity = false;
+  let samePlace = false;
   const reasons: string[] = [];
   // An attribute both have: the same value counts for much, another value against.
   const attribute = (then: string | null, now: string | null, same: number, other: number, why: string) => {
     if (!then || !now) return;
     if (then === now) {
       score += same;
+      identity = true;
       reasons.push(why);
     } else score -= other;
   };
@@ -173,14 +185,14 @@ function scoreOf(fp: ElementFingerprint, c: Candidate): FingerprintMatch {
       fp.box.x + fp.box.width / 2 - (c.box.x + c.box.width / 2),
       fp.box.y + fp.box.height / 2 - (c.box.y + c.box.height / 2),
     );
-    const place = distance <= 40 ? 2 : distance <= 160 ? 1 : 0;
-    score += place;
-    if (place === 2) reasons.push('the same place');
+    samePlace = distance <= SAME_PLACE_PX;
+    score += samePlace ? 2 : distance <= 160 ? 1 : 0;
+    if (samePlace) reasons.push('the same place');
     const wide = Math.min(fp.box.width, c.box.width) / Math.max(fp.box.width, c.box.width, 1);
     const tall = Math.min(fp.box.height, c.box.height) / Math.max(fp.box.height, c.box.height, 1);
     if (wide > 0.6 && tall > 0.8) score += 1;
   }
-  return { candidate: c, score, reasons };
+  return { candidate: c, score, reasons, identity, samePlace };
 }
 
 /** The kind words of regions ('form main'), without their names. */
