@@ -37,6 +37,18 @@ describe('trailingClause', () => {
 });
 
 describe('leadingClause', () => {
+  it("reads a leading gerund as the writer's action, not a check", () => {
+    expect(leadingClause('After archiving, the list should be empty')).toEqual({
+      step: 'archive',
+      main: 'the list should be empty',
+    });
+    expect(leadingClause('When sending the invoice, tick Copy me')).toEqual({
+      step: 'send the invoice',
+      main: 'tick Copy me',
+    });
+    expect(leadingClause('After verifying, open Settings')).toEqual({ step: null, main: 'open Settings' });
+  });
+
   it('waits for the state a leading condition names, or drops a clause of manner', () => {
     expect(leadingClause('Once the banner is gone, open Settings')).toEqual({
       step: 'Wait for the banner to disappear',

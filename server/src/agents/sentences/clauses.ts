@@ -112,6 +112,9 @@ export function infinitive(verb: string): string {
   return verb;
 }
 
+// Gerunds that check or wait rather than act: 'After verifying, …' names no control to press.
+const GERUND_CHECKS = /^(?:verifying|checking|confirming|waiting|loading|seeing|reading|looking|testing)$/;
+
 export interface Lead {
   /** A step the clause stands for ('After the results load' waits for the results), or null. */
   step: string | null;
@@ -142,6 +145,10 @@ export function leadingClause(text: string): Lead | null {
       return { step: `${infinitive(words[0].normal)} ${mine[1].slice(words[0].text.length).trim()}`, main };
     return { step: null, main };
   }
+  // 'After saving', 'When saving the recurring event': the writer's action, written as a gerund.
+  const [doing] = terms(clause);
+  if (doing && /ing$/i.test(doing.normal) && isGerund(doing) && !GERUND_CHECKS.test(doing.normal))
+    return { step: `${infinitive(doing.normal)} ${clause.slice(doing.text.length).trim()}`.trim(), main };
   // 'Once the banner is gone' / 'After the results load': the page's state to wait for.
   const gone =
     /^(.+?)\s+(?:is|are|has|have)?\s*(?:gone|hidden|closed|disappeared|disappears|vanished|been dismissed|dismissed)$/i.exec(
