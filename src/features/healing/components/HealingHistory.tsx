@@ -78,14 +78,19 @@ function HistoryEntry({ healing, aspectRatio, restorable, locked }: HistoryEntry
   const when = dateFormat.format(new Date(healing.created_at));
   return (
     <Accordion variant="outlined" disableGutters slotProps={{ transition: { unmountOnExit: true } }}>
-      <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-label={`Healing of ${when}`}>
-        <Stack spacing={0.5} sx={{ minWidth: 0 }}>
+      <AccordionSummary
+        expandIcon={<ExpandMoreIcon />}
+        aria-label={`Healing of ${when}`}
+        // Issue 28: the summary may shrink below its words' width, so a long message or site never widens the row.
+        sx={{ '& .MuiAccordionSummary-content': { minWidth: 0 } }}
+      >
+        <Stack spacing={0.5} sx={{ minWidth: 0, flexGrow: 1 }}>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {when}
             </Typography>
             <HealingStatusChip status={healing.status} />
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="text.secondary" sx={{ minWidth: 0, overflowWrap: 'anywhere' }}>
               {HEALING_TRIGGER_LABELS[healing.trigger]}
               {healing.website_override && ` · ${messages.madeOn(healing.website_override)}`}
             </Typography>
