@@ -174,7 +174,7 @@ describe('settling after an action (runner/settle.ts)', () => {
     }
   });
 
-  it('leaves a determinate progress bar alone: a page showing one still settles', async () => {
+  it('leaves a determinate progress bar and a wrapper named loading alone: such a page still settles', async () => {
     await inSession(async (session) => {
       await session.page.goto(ctxSites.url('login'));
       await session.page.evaluate(() => {
@@ -183,6 +183,11 @@ describe('settling after an action (runner/settle.ts)', () => {
         bar.setAttribute('aria-valuenow', '40');
         bar.textContent = '40%';
         document.body.append(bar);
+        // An app shell whose class names a loading state but holds the page: no spinner.
+        const shell = document.createElement('section');
+        shell.className = 'app-shell is-loading-done';
+        shell.textContent = 'Your orders, your invoices and your settings, all in one place.';
+        document.body.append(shell);
       });
       expect(await session.settle(60, 1500)).toBe(true);
     });

@@ -7,12 +7,17 @@ const BUSY = [
   '[aria-busy="true"]',
   '[role="progressbar"]:not([aria-valuenow])',
   'progress:not([value])',
+].join(',');
+// Named so by a class or test id only: a wrapper whose class says "loading" but holds the page's text
+// (an app shell's `is-loading-done`) is no spinner, or every step would wait its whole time.
+const NAMED_BUSY = [
   '[class*="spinner" i]',
   '[class*="loading" i]',
   '[class*="skeleton" i]',
   '[data-testid*="spinner" i]',
   '[data-testid*="loading" i]',
 ].join(',');
+const NAMED_BUSY_MAX_TEXT = 40;
 const BUSY_POLL_MS = 50;
 
 function shown(element: Element): boolean {
@@ -23,6 +28,8 @@ function shown(element: Element): boolean {
 
 function busy(): boolean {
   for (const element of document.querySelectorAll(BUSY)) if (shown(element)) return true;
+  for (const element of document.querySelectorAll(NAMED_BUSY))
+    if ((element.textContent ?? '').trim().length <= NAMED_BUSY_MAX_TEXT && shown(element)) return true;
   return false;
 }
 
