@@ -1,4 +1,7 @@
 import { type Action, BrowserPool, RunnerSession, type Target } from '../src/runner';
+import fs from 'node:fs';
+import path from 'node:path';
+import { runExportedSpecs } from './exportedSpecs';
 import { api } from './helpers';
 import {
   createTest,
@@ -10,6 +13,24 @@ import {
 import { describeRun, startRun, waitForRun } from './runFixtures';
 
 jest.setTimeout(180_000);
+
+const ROOT = path.resolve(__dirname, '../..');
+
+/** The test's exported spec under `npx playwright test`, against the same slow site: its summary. */
+async function exportedRun(
+  script: string,
+): Promise<{ expected: number; unexpected: number; output: string }> {
+  fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
+  const dir = fs.mkdtempSync(path.join(ROOT, 'test-results', 'slow-pages-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'slow.spec.ts'), script);
+    const { report, output } = await runExportedSpecs(dir, { SECRET_PASSWORD: 'correct-horse-battery' });
+    const { expected, unexpected } = report.stats;
+    return { expected, unexpected, output: unexpected ? output : '' };
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
 
 // Issue 29, class 5: a page that answers later. The login site's `slow` variant signs in through an
 // API answering 800 ms after the click, with a spinner, then routes to the dashboard on the client
@@ -65,6 +86,8 @@ describe('a site whose sign-in answers late', () => {
 
     const run = await waitForRun(ctx, (await startRun(ctx, created._id))._id);
     expect({ status: run.status, run: describeRun(run) }).toMatchObject({ status: 'passed' });
+    // Exported, the code relies on Playwright's own waiting (auto-waiting, web-first assertions).
+    expect(await exportedRun(test.final_script!)).toEqual({ expected: 1, unexpected: 0, output: '' });
   });
 
   it('types the right password after the wrong one has been answered, not into the form still waiting', async () => {
@@ -88,6 +111,9 @@ describe('a site whose sign-in answers late', () => {
     // answer: the run settles after each step as generation did.
     const run = await waitForRun(ctx, (await startRun(ctx, created._id))._id);
     expect({ status: run.status, run: describeRun(run) }).toMatchObject({ status: 'passed' });
+    // NOTE: its export does not pass yet: Playwright's auto-waiting types the password as soon as the
+    // field is there, while the wrong one is still being checked, and the answer wipes it. The export
+    // needs a wait the generation saw (issue 29, left open).
   });
 });
 
