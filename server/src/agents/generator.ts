@@ -610,7 +610,9 @@ export class Generator {
     ].join(' ');
     // What else its element is (issue 30), for a healing when all its words change: not for a check.
     const fingerprint =
-      shown && ok && shown.kind !== 'expect' && !session.closed ? fingerprintAt(snapshot, targetBox) : null;
+      shown && ok && shown.kind !== 'expect' && !session.closed
+        ? fingerprintAt(snapshot, targetBox, Object.values(session.values.secrets))
+        : null;
     const step: GenerationStep = {
       step_index: index,
       planner_message: plannerMessage,

@@ -136,6 +136,13 @@ it('a field keeps its id and name: the same field, whatever its label', () => {
   expect(best.ok && best.match.reasons).toEqual(['the same id', 'the same name', 'the same form']);
 });
 
+it('stores a secret the page shows around the element masked', () => {
+  const row = candidate(0, { name: 'Copy', container: 'API key s3cr3t-t0ken Copy' });
+  const fingerprint = fingerprintOf(row, ['s3cr3t-t0ken']);
+  expect(JSON.stringify(fingerprint)).not.toContain('s3cr3t-t0ken');
+  expect(fingerprint.container).toMatch(/^API key \S+ Copy$/);
+});
+
 it('records the fingerprint of the one element at the acted-on box, never a guess', () => {
   const snapshot = {
     url: 'http://example.test/',

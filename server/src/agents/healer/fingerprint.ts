@@ -1,4 +1,4 @@
-import { type Candidate, type PageSnapshot } from '../../runner';
+import { type Candidate, maskSecrets, type PageSnapshot } from '../../runner';
 import { normalizeWords } from '../matching';
 
 // An element's fingerprint (issue 30): what else a step's element is besides its words, recorded when
@@ -42,6 +42,7 @@ const BOX_TOLERANCE_PX = 2;
 export function fingerprintAt(
   snapshot: PageSnapshot | null,
   box: { x: number; y: number; width: number; height: number } | null,
+  secrets: Iterable<string> = [],
 ): ElementFingerprint | null {
   if (!snapshot || !box) return null;
   const near = (a: number, b: number) => Math.abs(a - b) <= BOX_TOLERANCE_PX;
@@ -57,24 +58,27 @@ export function fingerprintAt(
   // A label and its control may share a box: the control is what acts.
   const acting = found.filter((c) => c.role !== 'generic' && c.tag !== 'label');
   const [only] = acting.length === 1 ? acting : found.length === 1 ? found : [];
-  return only ? fingerprintOf(only) : null;
+  return only ? fingerprintOf(only, [...secrets]) : null;
 }
 
-export function fingerprintOf(candidate: Candidate): ElementFingerprint {
+/** The candidate's fingerprint; a secret the page shows (in its words or its row's) is stored masked. */
+export function fingerprintOf(candidate: Candidate, secrets: string[] = []): ElementFingerprint {
+  const masked = <T extends string | null>(text: T): T =>
+    (text && secrets.length > 0 ? maskSecrets(text, secrets) : text) as T;
   return {
     role: candidate.role,
     tag: candidate.tag,
     type: candidate.type,
-    name: candidate.name,
-    label: candidate.label,
-    placeholder: candidate.placeholder,
-    text: candidate.text,
+    name: masked(candidate.name),
+    label: masked(candidate.label),
+    placeholder: masked(candidate.placeholder),
+    text: masked(candidate.text),
     id: candidate.id,
     nameAttr: candidate.nameAttr,
     testId: candidate.testId,
     iconHint: candidate.iconHint,
-    region: candidate.region ?? null,
-    container: candidate.container,
+    region: masked(candidate.region ?? null),
+    container: masked(candidate.container),
     containerRole: candidate.containerRole,
     box: candidate.box,
     frame: candidate.frame,
