@@ -18,6 +18,8 @@ export type KnownBrowser = (typeof KNOWN_BROWSERS)[number];
 
 /** The browsers this server's workers can launch (issue 28): the SPA offers only these. */
 export const LaunchableBrowsers = Type.Object({
-  browsers: Type.Array(Type.Union(KNOWN_BROWSERS.map((name) => Type.Literal(name)))),
+  browsers: Type.Array(
+    Type.Union([Type.Literal('chromium'), Type.Literal('firefox'), Type.Literal('webkit')]),
+  ),
 });
 export type LaunchableBrowsers = Static<typeof LaunchableBrowsers>;
