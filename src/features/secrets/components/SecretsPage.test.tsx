@@ -77,6 +77,15 @@ describe('the secrets page', () => {
     );
   });
 
+  it("keeps the actions column's hidden header one pixel wide, so a phone never scrolls sideways (issue 28)", async () => {
+    const suite = shop();
+    seedSharedParameter(suite.test_suite_id, 'API_TOKEN', 'tok-123');
+    renderSecrets(suite.test_suite_id);
+    const header = within(await table()).getByText('Actions');
+    // In sx a bare 1 is 100%: the header was as wide as the window, past the right edge at 375 px.
+    expect(header).toHaveStyle({ position: 'absolute', width: '1px', height: '1px', margin: '-1px' });
+  });
+
   it('searches by name and says when nothing matches', async () => {
     const suite = shop();
     for (const key of ['API_TOKEN', 'admin_password', 'SMTP_PASSWORD'])
