@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { serveFixtureSites, type FixtureSites } from '../fixtures/sites/serve';
-import { createProject, registerWithOrganization, shoot, uniqueEmail } from './helpers';
+import { accessToken, createProject, registerWithOrganization, shoot, uniqueEmail } from './helpers';
 
 // Issue 12: a person groups a generated test and one not generated yet into a test suite, runs them all
 // as one group against the real server and workers, and reads the group: one passed, one that could not
@@ -58,10 +58,33 @@ test('a person groups two tests into a test suite, runs all, reads the group, sc
   await page.getByRole('link', { name: 'Smoke' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Smoke' })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Smoke');
+  // Add tests offers the generated test; the one never generated is shown disabled, with the reason (issue 28).
   await page.getByRole('button', { name: 'Add tests' }).click();
   const add = page.getByRole('dialog', { name: 'Add tests' });
-  for (const checkbox of await add.getByRole('checkbox').all()) await checkbox.check();
-  await add.getByRole('button', { name: 'Add 2 tests' }).click();
+  const notGenerated = add.getByRole('checkbox', { name: /Not generated yet/ });
+  await expect(notGenerated).toBeDisabled();
+  await expect(notGenerated).toHaveAccessibleDescription('Not generated yet: no steps to run');
+  for (const checkbox of await add.getByRole('checkbox').all())
+    if (await checkbox.isEnabled()) await checkbox.check();
+  await add.getByRole('button', { name: 'Add test' }).click();
+  await expect(page.getByRole('list', { name: 'Linked tests' }).getByRole('listitem')).toHaveCount(1);
+  // The API still links it (a pipeline may), so Run all below meets a test that cannot run.
+  const collectionId = decodeURIComponent(new URL(page.url()).pathname.split('/').pop() ?? '');
+  const headers = { authorization: `Bearer ${await accessToken(page)}` };
+  const smoke = (await (
+    await page.request.get(`/api/test-suites/collection/${encodeURIComponent(collectionId)}`, { headers })
+  ).json()) as { test_suite_id: string };
+  const tree = (await (
+    await page.request.get(`/api/test-suites/${encodeURIComponent(smoke.test_suite_id)}/tree`, { headers })
+  ).json()) as { test_case_id: string | null; entity_name: string }[];
+  const draft = tree.find((item) => item.entity_name === 'Not generated yet');
+  expect(draft?.test_case_id).toBeTruthy();
+  const linked = await page.request.put(`/api/test-suites/collection/${encodeURIComponent(collectionId)}`, {
+    headers,
+    data: { test_case_ids_to_add: [draft?.test_case_id] },
+  });
+  expect(linked.status()).toBe(200);
+  await page.reload();
   await expect(page.getByRole('list', { name: 'Linked tests' }).getByRole('listitem')).toHaveCount(2);
 
   // Run all: one group, which ends with one pass and one test that could not run.
