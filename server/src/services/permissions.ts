@@ -66,6 +66,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
   'GET /api/test-admin-or-biz-dev': { signedIn: "tells the caller their own platform role, nobody else's" },
   'POST /api/invitations/accept': { signedIn: 'the one-time link of the invitation decides, not a role' },
   'POST /api/agents/parse': { signedIn: 'reads sentences without a page; touches no organization' },
+  'GET /api/system/browsers': { signedIn: 'which browsers this server can launch; names no organization' },
   'PUT /api/organization/:id/regenerate-service-account-key': {
     action: 'manageServiceAccount',
     scopes: [scope('org', params('id'))],
