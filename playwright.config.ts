@@ -1,11 +1,14 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { findChromium, QUIET_CHROMIUM_ARGS } from './server/src/runner/chromium';
 
-const port = Number(process.env.E2E_PORT ?? 3197);
+// A port of its own per run (below Linux's ephemeral range), set in the environment the spec workers
+// inherit: a server an earlier run left on a fixed port made the next run fail to start its own.
+process.env.E2E_PORT ??= String(randomInt(20_000, 32_000));
+const port = Number(process.env.E2E_PORT);
 const baseURL = `http://127.0.0.1:${port}`;
 // A fresh data dir per run: the end-to-end tests start from an empty product.
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'pw-e2e-'));
