@@ -1,4 +1,5 @@
 import { type ScrollTo } from '../runner';
+import { NUMBER_WORDS, ORDINALS } from './words';
 import { isJudgement, judgesManner, trailingClause } from './sentences/clauses';
 import { absence, isStatement, negates, unsafeAbsent } from './sentences/negation';
 import { type Check, checkStatement, seeSaying } from './sentences/checks';
@@ -111,26 +112,6 @@ export function quote(value: string): string {
 
 // ── Words ─────────────────────────────────────────────────────────────────────────────────────────
 
-const NUMBER_WORDS: Record<string, number> = {
-  no: 0,
-  zero: 0,
-  none: 0,
-  one: 1,
-  a: 1,
-  an: 1,
-  single: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
 const NUMBER = `(?:\\d+|${Object.keys(NUMBER_WORDS).join('|')})`;
 
 function toNumber(text: string): number | null {
@@ -138,21 +119,6 @@ function toNumber(text: string): number | null {
   if (/^\d+$/.test(lower)) return Number(lower);
   return NUMBER_WORDS[lower] ?? null;
 }
-
-const ORDINALS: Record<string, number> = {
-  first: 1,
-  second: 2,
-  third: 3,
-  fourth: 4,
-  fifth: 5,
-  sixth: 6,
-  seventh: 7,
-  eighth: 8,
-  ninth: 9,
-  tenth: 10,
-  last: -1,
-  final: -1,
-};
 
 // Longest first, so 'radio button' wins over 'button'. Each maps to a role and words kept in the phrase.
 const ROLE_WORDS: [string, RoleHint, string][] = [

@@ -1,5 +1,6 @@
 // Actions are data: the runner executes them and codegen writes them out, so what runs is what is
 // exported. Values may hold {{name}} references, substituted at run time and never stored resolved.
+import { ordinalWord } from '../agents/words';
 
 export type LocatorSpec =
   | { by: 'role'; role: string; name?: string; exact?: boolean }
@@ -200,31 +201,7 @@ function describeAssertion(assert: Assertion): string {
   }
 }
 
-export function ordinalWord(n: number): string {
-  const words = [
-    'zeroth',
-    'first',
-    'second',
-    'third',
-    'fourth',
-    'fifth',
-    'sixth',
-    'seventh',
-    'eighth',
-    'ninth',
-    'tenth',
-  ];
-  if (n >= 0 && n < words.length) return words[n];
-  const suffix =
-    n % 10 === 1 && n % 100 !== 11
-      ? 'st'
-      : n % 10 === 2 && n % 100 !== 12
-        ? 'nd'
-        : n % 10 === 3 && n % 100 !== 13
-          ? 'rd'
-          : 'th';
-  return `${n}${suffix}`;
-}
+export { ordinalWord };
 
 function formatMs(ms: number): string {
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;

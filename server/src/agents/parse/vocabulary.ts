@@ -1,3 +1,4 @@
+import { ordinalWord } from '../words';
 import { type IntentAssertion, type Intent, type Phrase, type TargetRef } from '../intent';
 
 // The one place where the product's intents become the phrasing corpus's vocabulary (issue 29;
@@ -45,22 +46,9 @@ export interface CorpusStep {
   negated?: true;
 }
 
-const ORDINAL_NAMES = [
-  '',
-  'first',
-  'second',
-  'third',
-  'fourth',
-  'fifth',
-  'sixth',
-  'seventh',
-  'eighth',
-  'ninth',
-];
-
 function ordinalName(ordinal: number): string {
   if (ordinal === -1) return 'last';
-  return ORDINAL_NAMES[ordinal] ?? `${ordinal}th`;
+  return ordinalWord(ordinal);
 }
 
 /** A phrase in words again: the ordinal and name as the target, its row, item or section as `where`. */

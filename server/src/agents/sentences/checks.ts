@@ -1,3 +1,4 @@
+import { CARDINALS } from '../words';
 import { terms } from './clauses';
 
 // A check written as a statement about one element (issue 29): its subject, then what it shows or what
@@ -22,28 +23,13 @@ export interface Check {
   things?: string;
 }
 
-const SMALL_NUMBERS: Record<string, number> = {
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-};
-
 /** '4 cards', 'exactly three rows', 'only 2 companies': a number and a plural noun, or null. */
 function counted(words: string): { count: number; things: string } | null {
   const match = /^(?:exactly\s+|only\s+|just\s+)?(\d+|[a-z]+)\s+([\w-]+(?:\s+[\w-]+){0,2})$/i.exec(
     words.trim(),
   );
   if (!match) return null;
-  const count = /^\d+$/.test(match[1]) ? Number(match[1]) : SMALL_NUMBERS[match[1].toLowerCase()];
+  const count = /^\d+$/.test(match[1]) ? Number(match[1]) : CARDINALS[match[1].toLowerCase()];
   if (count === undefined) return null;
   const last = terms(match[2]).at(-1);
   // '2/5', '3 days ago' are text; 'cards', 'companies' are what is counted.
