@@ -16,7 +16,8 @@ export interface CorpusCase {
     | 'projects'
     | 'projects-wc'
     | 'help'
-    | 'admin-mui';
+    | 'admin-mui'
+    | 'admin-antd';
   /** What the case exercises (issue 10's classes): the benchmark reports a pass rate per class. */
   kind?: CaseKind;
   /** In the quick slice `npm test` runs (the whole corpus runs in `npm run bench agents`). */
@@ -906,6 +907,179 @@ const MUI_APP: Omit<CorpusCase, 'site'>[] = [
   },
 ];
 
+// Issue 29: a people (HR) back office built from Ant Design (fixtures/sites/admin-antd): a Select's
+// listbox in a portal, Dropdown menus, Modals with Forms and validation, Tabs, a Table with sorters and
+// pagination, DatePickers, a Slider, Switches, Steps, a Tree and a Collapse. The cases were written
+// from screenshots, before reading the DOM.
+const ANTD_APP: Omit<CorpusCase, 'site'>[] = [
+  {
+    name: 'Antd: the On leave tab',
+    kind: 'text targets',
+    description:
+      'Click the On leave tab. Verify the page shows "Alan Turing". Verify the page shows "1-3 of 3 people".',
+    expect: 'passed',
+  },
+  {
+    name: 'Antd: filter by a department',
+    kind: 'forms',
+    description:
+      'Pick "Design" in the All departments dropdown. Verify the page shows "1-3 of 3 people". Verify the page shows "Paul Rand".',
+    expect: 'passed',
+  },
+  {
+    name: 'Antd: search for a person',
+    kind: 'keys',
+    description:
+      'Type "Hopper" into Search people and press Enter. Verify the page shows "Grace Hopper". Verify the page shows "1-1 of 1 people".',
+    expect: 'passed',
+  },
+  {
+    name: 'Antd: sort by salary',
+    kind: 'ordinals',
+    description:
+      'Click the Salary column header. Verify the first row shows "$76,000". Click the Salary column header again. Verify the first row shows "$165,000".',
+    expect: 'passed',
+  },
+  {
+    name: 'Antd: the next page of people',
+    kind: 'icons',
+    description:
+      'Go to the next page. Verify the page shows "6-10 of 14 people". Verify the page shows "Zig Ziglar".',
+    expect: 'passed',
+  },
+  {
+    name: 'Antd: ten people per page',
+    kind: 'forms',
+    description:
+      'Select "10 / page" from the "5 / page" dropdown. Verify the page shows "1-10 of 14 people". Verify the page shows "Frances Perkins".',
+    expect: 'passed',
+  },
+  {
+    name: 'Antd: add a person',
+    kind: 'dialogs',
+    description:
+      'Click Add person. Fill in Full name with "Hedy Lamarr". Type "hedy@northwind.test" into Work email. Choose Engineering in the Department dropdown. Set the Start date to 2026-12-14. Click Add. Verify the page shows "Hedy Lamarr joined Engineering".',
+    expect: 'passed',
+  },
+  {
+    name: 'Antd: the add form needs a name and a department',
+    kind: 'forms',
+    description:
+      'Click "Add person". Click the Add button in the dialog. Verify the page shows "Please enter a name". Verify the page shows "Please choose a department".',
+    expect: 'passed',
+  },
+  {
+    name: 'Antd: a malformed work email',
+    kind: 'forms',
+    description:
+      'Click Add person. Type "Hedy" into Full name. Type "not-an-email" into Work email. Click Add. Verify the page shows "This is not a valid email".',
+    expect: 'passed',
+  },
+  {
+    name: 'Antd: put a person on leave from the row menu',
+    kind: 'relational',
+    description:
+      'Open the actions menu for Grace Hopper. Click "Put on leave". Verify the page shows "Grace Hopper is now on leave".',
+    expect: 'passed',
+  },
+  {
+    name: 'Antd: remove a person',
+    kind: 'dialogs',
+    description:
+      'Click the ... button in the row of Susan Kare. Choose Remove. Click Remove in the dialog. Verify the page shows "Susan Kare removed". Verify the page shows "1-5 of 13 people".',
+    expect: 'passed',
+  },
+  {
+    name: 'Antd: edit a job title',
+    kind: 'dialogs',
+    description:
+      'Open the menu of Alan Turing. Click Edit. Replace the Job title with "Cryptanalyst". Click Save. Verify the page shows "Alan Turing saved". Verify the page shows "Cryptanalyst".',
+    expect: 'passed',
+  },
+  {
+    name: 'Antd: sign out',
+    kind: 'text targets',
+    description: 'Click Hedy Lamarr. Click Sign out. Verify the page shows "You have signed out".',
+    expect: 'passed',
+  },
+  {
+    name: 'Antd: request sick leave',
+    kind: 'forms',
+    description:
+      'Go to Time off. Choose "Sick leave" as the type of leave. Set First day to 2026-12-21. Set Last day to 2026-12-23. Set Hours per day to 4. Click Send request. Verify the page shows "Sick leave from 2026-12-21 to 2026-12-23, 4 hours a day".',
+    expect: 'passed',
+  },
+  {
+    name: 'Antd: a request needs its first day',
+    kind: 'forms',
+    description: 'Open Time off. Click Send request. Verify the page shows "Pick the first day".',
+    expect: 'passed',
+  },
+  {
+    name: 'Antd: settings',
+    kind: 'forms',
+    description:
+      'Open Settings. Turn on Announce birthdays. Select Sunday in "Week starts on". Verify the Announce birthdays switch is on. Click Save settings. Verify the page shows "Settings saved".',
+    expect: 'passed',
+  },
+  {
+    name: 'Antd: onboarding step by step',
+    kind: 'verbs',
+    description:
+      'Go to Onboarding. Type "new@northwind.test" into "New hire\'s email". Click Next. Turn off "Order a laptop". Click Next. Verify the page shows "Account for new@northwind.test; no laptop." Click Done. Verify the page shows "Onboarding finished".',
+    expect: 'passed',
+  },
+  {
+    name: 'Antd: a team in the tree',
+    kind: 'text targets',
+    description:
+      'Open Teams. Expand Engineering. Click Platform. Verify the page shows "Platform is led by Margaret Hamilton".',
+    expect: 'passed',
+  },
+  {
+    name: 'Antd: a help answer',
+    kind: 'icons',
+    description:
+      'Click the help icon. Expand "When is payroll run?". Verify the page shows "Payroll runs on the 25th of every month".',
+    expect: 'passed',
+  },
+  {
+    name: 'Trap: an export button on the Ant Design app',
+    kind: 'trap',
+    description: 'Click the Export to Excel button.',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: a Payroll page the Ant Design app does not have',
+    kind: 'trap',
+    description: 'Go to Payroll in the left menu.',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: a team the tree does not have',
+    kind: 'trap',
+    description: 'Open Teams. Expand Finance.',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: a switch named almost the same',
+    kind: 'trap',
+    description: 'Open Settings. Turn on "Announce work anniversaries".',
+    expect: 'failed',
+  },
+  {
+    name: 'Antd: a check that does not hold',
+    description: 'Click the On leave tab. Verify the page shows "Grace Hopper".',
+    expect: 'failed',
+    message: ['Expected text "Grace Hopper" to be visible'],
+  },
+  {
+    name: 'Antd: a toast that never came',
+    description: 'Click the Everyone tab. Verify the page shows "Hedy Lamarr joined Engineering".',
+    expect: 'failed',
+  },
+];
+
 /** Every case on both renderings of an app: plain DOM (`site`) and web components (`site-wc`). */
 function bothRenderings(cases: Omit<CorpusCase, 'site'>[], dom: CorpusCase['site'], wc: CorpusCase['site']) {
   return ([dom, wc] as const).flatMap((site) =>
@@ -925,6 +1099,7 @@ export const AGENTS_CORPUS: CorpusCase[] = [
   ...bothRenderings(PROJECTS_APP, 'projects', 'projects-wc'),
   ...HELP_APP.map((item) => ({ ...item, site: 'help' as const })),
   ...MUI_APP.map((item) => ({ ...item, site: 'admin-mui' as const })),
+  ...ANTD_APP.map((item) => ({ ...item, site: 'admin-antd' as const })),
   {
     name: 'Two fields in one sentence',
     site: 'login',
