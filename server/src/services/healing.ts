@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import os from 'node:os';
-import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type GenerationConfig } from '../config';
 import { asFingerprint, type ElementFingerprint } from '../agents/healer/fingerprint';
 import { type Db } from '../db/client';
@@ -31,6 +30,7 @@ import { type SharedParameterService } from './sharedParameters';
 import { type TestCaseService } from './testCases';
 import { type TestSuiteService } from './testSuites';
 import { type JobScheduler } from './trackedJobs';
+import { Lease, type LeaseClaim, type LeaseValues } from '../tracking/lease';
 
 export const HEAL_QUEUE = 'heal-test';
 export const HEALER_NAME = 'Plainwright healer (rules)';
@@ -39,10 +39,6 @@ export const MAX_HEALING_ATTEMPTS = 2;
 
 /** SPEC §4's pending group: a healing under way. */
 const UNDER_WAY: HealingState[] = ['created', 'pending', 'waiting_for_executor', 'running'];
-/** States in which a worker holds the healing. */
-const HELD: HealingState[] = ['waiting_for_executor', 'running'];
-/** What a write returns so that its event can be published. */
-const PUBLISHED = { id: testHealings.id, testCaseId: testHealings.testCaseId, status: testHealings.status };
 const GENERATING = GENERATING_STATES as GenerationState[];
 /** Run triggers that heal automatically: a person's, a schedule's and a pipeline's runs (every kind there is). */
 const AUTO_HEALED_TRIGGERS = new Set(['manual', 'schedule', 'ci']);
@@ -55,8 +51,6 @@ export const AUTO_HEAL_BACKOFF_MS = 15 * 60_000;
 export const AUTO_HEAL_BACKOFF_MAX_MS = 24 * 60 * 60_000;
 /** Ended healings that leave the failure as it was. */
 const NOTHING_TAKEN: HealingState[] = ['failed', 'flaky', 'unchanged', 'rejected'];
-/** A pending healing with no live job is re-sent after this long (the send follows the commit). */
-const RESEND_AFTER_MS = 30_000;
 
 export type HealingTrigger = TestHealing['trigger'];
 type HealingRow = typeof testHealings.$inferSelect;
@@ -124,7 +118,7 @@ export interface HealingResult {
  * conditional update of the test: two accepts (or an edit and an accept) never both win.
  */
 export class HealingService {
-  readonly worker = `${os.hostname()}:${process.pid}`;
+  private readonly _lease: Lease<HealingRow>;
 
   constructor(
     private readonly _db: Db,
@@ -137,7 +131,25 @@ export class HealingService {
     readonly config: GenerationConfig,
     readonly modules: ModuleSteps,
     private readonly _events: EventBus,
-  ) {}
+  ) {
+    this._lease = new Lease<HealingRow>(_db, _queue, {
+      table: testHealings,
+      queue: HEAL_QUEUE,
+      underWay: UNDER_WAY,
+      maxAttempts: MAX_HEALING_ATTEMPTS,
+      job: (healingId, jobId): HealJob => ({ healingId, jobId }),
+      expireInSeconds: () => Math.ceil(config.runTimeoutMs / 1000) + 120,
+      staleMs: () => config.staleMs,
+      stoppedResponding: 'The worker healing this test stopped responding',
+      endedValues: (why) => ({
+        status: 'failed',
+        message: `The healing stopped because ${why}, and it had already been retried once.`,
+        finishedAt: sql`now()`,
+      }),
+      changed: (row) => this._publish(row),
+      ended: (row) => this._publish(row),
+    });
+  }
 
   // ── Asked for by people ───────────────────────────────────────────────────────────────────────
 
@@ -348,26 +360,10 @@ export class HealingService {
 
   /** Takes the healing for this job; null when the job is stale (already taken, ended, or gone). */
   async claim(job: HealJob): Promise<ClaimedHealing | null> {
-    const claimId = crypto.randomUUID();
-    const [row] = await this._db
-      .update(testHealings)
-      .set({
-        status: 'waiting_for_executor',
-        attempts: sql`${testHealings.attempts} + 1`,
-        claimId,
-        worker: this.worker,
-        heartbeatAt: sql`now()`,
-        lastModifiedAt: new Date(),
-      })
-      .where(
-        and(
-          eq(testHealings.id, job.healingId),
-          eq(testHealings.jobId, job.jobId),
-          eq(testHealings.status, 'pending'),
-        ),
-      )
-      .returning();
-    if (!row) return null;
+    const claimed = await this._lease.claim(job.healingId, job.jobId);
+    if (!claimed) return null;
+    const { row } = claimed;
+    const claimId = claimed.claim.claimId;
     await this._publish(row);
     const claim: HealingClaim = {
       healingId: row.id,
@@ -442,12 +438,7 @@ export class HealingService {
 
   /** The worker is alive; false means the healing was taken from it meanwhile. */
   async heartbeat(claim: HealingClaim): Promise<boolean> {
-    const [row] = await this._db
-      .update(testHealings)
-      .set({ heartbeatAt: sql`now()` })
-      .where(this._owned(claim))
-      .returning({ id: testHealings.id });
-    return Boolean(row);
+    return this._lease.heartbeat(leaseOf(claim));
   }
 
   /** The steps healed so far (live progress). */
@@ -465,36 +456,24 @@ export class HealingService {
 
   /** Ends the healing with its result; false when the worker no longer held it. */
   async finish(claim: HealingClaim, result: HealingResult): Promise<boolean> {
-    const [row] = await this._db
-      .update(testHealings)
-      .set({
-        status: result.status,
-        message: hideSecrets(result.message, claim.secrets),
-        steps: hideSecrets(result.steps, claim.secrets),
-        checksTotal: result.checksTotal,
-        checksKept: result.checksKept,
-        proposedSteps: result.proposal ? hideSecrets(result.proposal.steps, claim.secrets) : null,
-        proposedScript: result.proposal ? hideSecrets(result.proposal.script, claim.secrets) : null,
-        proposedScriptPy: result.proposal ? hideSecrets(result.proposal.scriptPy, claim.secrets) : null,
-        finishedAt: sql`now()`,
-        lastModifiedAt: new Date(),
-      })
-      .where(this._owned(claim))
-      .returning(PUBLISHED);
+    const row = await this._lease.update(leaseOf(claim), {
+      status: result.status,
+      message: hideSecrets(result.message, claim.secrets),
+      steps: hideSecrets(result.steps, claim.secrets),
+      checksTotal: result.checksTotal,
+      checksKept: result.checksKept,
+      proposedSteps: result.proposal ? hideSecrets(result.proposal.steps, claim.secrets) : null,
+      proposedScript: result.proposal ? hideSecrets(result.proposal.script, claim.secrets) : null,
+      proposedScriptPy: result.proposal ? hideSecrets(result.proposal.scriptPy, claim.secrets) : null,
+      finishedAt: sql`now()`,
+    });
     if (row) await this._publish(row);
     return Boolean(row);
   }
 
   /** A worker shutting down hands its healing back to the queue, without counting an attempt. */
   async release(claim: HealingClaim): Promise<boolean> {
-    return this._transition(claim, {
-      status: 'pending',
-      attempts: sql`greatest(${testHealings.attempts} - 1, 0)`,
-      claimId: null,
-      worker: null,
-      steps: [],
-      startedAt: null,
-    });
+    return this._lease.release(leaseOf(claim));
   }
 
   /**
@@ -503,33 +482,7 @@ export class HealingService {
    * sent again.
    */
   async sweep(options: { assumeDead: boolean }): Promise<number> {
-    if (!this._queue) return 0;
-    const queue = this._queue;
-    const rows = await this._db.select().from(testHealings).where(inArray(testHealings.status, UNDER_WAY));
-    const now = Date.now();
-    let repaired = 0;
-    for (const row of rows) {
-      const job = row.jobId ? await queue.job(HEAL_QUEUE, row.jobId).catch(() => null) : null;
-      const held = HELD.includes(row.status as HealingState);
-      const ended = !job || job.state === 'completed' || job.state === 'failed' || job.state === 'cancelled';
-      if (ended) {
-        if (held) await this._retryOrEnd(row, null);
-        else if (now - row.lastModifiedAt.getTime() > RESEND_AFTER_MS) await this._requeue(row);
-        else continue;
-        repaired++;
-        continue;
-      }
-      if (job.state !== 'active' || !held) continue;
-      const beat = row.heartbeatAt?.getTime() ?? job.startedOn?.getTime() ?? 0;
-      if (!options.assumeDead && now - beat < this.config.staleMs) continue;
-      const staleBefore = options.assumeDead ? null : new Date(now - this.config.staleMs);
-      if (!(await this._retryOrEnd(row, staleBefore))) continue;
-      await queue
-        .fail(HEAL_QUEUE, job.id, 'The worker healing this test stopped responding')
-        .catch(() => undefined);
-      repaired++;
-    }
-    return repaired;
+    return this._lease.sweep(options);
   }
 
   // ── Internals ─────────────────────────────────────────────────────────────────────────────────
@@ -564,7 +517,7 @@ export class HealingService {
       .returning();
     if (!row) return null;
     // NOTE: sent after the commit; if this fails, the sweep sends it (the row already names the job).
-    await this._send(jobId, row.id).catch(() => undefined);
+    await this._lease.send(row.id, jobId).catch(() => undefined);
     // The test's page hears of it at once (issue 28), whoever or whatever asked for it.
     await this._publish(row, { created: true });
     return toWire(row, test.name);
@@ -676,88 +629,8 @@ export class HealingService {
     return toWire(accepted, name);
   }
 
-  /** Takes a healing back from a worker that is gone: pending for its retry, or ended failed. */
-  private async _retryOrEnd(row: HealingRow, staleBefore: Date | null): Promise<boolean> {
-    const sameClaim = and(
-      eq(testHealings.id, row.id),
-      eq(testHealings.status, row.status),
-      sql`${testHealings.claimId} IS NOT DISTINCT FROM ${row.claimId}`,
-      staleBefore
-        ? or(isNull(testHealings.heartbeatAt), lt(testHealings.heartbeatAt, staleBefore))
-        : undefined,
-    );
-    if (row.attempts < MAX_HEALING_ATTEMPTS) {
-      const [pending] = await this._db
-        .update(testHealings)
-        .set({ status: 'pending', claimId: null, worker: null, steps: [], lastModifiedAt: new Date() })
-        .where(sameClaim)
-        .returning();
-      if (pending) await this._publish(pending);
-      if (pending && staleBefore === null) await this._requeue(pending);
-      return Boolean(pending);
-    }
-    const [ended] = await this._db
-      .update(testHealings)
-      .set({
-        status: 'failed',
-        message:
-          'The healing stopped because its worker stopped responding, and it had already been retried once.',
-        finishedAt: sql`now()`,
-        lastModifiedAt: new Date(),
-      })
-      .where(sameClaim)
-      .returning(PUBLISHED);
-    if (ended) await this._publish(ended);
-    return Boolean(ended);
-  }
-
-  /** Gives a pending healing a new job (its old one is gone). */
-  private async _requeue(row: HealingRow): Promise<void> {
-    const jobId = crypto.randomUUID();
-    const [moved] = await this._db
-      .update(testHealings)
-      .set({ jobId, lastModifiedAt: new Date() })
-      .where(
-        and(
-          eq(testHealings.id, row.id),
-          eq(testHealings.status, 'pending'),
-          sql`${testHealings.jobId} IS NOT DISTINCT FROM ${row.jobId}`,
-        ),
-      )
-      .returning({ id: testHealings.id });
-    if (moved) await this._send(jobId, row.id).catch(() => undefined);
-  }
-
-  private async _send(jobId: string, healingId: string): Promise<void> {
-    if (!this._queue) return;
-    const data: HealJob = { healingId, jobId };
-    await this._queue.send(HEAL_QUEUE, data, {
-      id: jobId,
-      retryLimit: MAX_HEALING_ATTEMPTS,
-      retryDelay: 1,
-      expireInSeconds: Math.ceil(this.config.runTimeoutMs / 1000) + 120,
-    });
-  }
-
-  private _owned(claim: HealingClaim) {
-    return and(
-      eq(testHealings.id, claim.healingId),
-      eq(testHealings.claimId, claim.claimId),
-      inArray(testHealings.status, HELD),
-    );
-  }
-
-  private async _transition(
-    claim: HealingClaim,
-    values: Parameters<ReturnType<Db['update']>['set']>[0],
-  ): Promise<boolean> {
-    const [row] = await this._db
-      .update(testHealings)
-      .set({ ...values, lastModifiedAt: new Date() })
-      .where(this._owned(claim))
-      .returning(PUBLISHED);
-    if (row) await this._publish(row);
-    return Boolean(row);
+  private async _transition(claim: HealingClaim, values: LeaseValues): Promise<boolean> {
+    return this._lease.transition(leaseOf(claim), values);
   }
 
   /**
@@ -864,4 +737,8 @@ export function toWire(row: HealingRow, testName: string): TestHealing {
     restored_at: row.restoredAt?.toISOString() ?? null,
     last_modified_at: row.lastModifiedAt.toISOString(),
   };
+}
+
+function leaseOf(claim: HealingClaim): LeaseClaim {
+  return { id: claim.healingId, claimId: claim.claimId };
 }

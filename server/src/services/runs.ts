@@ -1,6 +1,5 @@
 import crypto from 'node:crypto';
-import os from 'node:os';
-import { and, count, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type PgSelect } from 'drizzle-orm/pg-core';
 import { type GenerationConfig } from '../config';
 import { type Db } from '../db/client';
@@ -50,6 +49,7 @@ import { stepsHash } from './dashboard';
 import { type SharedParameterService } from './sharedParameters';
 import { type StepsSource, stepsOutOfDate, type TestCaseService } from './testCases';
 import { type JobScheduler } from './trackedJobs';
+import { Lease, type LeaseClaim, type LeaseValues } from '../tracking/lease';
 import { type ModuleSteps } from './moduleSteps';
 import { type StorageState } from './browserStates';
 
@@ -59,11 +59,7 @@ export const RUN_QUEUE = 'run-test';
 export const MAX_RUN_ATTEMPTS = 2;
 
 const RUNNING = RUNNING_STATES as RunState[];
-/** States in which a worker holds the run. */
-const HELD: RunState[] = ['waiting_for_executor', 'running'];
 const GENERATING = GENERATING_STATES as GenerationState[];
-/** A pending run with no live job is re-sent after this long (the send follows the commit). */
-const RESEND_AFTER_MS = 30_000;
 
 export interface RunJob {
   runId: string;
@@ -140,8 +136,8 @@ type RunRow = typeof testRuns.$inferSelect;
  * are conditioned on its claim, so a run is never executed twice at once.
  */
 export class RunService {
-  readonly worker = `${os.hostname()}:${process.pid}`;
   private readonly _endedListeners: RunEndedListener[] = [];
+  private readonly _lease: Lease<RunRow>;
 
   constructor(
     private readonly _db: Db,
@@ -152,7 +148,29 @@ export class RunService {
     readonly artifacts: ArtifactService,
     readonly config: GenerationConfig,
     readonly modules: ModuleSteps,
-  ) {}
+  ) {
+    this._lease = new Lease<RunRow>(_db, _queue, {
+      table: testRuns,
+      queue: RUN_QUEUE,
+      underWay: RUNNING,
+      maxAttempts: MAX_RUN_ATTEMPTS,
+      job: (runId, jobId): RunJob => ({ runId, jobId }),
+      expireInSeconds: () => Math.ceil(config.runTimeoutMs / 1000) + 120,
+      staleMs: () => config.staleMs,
+      stoppedResponding: 'The worker running this test run stopped responding',
+      endedValues: (why) => ({
+        status: 'not_runnable',
+        errorMessage: `The run stopped because ${why}, and it had already been retried once. Run it again.`,
+        finishedAt: sql`now()`,
+        executionTimeMs: sql`coalesce(${testRuns.executionTimeMs}, 0)`,
+      }),
+      changed: async (row, statusChanged) => {
+        if (statusChanged) await this._follow(row);
+        await this._publishRun(row, 'run_updated');
+      },
+      ended: (row) => this._ended(row),
+    });
+  }
 
   /** Hears every run that ends (a collection's group may end with it and alert). */
   onEnded(listener: RunEndedListener): void {
@@ -242,7 +260,7 @@ export class RunService {
     await this._publishRun(row, 'run_updated');
     await this._events.publish({ testId: test.id, type: 'updated' }).catch(() => undefined);
     // NOTE: sent after the commit; if this fails, the sweep sends it (the row already names the job).
-    await this._send(jobId, runId).catch(() => undefined);
+    await this._lease.send(runId, jobId).catch(() => undefined);
     return { runId, run: toWire(row) };
   }
 
@@ -351,7 +369,8 @@ export class RunService {
       await this._publishRun(row, row.status === 'pending' ? 'run_updated' : 'run_ended');
       await this._events.publish({ testId: row.testCaseId, type: 'updated' }).catch(() => undefined);
       // NOTE: sent after the commit; if this fails, the sweep sends it (the row already names the job).
-      if (row.status === 'pending' && row.jobId) await this._send(row.jobId, row.id).catch(() => undefined);
+      if (row.status === 'pending' && row.jobId)
+        await this._lease.send(row.id, row.jobId).catch(() => undefined);
     }
     // A group none of whose runs could run has ended already, with no run left to end it later: its
     // listeners hear it now (its alert, issue 27).
@@ -380,7 +399,7 @@ export class RunService {
       )
       .returning();
     for (const row of rows) {
-      if (row.jobId) await this._queue?.cancel(RUN_QUEUE, row.jobId).catch(() => undefined);
+      await this._lease.cancel(row.jobId);
       await this._ended(row);
     }
     return rows.length;
@@ -432,7 +451,7 @@ export class RunService {
       .returning();
     if (!row) throw new ConflictError(MESSAGES.alreadyEnded);
     // A job still waiting in the queue is dropped; a running one hears the event (or its heartbeat fails).
-    if (row.jobId) await this._queue?.cancel(RUN_QUEUE, row.jobId).catch(() => undefined);
+    await this._lease.cancel(row.jobId);
     await this._ended(row);
     return toWire(row);
   }
@@ -485,20 +504,10 @@ export class RunService {
 
   /** Takes the run for this job; null when the job is stale (cancelled, already taken, or gone). */
   async claim(job: RunJob): Promise<ClaimedRun | null> {
-    const claimId = crypto.randomUUID();
-    const [row] = await this._db
-      .update(testRuns)
-      .set({
-        status: 'waiting_for_executor',
-        attempts: sql`${testRuns.attempts} + 1`,
-        claimId,
-        worker: this.worker,
-        heartbeatAt: sql`now()`,
-        lastModifiedAt: new Date(),
-      })
-      .where(and(eq(testRuns.id, job.runId), eq(testRuns.jobId, job.jobId), eq(testRuns.status, 'pending')))
-      .returning();
-    if (!row) return null;
+    const claimed = await this._lease.claim(job.runId, job.jobId);
+    if (!claimed) return null;
+    const { row } = claimed;
+    const claimId = claimed.claim.claimId;
     // No browser has been given a secret yet: nothing written before the values are read can hold one.
     const claim: RunClaim = { runId: row.id, testCaseId: row.testCaseId, claimId, secrets: {} };
     if (row.attempts > MAX_RUN_ATTEMPTS) {
@@ -581,12 +590,7 @@ export class RunService {
 
   /** The worker is alive; false means the run was cancelled or taken from it meanwhile. */
   async heartbeat(claim: RunClaim): Promise<boolean> {
-    const [row] = await this._db
-      .update(testRuns)
-      .set({ heartbeatAt: sql`now()` })
-      .where(this._owned(claim))
-      .returning({ id: testRuns.id });
-    return Boolean(row);
+    return this._lease.heartbeat(leaseOf(claim));
   }
 
   async saveSteps(claim: RunClaim, steps: RunStep[]): Promise<boolean> {
@@ -615,21 +619,16 @@ export class RunService {
 
   /** Ends the run with its result; false when the worker no longer held it. */
   async finish(claim: RunClaim, result: RunResult): Promise<boolean> {
-    const [row] = await this._db
-      .update(testRuns)
-      .set({
-        status: result.status,
-        failingStepIndex: result.failingStepIndex,
-        errorMessage: hideSecrets(result.errorMessage, claim.secrets),
-        steps: hideSecrets(result.steps, claim.secrets),
-        artifacts: result.artifacts,
-        executionTimeMs: result.executionTimeMs,
-        firstFailure: result.firstFailure ? hideSecrets(result.firstFailure, claim.secrets) : null,
-        finishedAt: sql`now()`,
-        lastModifiedAt: new Date(),
-      })
-      .where(this._owned(claim))
-      .returning();
+    const row = await this._lease.update(leaseOf(claim), {
+      status: result.status,
+      failingStepIndex: result.failingStepIndex,
+      errorMessage: hideSecrets(result.errorMessage, claim.secrets),
+      steps: hideSecrets(result.steps, claim.secrets),
+      artifacts: result.artifacts,
+      executionTimeMs: result.executionTimeMs,
+      firstFailure: result.firstFailure ? hideSecrets(result.firstFailure, claim.secrets) : null,
+      finishedAt: sql`now()`,
+    });
     if (!row) return false;
     await this._ended(row);
     return true;
@@ -653,14 +652,7 @@ export class RunService {
 
   /** A worker shutting down hands its run back to the queue, without counting an attempt. */
   async release(claim: RunClaim): Promise<boolean> {
-    return this._transition(claim, {
-      status: 'pending',
-      attempts: sql`greatest(${testRuns.attempts} - 1, 0)`,
-      claimId: null,
-      worker: null,
-      steps: [],
-      startedAt: null,
-    });
+    return this._lease.release(leaseOf(claim));
   }
 
   /**
@@ -669,151 +661,13 @@ export class RunService {
    * whose job is gone is sent again.
    */
   async sweep(options: { assumeDead: boolean }): Promise<number> {
-    if (!this._queue) return 0;
-    const queue = this._queue;
-    const rows = await this._db.select().from(testRuns).where(inArray(testRuns.status, RUNNING));
-    const now = Date.now();
-    let repaired = 0;
-    for (const row of rows) {
-      const job = row.jobId ? await queue.job(RUN_QUEUE, row.jobId).catch(() => null) : null;
-      const held = HELD.includes(row.status as RunState);
-      const ended = !job || job.state === 'completed' || job.state === 'failed' || job.state === 'cancelled';
-      if (ended) {
-        if (held) await this._retryOrEnd(row, false, 'its job ended while it ran');
-        else if (now - row.lastModifiedAt.getTime() > RESEND_AFTER_MS) await this._requeue(row);
-        else continue;
-        repaired++;
-        continue;
-      }
-      if (job.state !== 'active') continue;
-      // A pending run with an active job: a worker took the job and has not claimed the run yet. Its
-      // last sign of life is the later of the two (a run a sweep has just made pending is fresh).
-      const beat = held
-        ? (row.heartbeatAt?.getTime() ?? job.startedOn?.getTime() ?? 0)
-        : Math.max(job.startedOn?.getTime() ?? 0, row.lastModifiedAt.getTime());
-      if (!options.assumeDead && now - beat < this.config.staleMs) continue;
-      const retries = job.retryCount < job.retryLimit;
-      // Another sweep (this process's last one, or another worker's) may have taken the run back already,
-      // and its retry may be running now: only the sweep whose write finds the same stale claim repairs it
-      // (failing the retry's job would spend its last attempt on a live worker).
-      if (held) {
-        const staleBefore = options.assumeDead ? null : new Date(now - this.config.staleMs);
-        if (!(await this._retryOrEnd(row, retries, 'its worker stopped responding', staleBefore))) continue;
-      }
-      // NOTE: failed after the row is pending again, so pg-boss's retry finds it claimable.
-      await queue
-        .fail(RUN_QUEUE, job.id, 'The worker running this test run stopped responding')
-        .catch(() => undefined);
-      if (!held && !retries) await this._requeue(row);
-      repaired++;
-    }
-    return repaired;
+    return this._lease.sweep(options);
   }
 
   // ── Internals ─────────────────────────────────────────────────────────────────────────────────
 
-  /**
-   * Takes a run back from a worker that is gone: pending for its retry, or ended. Only while it still
-   * has the claim `row` was read with (and, given `staleBefore`, a heartbeat older than that); false
-   * when someone else got there first.
-   */
-  private async _retryOrEnd(
-    row: RunRow,
-    jobRetries: boolean,
-    why: string,
-    staleBefore: Date | null = null,
-  ): Promise<boolean> {
-    const sameClaim = and(
-      eq(testRuns.id, row.id),
-      eq(testRuns.status, row.status),
-      sql`${testRuns.claimId} IS NOT DISTINCT FROM ${row.claimId}`,
-      staleBefore ? or(isNull(testRuns.heartbeatAt), lt(testRuns.heartbeatAt, staleBefore)) : undefined,
-    );
-    if (row.attempts < MAX_RUN_ATTEMPTS) {
-      const [pending] = await this._db
-        .update(testRuns)
-        .set({
-          status: 'pending',
-          claimId: null,
-          worker: null,
-          steps: [],
-          startedAt: null,
-          lastModifiedAt: new Date(),
-        })
-        .where(sameClaim)
-        .returning();
-      if (!pending) return false;
-      await this._follow(pending);
-      await this._publishRun(pending, 'run_updated');
-      if (!jobRetries) await this._requeue(pending);
-      return true;
-    }
-    const [ended] = await this._db
-      .update(testRuns)
-      .set({
-        status: 'not_runnable',
-        errorMessage: `The run stopped because ${why}, and it had already been retried once. Run it again.`,
-        finishedAt: sql`now()`,
-        executionTimeMs: sql`coalesce(${testRuns.executionTimeMs}, 0)`,
-        lastModifiedAt: new Date(),
-      })
-      .where(sameClaim)
-      .returning();
-    if (ended) await this._ended(ended);
-    return Boolean(ended);
-  }
-
-  /** Gives a pending run a new job (its old one is gone or out of retries). */
-  private async _requeue(row: RunRow): Promise<void> {
-    if (row.attempts >= MAX_RUN_ATTEMPTS && HELD.includes(row.status as RunState)) return;
-    const jobId = crypto.randomUUID();
-    const [moved] = await this._db
-      .update(testRuns)
-      .set({ jobId, status: 'pending', lastModifiedAt: new Date() })
-      .where(
-        and(
-          eq(testRuns.id, row.id),
-          eq(testRuns.status, 'pending'),
-          sql`${testRuns.jobId} IS NOT DISTINCT FROM ${row.jobId}`,
-        ),
-      )
-      .returning({ id: testRuns.id });
-    if (moved) await this._send(jobId, row.id).catch(() => undefined);
-  }
-
-  private async _send(jobId: string, runId: string): Promise<void> {
-    if (!this._queue) return;
-    const data: RunJob = { runId, jobId };
-    await this._queue.send(RUN_QUEUE, data, {
-      id: jobId,
-      // One retry for a killed worker, one more for a worker that shut down and handed it back.
-      retryLimit: MAX_RUN_ATTEMPTS,
-      retryDelay: 1,
-      expireInSeconds: Math.ceil(this.config.runTimeoutMs / 1000) + 120,
-    });
-  }
-
-  private _owned(claim: RunClaim) {
-    return and(
-      eq(testRuns.id, claim.runId),
-      eq(testRuns.claimId, claim.claimId),
-      inArray(testRuns.status, HELD),
-    );
-  }
-
-  private async _transition(
-    claim: RunClaim,
-    values: Parameters<ReturnType<Db['update']>['set']>[0],
-  ): Promise<boolean> {
-    const [row] = await this._db
-      .update(testRuns)
-      .set({ ...values, lastModifiedAt: new Date() })
-      .where(this._owned(claim))
-      .returning();
-    if (!row) return false;
-    if (values && 'status' in values) await this._follow(row);
-    await this._publishRun(row, 'run_updated');
-    return true;
+  private async _transition(claim: RunClaim, values: LeaseValues): Promise<boolean> {
+    return this._lease.transition(leaseOf(claim), values);
   }
 
   private async _ended(row: RunRow): Promise<void> {
@@ -895,6 +749,10 @@ export class RunService {
       )
       .where(eq(testRuns.id, id));
   }
+}
+
+function leaseOf(claim: RunClaim): LeaseClaim {
+  return { id: claim.runId, claimId: claim.claimId };
 }
 
 /** Checks a run's settings against the test; every problem is named in details.fields. */
