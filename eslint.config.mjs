@@ -80,6 +80,7 @@ export default tseslint.config(
     ignores: [
       'node_modules',
       'dist',
+      'build',
       'data',
       'storybook-static',
       'coverage',

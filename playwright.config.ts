@@ -39,8 +39,8 @@ export default defineConfig({
     },
   ],
   webServer: {
-    // What npm start runs (the same loader, so the same bytes reach the page).
-    command: 'node --import tsx server/src/main.ts start',
+    // What npm start runs: the server's bundle, built first if a source changed since.
+    command: 'node scripts/build-server.mjs && node --enable-source-maps build/server/main.js start',
     url: `${baseURL}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

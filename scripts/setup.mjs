@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Brings a checkout up to date before `npm start` / `npm test`: npm packages, Chromium, the SPA build.
+// Brings a checkout up to date before `npm start` / `npm test`: npm packages, Chromium, the SPA build,
+// the server's bundle (scripts/build-server.mjs).
 // Idempotent and quick when nothing changed. Uses Node's own modules only: it runs before `npm ci`.
 import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
@@ -158,4 +159,7 @@ checkNode();
 ensurePackages();
 ensureChromium();
 ensureSpaBuild();
+// Imported only now: it needs esbuild from the packages just installed.
+const { ensureServerBuild } = await import('./build-server.mjs');
+await ensureServerBuild({ log });
 log(mode === 'test' ? 'ready to test' : 'ready');

@@ -1,10 +1,22 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 
-// Plainwright started as a person starts it (`main.ts <command>`), for the suites that stop, kill and
-// restart its processes.
+// Plainwright started as a person starts it (`npm start` runs `build/server/main.js start`, the bundle
+// scripts/build-server.mjs makes), for the suites that stop, kill and restart its processes.
 
 const root = path.resolve(__dirname, '../..');
+
+let built = false;
+
+/** Node's arguments that start the product's bundle, built first if a source changed since (once a process). */
+export function productCommand(): string[] {
+  if (!built) {
+    const build = spawnSync(process.execPath, ['scripts/build-server.mjs'], { cwd: root, encoding: 'utf8' });
+    if (build.status !== 0) throw new Error(`Building the server failed:\n${build.stdout}${build.stderr}`);
+    built = true;
+  }
+  return ['--enable-source-maps', 'build/server/main.js'];
+}
 
 export interface ProductProcess {
   child: ChildProcess;
@@ -16,7 +28,7 @@ export interface ProductProcess {
 
 export function startProduct(env: Record<string, string>, command = 'start'): ProductProcess {
   let output = '';
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts', command], {
+  const child = spawn(process.execPath, [...productCommand(), command], {
     cwd: root,
     env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'warn', AUTH_AUTOCONFIRM: 'true', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

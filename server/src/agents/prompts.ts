@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { serverSource } from '../lib/paths';
 
 // Agents' prompts live in <agent>/prompt.md: a YAML header (name, description, model, tools), the
 // instructions, then <example> blocks. They are checked when loaded and fail loudly.
@@ -93,7 +94,7 @@ export function parsePrompt(text: string, expectedName?: string): AgentPrompt {
 const cache = new Map<string, AgentPrompt>();
 
 /** Loads server/src/agents/<name>/prompt.md (once); throws PromptError naming the file. */
-export function loadPrompt(name: AgentName, dir = __dirname): AgentPrompt {
+export function loadPrompt(name: AgentName, dir = serverSource('agents')): AgentPrompt {
   const file = path.join(dir, name, 'prompt.md');
   const cached = cache.get(file);
   if (cached) return cached;
@@ -108,7 +109,7 @@ export function loadPrompt(name: AgentName, dir = __dirname): AgentPrompt {
   return prompt;
 }
 
-export function loadAllPrompts(dir = __dirname): Record<AgentName, AgentPrompt> {
+export function loadAllPrompts(dir = serverSource('agents')): Record<AgentName, AgentPrompt> {
   return Object.fromEntries(AGENT_NAMES.map((name) => [name, loadPrompt(name, dir)])) as Record<
     AgentName,
     AgentPrompt

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import path from 'node:path';
+import { serverSource } from '../lib/paths';
 
 // The CLI as one file (issue 15): `plainwright ci` needs only Node and the server's address, so the
 // server bundles it (esbuild, once per process) and serves it; pipelines fetch the CLI that matches
@@ -23,7 +23,7 @@ export function cliBundle(): Promise<CliBundle> {
 async function build(): Promise<CliBundle> {
   const { build: esbuild } = await import('esbuild');
   const result = await esbuild({
-    entryPoints: [path.join(__dirname, 'standalone.ts')],
+    entryPoints: [serverSource('cli', 'standalone.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',

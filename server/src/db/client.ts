@@ -10,13 +10,14 @@ import { type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { maintain, scheduleMaintenance } from './maintenance';
 import * as schema from './schema';
+import { serverSource } from '../lib/paths';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
 /** A transaction or the database itself: repositories take either. */
 export type Executor = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
-export const migrationsFolder = path.join(__dirname, 'migrations');
+export const migrationsFolder = serverSource('db', 'migrations');
 
 export type DatabaseTarget =
   // dataDir null = in memory; a template (a dumped, migrated data dir) skips initdb, for tests: it

@@ -1,6 +1,6 @@
-import path from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { type Worker } from 'node:worker_threads';
 import { RestartBackoff } from '../lib/restartBackoff';
+import { startThread, startThreadFile } from '../lib/threadEntry';
 import { type ThreadMessage } from './threadMain';
 
 // `npm start` (issue 16): the embedded database on a thread of its own, served over the Postgres wire
@@ -22,7 +22,7 @@ export interface DatabaseThread {
 export interface DatabaseThreadOptions {
   /** Says a restart (default: console.error). */
   warn?: (line: string) => void;
-  /** The thread's entry, for tests (default: threadMain.ts). */
+  /** The thread's entry, for tests (default: threadMain beside this file, or beside the bundle). */
   entry?: string;
 }
 
@@ -32,7 +32,7 @@ export async function startDatabaseThread(
   options: DatabaseThreadOptions = {},
 ): Promise<DatabaseThread> {
   const warn = options.warn ?? ((line: string) => console.error(line));
-  const entry = options.entry ?? path.join(__dirname, 'threadMain.ts');
+  const entry = options.entry;
   let closing = false;
   const backoff = new RestartBackoff();
   let restart: NodeJS.Timeout | null = null;
@@ -51,11 +51,9 @@ export async function startDatabaseThread(
   /** Starts the thread; the first start rejects if it stops before it is ready, a restart tries again. */
   const launch = (first: boolean) =>
     new Promise<string>((resolve, reject) => {
-      // NOTE: a worker thread does not inherit `--import tsx`: tsx is registered in it first.
-      const worker = new Worker(`require('tsx/cjs/api').register(); require(${JSON.stringify(entry)});`, {
-        eval: true,
-        workerData: { dataDir },
-      });
+      const worker = entry
+        ? startThreadFile(entry, { workerData: { dataDir } })
+        : startThread(__dirname, 'threadMain', { workerData: { dataDir } });
       const thread = { worker, startedAt: Date.now() };
       current = thread;
       let ready = false;

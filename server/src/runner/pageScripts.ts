@@ -16,6 +16,7 @@ import type scrollPageScript from './page/scrollPage';
 import type selectedLabelsScript from './page/selectedLabels';
 import type startWatchScript from './page/startWatch';
 import type unmarkSecretsScript from './page/unmarkSecrets';
+import { ROOT, serverSource } from '../lib/paths';
 
 // Code that runs in the page (issue 28). Each `page/<name>.ts` is a page script: a default-exported
 // function, importing nothing but `page/shared/*`, compiled here with esbuild into one self-contained
@@ -29,8 +30,8 @@ import type unmarkSecretsScript from './page/unmarkSecrets';
 // once per change. There is no build step to go stale, as for the rest of the server, and jest, tsx
 // and the `plainwright` command inject the same bytes.
 
-export const PAGE_DIR = path.join(__dirname, 'page');
-const CACHE_DIR = path.resolve(__dirname, '..', '..', '..', 'node_modules', '.cache', 'plainwright');
+export const PAGE_DIR = serverSource('runner', 'page');
+const CACHE_DIR = path.join(ROOT, 'node_modules', '.cache', 'plainwright');
 // The global the compiled module's exports go to, local to the function the script is wrapped in.
 const GLOBAL_NAME = '__plainwrightPage';
 const BUILD_OPTIONS = {

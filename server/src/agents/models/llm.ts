@@ -120,7 +120,7 @@ export class LlmModel implements Model {
     private readonly _config: GenerationConfig,
   ) {
     this.name = `${_config.aiProvider}:${_config.aiModel}`;
-    this._prompts = loadAllPrompts(`${__dirname}/..`);
+    this._prompts = loadAllPrompts();
   }
 
   async plan(instructions: string): Promise<ModelAnswer<string[]>> {
