@@ -750,3 +750,27 @@ export const testHealings = pgTable(
       .where(sql`${t.status} IN ('created', 'pending', 'waiting_for_executor', 'running')`),
   ],
 );
+
+/**
+ * E-mail received by the test inbox (issue 32): what applications under test sent to an address at
+ * INBOX_DOMAIN, read by e-mail steps. Never shown by the dev mailbox (that is the product's own outbox).
+ */
+export const inboxMessages = pgTable(
+  'inbox_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The recipient at INBOX_DOMAIN, lower case: a run's `{{inbox}}` address. */
+    address: text('address').notNull(),
+    fromAddress: text('from_address').notNull().default(''),
+    subject: text('subject').notNull().default(''),
+    text: text('text').notNull().default(''),
+    html: text('html'),
+    /** The message's size as received, in bytes. */
+    size: integer('size').notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('inbox_messages_address_idx').on(t.address, t.receivedAt.desc()),
+    index('inbox_messages_received_idx').on(t.receivedAt),
+  ],
+);
