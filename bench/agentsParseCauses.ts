@@ -69,6 +69,14 @@ function canonical(steps: Step[]): Step[] {
   return out;
 }
 
+const KEYS: Record<string, string> = { ctrl: 'control', esc: 'escape', return: 'enter', cmd: 'meta' };
+const key = (s: unknown) =>
+  String(s ?? '')
+    .split('+')
+    .map((p) => p.trim().toLowerCase())
+    .map((p) => KEYS[p] ?? p)
+    .join('+');
+
 /** The first difference between the steps wanted and read, as a cause name. */
 function cause(want: Step[], got: Step[] | null): string {
   if (got === null) return want.length ? 'refused' : 'ok';
@@ -85,7 +93,11 @@ function cause(want: Step[], got: Step[] | null): string {
     const value =
       typeof w.value === 'object' || typeof g.value === 'object'
         ? JSON.stringify(w.value) === JSON.stringify(g.value)
-        : norm(w.value) === norm(g.value);
+        : w.action === 'drag_to'
+          ? f1(words(w.value), words(g.value)) >= 0.5
+          : w.action === 'press_key'
+            ? key(w.value) === key(g.value)
+            : norm(w.value) === norm(g.value);
     if (!value) return `value of ${w.action}`;
     const ww = [...words(w.target), ...words(w.where)];
     if (ww.length && f1(ww, [...words(g.target), ...words(g.where)]) < 0.5) return `target of ${w.action}`;

@@ -1033,7 +1033,7 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
   }
   if (
     (m =
-      /^(?:the\s+)?(?:(?:page|tab|window|document|browser)\s+title|browser tab|title)\s+(?:of the page\s+)?(?:is\s+)?(contains?|includes?|has|is|equals?|reads|says?|matches|=)\s+(.+)$/i.exec(
+      /^(?:the\s+|its\s+)?(?:(?:page|tab|window|document|browser)\s+title|browser tab|title)\s+(?:of the page\s+|there\s+|here\s+)?(?:is\s+)?(contains?|includes?|has|is|equals?|reads|says?|matches|=)\s+(.+)$/i.exec(
         text,
       ))
   ) {

@@ -1,6 +1,7 @@
 import { parseStep, SORT_DIRECTION } from '../grammar';
 import { moduleCallName } from '../moduleCall';
 import { planSteps } from '../planner';
+import { dragStep, emailStep, sliderStep, uploadStep, windowSteps } from '../sentences/widgets';
 import { corpusSteps, type CorpusStep } from './vocabulary';
 
 // The parse-only entry (issue 29): sentences read by the same planner and grammar the generator uses,
@@ -27,28 +28,51 @@ export function parseSentence(sentence: string): SentenceReading {
   if (plan.length === 0) return { sentence, refused: 'The sentence is empty: say what the test should do.' };
   const steps: CorpusStep[] = [];
   for (const step of plan) {
-    const module = moduleCallName(step);
-    if (module) {
-      steps.push({ action: 'use_module', target: module });
-      continue;
-    }
-    const parsed = parseStep(step, PARSE_WEBSITE);
-    if (!parsed.ok) return { sentence, refused: parsed.hint };
-    // 'Go to the Companies page' is a click on its link for the generator, and going to a page in words.
-    if (parsed.intent.kind === 'click' && NAMED_PAGE.test(step)) {
-      steps.push({ action: 'navigate', target: pageWords(step) });
-      continue;
-    }
-    // 'Sort by Email descending' is a click on the column's header for the generator, a sort in words.
-    const sorted =
-      parsed.intent.kind === 'click' ? sortStep(step, corpusSteps(parsed.intent, PARSE_WEBSITE)[0]) : null;
-    if (sorted) {
-      steps.push(sorted);
-      continue;
-    }
-    steps.push(...corpusSteps(parsed.intent, PARSE_WEBSITE, pageWords(step)));
+    const refused = readStep(step, steps);
+    if (refused) return { sentence, refused };
   }
   return { sentence, steps: foldLogIn(steps) };
+}
+
+/** Reads one planned step onto `steps`; the refusal's reason when the grammar cannot read it. */
+function readStep(step: string, steps: CorpusStep[]): string | null {
+  // Browser tabs, drag and drop, uploads, e-mails and sliders: read here, not by the grammar (the runner
+  // does not act on them yet, so the generator refuses them).
+  const window = windowSteps(step, steps.length === 0);
+  if (window) {
+    const refused = window.rest ? readStep(window.rest, steps) : null;
+    if (refused) return refused;
+    for (const read of window.steps)
+      if (!(read.action === 'switch_tab' && read.value === 'new' && steps.at(-1)?.value === 'new'))
+        steps.push(read);
+    return null;
+  }
+  const widget = uploadStep(step) ?? sliderStep(step) ?? dragStep(step) ?? emailStep(step);
+  if (widget) {
+    steps.push(widget);
+    return null;
+  }
+  const module = moduleCallName(step);
+  if (module) {
+    steps.push({ action: 'use_module', target: module });
+    return null;
+  }
+  const parsed = parseStep(step, PARSE_WEBSITE);
+  if (!parsed.ok) return parsed.hint;
+  // 'Go to the Companies page' is a click on its link for the generator, and going to a page in words.
+  if (parsed.intent.kind === 'click' && NAMED_PAGE.test(step)) {
+    steps.push({ action: 'navigate', target: pageWords(step) });
+    return null;
+  }
+  // 'Sort by Email descending' is a click on the column's header for the generator, a sort in words.
+  const sorted =
+    parsed.intent.kind === 'click' ? sortStep(step, corpusSteps(parsed.intent, PARSE_WEBSITE)[0]) : null;
+  if (sorted) {
+    steps.push(sorted);
+    return null;
+  }
+  steps.push(...corpusSteps(parsed.intent, PARSE_WEBSITE, pageWords(step)));
+  return null;
 }
 
 const NAMED_PAGE =

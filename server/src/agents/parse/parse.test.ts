@@ -89,4 +89,22 @@ describe('parseSentences', () => {
       steps: [{ action: 'assert_title', value: '(3) Inbox' }],
     });
   });
+
+  it('reads widget verbs the runner does not act on yet, and a new window after a click', () => {
+    expect(
+      parseSentence('Click Export — it opens in a new window. Its title should be Report'),
+    ).toMatchObject({
+      steps: [
+        { action: 'click', target: 'Export' },
+        { action: 'switch_tab', value: 'new' },
+        { action: 'assert_title', value: 'Report' },
+      ],
+    });
+    expect(parseSentence('Upload plan.pdf to the Drafts folder, then drag it onto Final')).toMatchObject({
+      steps: [
+        { action: 'upload_file', value: 'plan.pdf' },
+        { action: 'drag_to', value: 'Final' },
+      ],
+    });
+  });
 });

@@ -35,7 +35,14 @@ export type CorpusAction =
   | 'assert_title'
   | 'assert_count'
   | 'login'
-  | 'use_module';
+  | 'use_module'
+  | 'drag_to'
+  | 'upload_file'
+  | 'switch_tab'
+  | 'open_email'
+  | 'filter'
+  | 'assert_order'
+  | 'fill_form';
 
 export interface CorpusStep {
   action: CorpusAction;

@@ -52,6 +52,16 @@ describe('labelOrder', () => {
     expect(labelOrder('Archive it')).toEqual({ verb: 'click', object: 'Archive' });
   });
 
+  it('reads a verb alone, a verb with a particle and a verb with "as" as labels', () => {
+    expect(labelOrder('Duplicate')).toEqual({ verb: 'click', object: 'Duplicate' });
+    expect(labelOrder('Log out of every device')).toEqual({
+      verb: 'click',
+      object: 'Log out of every device',
+    });
+    expect(labelOrder('Export as spreadsheet')).toEqual({ verb: 'click', object: 'Export as spreadsheet' });
+    expect(labelOrder('Explore')).toBeNull();
+  });
+
   it('refuses judgements, whole activities and statements', () => {
     expect(labelOrder('Make the reports page load quickly')).toBeNull();
     expect(labelOrder('Give the editor a proper workout')).toBeNull();

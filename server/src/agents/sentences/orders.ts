@@ -132,12 +132,30 @@ export function labelOrder(text: string): Order | null {
   if (!(verb.tags.has('Imperative') || verb.tags.has('Infinitive'))) return null;
   if (NOT_LABELS.has(verb.normal) || VAGUE_WORDS.test(text)) return null;
   // Another verb in the object is a clause of its own ('Make the dashboard load fast').
-  if (rest.some((term) => term.tags.has('Verb') && !term.tags.has('Adjective') && !term.tags.has('Noun')))
+  if (
+    rest.some(
+      (term) =>
+        term.tags.has('Verb') &&
+        !term.tags.has('Adjective') &&
+        !term.tags.has('Noun') &&
+        // 'Sign out of all sessions': the particle is part of the verb.
+        !term.tags.has('Particle'),
+    )
+  )
     return null;
   if (/[,;:?]/.test(text.replace(/⟦\d+⟧/g, ''))) return null;
   // 'Chat works fine', 'Feed feels right': a subject and its verb in -s the tagger read as an order.
   const [first, second] = rest;
-  if (first && second && /^[a-z]+s$/.test(first.text) && !first.tags.has('Determiner')) return null;
+  if (
+    first &&
+    second &&
+    /^[a-z]+s$/.test(first.text) &&
+    !first.tags.has('Determiner') &&
+    !first.tags.has('Preposition')
+  )
+    return null;
+  // 'Save', 'Publish': a verb alone is the label of its button.
+  if (rest.length === 0) return { verb: 'click', object: verb.text };
   // 'Save it', 'Publish them': the verb alone is the label.
   if (rest.length === 1 && rest[0].tags.has('Pronoun')) return { verb: 'click', object: verb.text };
   const label = rest.filter((term) => !term.tags.has('Preposition') && !term.tags.has('Determiner'));
