@@ -1,40 +1,12 @@
 import { parseStep, planSteps } from '../src/agents';
 import { findTie, rankCandidates, similarity, SYNONYMS } from '../src/agents/matching';
-import { type Candidate } from '../src/runner';
+import { candidateSequence } from './candidates';
 
 // Issue 10's matching discipline and phrasings, each rule tested by its table.
 
 const SITE = 'http://127.0.0.1:4400/tasks/';
 
-let nextIndex = 0;
-function candidate(fields: Partial<Candidate>): Candidate {
-  return {
-    index: nextIndex++,
-    tag: 'button',
-    type: null,
-    role: 'button',
-    name: '',
-    label: null,
-    placeholder: null,
-    text: null,
-    testId: null,
-    id: null,
-    nameAttr: null,
-    checked: null,
-    disabled: false,
-    editable: false,
-    visible: true,
-    box: { x: 0, y: nextIndex * 40, width: 100, height: 30 },
-    options: null,
-    selected: null,
-    container: null,
-    containerRole: null,
-    iconHint: null,
-    itemCount: null,
-    frame: null,
-    ...fields,
-  };
-}
+const { candidate, reset: resetCandidates } = candidateSequence();
 
 describe('matching words', () => {
   it.each([
@@ -65,7 +37,7 @@ describe('matching words', () => {
 
 describe('choosing a target', () => {
   const rows = () => {
-    nextIndex = 0;
+    resetCandidates();
     return [
       candidate({ tag: 'input', role: 'textbox', name: 'New task', editable: true }),
       candidate({

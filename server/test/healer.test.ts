@@ -1,44 +1,15 @@
-import { serveFixtureSites, type FixtureSites } from '../../fixtures/sites/serve';
 import { compareHealing } from '../src/agents/healer/assertions';
-import { healTest, type HealHooks, type HealInput, type HealOutcome } from '../src/agents/healer/healer';
-import {
-  type Action,
-  type Target,
-  actionCode,
-  BrowserPool,
-  describeAction,
-  replay,
-  type ReplayOutcome,
-  RunnerSession,
-} from '../src/runner';
+import { type HealInput, type HealOutcome } from '../src/agents/healer/healer';
+import { type Target, actionCode } from '../src/runner';
+import { byLabel, byRole, healedSteps, useHealerFixture } from './healerSetup';
 
 // The healer in real Chromium on the fixture sites: drift variants (v2) are healed with every check
 // kept, bug variants are reported and never healed, and a test that passes as stored is flaky.
 
-const STEP_TIMEOUT_MS = 5000;
-
-let sites: FixtureSites;
-let pool: BrowserPool;
-beforeAll(async () => {
-  sites = await serveFixtureSites();
-  pool = new BrowserPool({ wsEndpoint: null, niceness: 0 });
-});
-afterAll(async () => {
-  await pool?.close();
-  await sites?.close();
-});
-afterEach(() => {
-  sites.setVariant('login', null);
-  sites.setVariant('shop', null);
-  sites.setVariant('orders', null);
-});
+const fixture = useHealerFixture(['login', 'shop', 'orders']);
+const { heal, inSession, replayed } = fixture;
 
 type Step = HealInput['steps'][number];
-
-const byRole = (role: string, name: string): Target => ({
-  locator: { by: 'role', role, name, exact: true },
-});
-const byLabel = (text: string): Target => ({ locator: { by: 'label', text, exact: true } });
 
 /** Signs in as Ada and checks the dashboard, as the generator stores such a test. */
 function loginTest(url: string): Step[] {
@@ -124,54 +95,6 @@ function shopTest(url: string): Step[] {
   ];
 }
 
-async function inSession<T>(work: (session: RunnerSession) => Promise<T>): Promise<T> {
-  const session = await RunnerSession.open(await pool.acquire(), {
-    viewport: { width: 1280, height: 720 },
-    values: { parameters: {}, secrets: {} },
-    stepTimeoutMs: STEP_TIMEOUT_MS,
-    trace: false,
-  });
-  try {
-    return await work(session);
-  } finally {
-    await session.close();
-  }
-}
-
-function heal(
-  site: string,
-  steps: Step[],
-  failingStepIndex: number | null = null,
-  hooks?: HealHooks,
-): Promise<HealOutcome> {
-  return inSession((session) =>
-    healTest(
-      session,
-      { website: sites.url(site), steps, stepTimeoutMs: STEP_TIMEOUT_MS, failingStepIndex },
-      hooks,
-    ),
-  );
-}
-
-function replayed(steps: { description: string; action: Action }[]): Promise<ReplayOutcome> {
-  return inSession((session) =>
-    replay(
-      session,
-      steps.map((step) => ({ ...step, actionName: describeAction(step.action) })),
-      { onStep: async () => undefined, stopped: () => false },
-      { language: 'typescript', stepTimeoutMs: STEP_TIMEOUT_MS, screenshots: false, log: null },
-    ),
-  );
-}
-
-/** The healed test's actions, for a fresh replay; throws when a step has none. */
-function healedSteps(outcome: HealOutcome): Step[] {
-  return outcome.steps.map((step) => {
-    if (!step.action) throw new Error(`step "${step.description}" has no healed action`);
-    return { description: step.description, action: step.action };
-  });
-}
-
 /** Every step kept byte for byte, and every check's expectation equal to the original's (only its target may differ). */
 function expectKeptAndChecksSacred(outcome: HealOutcome): void {
   for (const step of outcome.steps) {
@@ -192,13 +115,13 @@ const changedIndexes = (outcome: HealOutcome) =>
   outcome.steps.flatMap((step, index) => (step.changed ? [index] : []));
 
 it('heals the login test on v2: the renamed button and field and the moved check, every check kept', async () => {
-  const steps = loginTest(sites.url('login'));
+  const steps = loginTest(fixture.sites.url('login'));
   const started = Date.now();
   const passing = await replayed(steps);
   const oneRunMs = Date.now() - started;
   expect(passing.state).toBe('passed');
 
-  sites.setVariant('login', 'v2');
+  fixture.sites.setVariant('login', 'v2');
   const failingStarted = Date.now();
   const failing = await replayed(steps);
   const failingRunMs = Date.now() - failingStarted;
@@ -239,8 +162,8 @@ it('heals the login test on v2: the renamed button and field and the moved check
 });
 
 it('heals the shop search and cart test on v2 and keeps its checks', async () => {
-  const steps = shopTest(sites.url('shop'));
-  sites.setVariant('shop', 'v2');
+  const steps = shopTest(fixture.sites.url('shop'));
+  fixture.sites.setVariant('shop', 'v2');
   expect((await replayed(steps)).state).toBe('failed');
 
   const outcome = await heal('shop', steps);
@@ -272,7 +195,7 @@ it('heals the shop search and cart test on v2 and keeps its checks', async () =>
 });
 
 it('proposes nothing when the login test passes as stored: flaky', async () => {
-  const steps = loginTest(sites.url('login'));
+  const steps = loginTest(fixture.sites.url('login'));
   const reported: number[] = [];
   const outcome = await heal('login', steps, null, {
     onStep: async (step, index) => {
@@ -290,8 +213,8 @@ it('proposes nothing when the login test passes as stored: flaky', async () => {
 });
 
 it('reports a wrong cart total as the application changing, and heals nothing (shop bug-total)', async () => {
-  const steps = shopTest(sites.url('shop'));
-  sites.setVariant('shop', 'bug-total');
+  const steps = shopTest(fixture.sites.url('shop'));
+  fixture.sites.setVariant('shop', 'bug-total');
 
   const outcome = await heal('shop', steps);
 
@@ -309,14 +232,14 @@ it('reports a wrong cart total as the application changing, and heals nothing (s
 });
 
 it('never heals a Sign in button that does nothing (login bug-signin)', async () => {
-  const steps = loginTest(sites.url('login'));
-  sites.setVariant('login', 'bug-signin');
+  const steps = loginTest(fixture.sites.url('login'));
+  fixture.sites.setVariant('login', 'bug-signin');
 
   const outcome = await heal('login', steps);
 
   expect(outcome.status).toBe('unchanged');
   expect(outcome.message).toContain(
-    `The application seems to have changed behaviour: expected 'dashboard.html', the page shows '${sites.url('login')}'`,
+    `The application seems to have changed behaviour: expected 'dashboard.html', the page shows '${fixture.sites.url('login')}'`,
   );
   expect(changedIndexes(outcome)).toEqual([]);
   expect(outcome.steps).toHaveLength(6);
@@ -324,7 +247,7 @@ it('never heals a Sign in button that does nothing (login bug-signin)', async ()
 });
 
 it('fails, naming what it saw, when the words match two elements equally well', async () => {
-  const url = sites.url('shop');
+  const url = fixture.sites.url('shop');
   const steps: Step[] = [
     { description: `Open ${url}`, action: { kind: 'goto', url } },
     {
@@ -343,7 +266,7 @@ it('fails, naming what it saw, when the words match two elements equally well', 
 });
 
 it('moves a check whose element is gone and keeps its expectation, never onto the expected text itself', async () => {
-  const url = sites.url('shop');
+  const url = fixture.sites.url('shop');
   const total = (description: string, testId: string): Step => ({
     description,
     action: {
@@ -426,9 +349,9 @@ function ordersTest(url: string): Step[] {
 }
 
 it('heals row actions whose icons and column moved and a renamed button (orders v2), every check kept', async () => {
-  const steps = ordersTest(sites.url('orders'));
+  const steps = ordersTest(fixture.sites.url('orders'));
   expect((await replayed(steps)).state).toBe('passed');
-  sites.setVariant('orders', 'v2');
+  fixture.sites.setVariant('orders', 'v2');
   const failing = await replayed(steps);
   expect([failing.state, failing.stepIndex]).toEqual(['failed', 1]);
 
@@ -455,8 +378,8 @@ it('heals row actions whose icons and column moved and a renamed button (orders 
 });
 
 it('reports the orders bug (delete removes the next order) and heals nothing', async () => {
-  const steps = ordersTest(sites.url('orders'));
-  sites.setVariant('orders', 'bug-delete');
+  const steps = ordersTest(fixture.sites.url('orders'));
+  fixture.sites.setVariant('orders', 'bug-delete');
   const failing = await replayed(steps);
   expect([failing.state, failing.stepIndex]).toEqual(['failed', 7]);
 
@@ -480,8 +403,8 @@ describe("a row action moved into the row's menu (orders menu)", () => {
   });
 
   it('opens the row\'s "More actions" menu in the same step and chooses the item its words name, every check kept', async () => {
-    const steps = ordersTest(sites.url('orders'));
-    sites.setVariant('orders', 'menu');
+    const steps = ordersTest(fixture.sites.url('orders'));
+    fixture.sites.setVariant('orders', 'menu');
     const failing = await replayed(steps);
     expect([failing.state, failing.stepIndex]).toEqual(['failed', 1]);
 
@@ -519,7 +442,7 @@ describe("a row action moved into the row's menu (orders menu)", () => {
   }, 120_000);
 
   it("fails, saying what the menu shows, when no item is named by the step's words (it never picks one by position)", async () => {
-    const url = sites.url('orders');
+    const url = fixture.sites.url('orders');
     const steps: Step[] = [
       { description: `Open ${url}`, action: { kind: 'goto', url } },
       {
@@ -534,7 +457,7 @@ describe("a row action moved into the row's menu (orders menu)", () => {
         },
       },
     ];
-    sites.setVariant('orders', 'menu');
+    fixture.sites.setVariant('orders', 'menu');
 
     const outcome = await heal('orders', steps, 1);
 
@@ -546,8 +469,8 @@ describe("a row action moved into the row's menu (orders menu)", () => {
   }, 120_000);
 
   it('never heals a Delete item that does nothing but close its menu (orders bug-menu)', async () => {
-    const steps = ordersTest(sites.url('orders'));
-    sites.setVariant('orders', 'bug-menu');
+    const steps = ordersTest(fixture.sites.url('orders'));
+    fixture.sites.setVariant('orders', 'bug-menu');
 
     const outcome = await heal('orders', steps, 1);
 
@@ -567,7 +490,7 @@ describe('a settled page (the healer tells a gone element from a late one)', () 
         await new Promise((resolve) => setTimeout(resolve, 700));
         await route.fulfill({ body: 'Hello from the server' });
       });
-      await session.page.goto(sites.url('login'));
+      await session.page.goto(fixture.sites.url('login'));
       await session.page.evaluate(() => {
         void fetch('late-greeting')
           .then((response) => response.text())
@@ -586,7 +509,7 @@ describe('a settled page (the healer tells a gone element from a late one)', () 
 
   it('gives up at its limit on a page that never stops changing', async () => {
     await inSession(async (session) => {
-      await session.page.goto(sites.url('login'));
+      await session.page.goto(fixture.sites.url('login'));
       await session.page.evaluate(() => {
         let ticks = 0;
         setInterval(() => (document.title = `tick ${++ticks}`), 40);
@@ -597,9 +520,9 @@ describe('a settled page (the healer tells a gone element from a late one)', () 
 });
 
 it("goes on where a setup module left the page, as a run does (issue 28): the test's opening step keeps it", async () => {
-  sites.setVariant('todo', 'memory');
+  fixture.sites.setVariant('todo', 'memory');
   try {
-    const todo = sites.url('todo');
+    const todo = fixture.sites.url('todo');
     const newTodo = byLabel('New todo');
     const steps: Step[] = [
       { description: 'Module "Add milk": Open the list', action: { kind: 'goto', url: todo } },
@@ -625,6 +548,6 @@ it("goes on where a setup module left the page, as a run does (issue 28): the te
     expect({ status: outcome.status, message: outcome.message }).toMatchObject({ status: 'flaky' });
     expect(changedIndexes(outcome)).toEqual([]);
   } finally {
-    sites.setVariant('todo', null);
+    fixture.sites.setVariant('todo', null);
   }
 });

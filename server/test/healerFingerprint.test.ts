@@ -1,15 +1,6 @@
-import { serveFixtureSites, type FixtureSites } from '../../fixtures/sites/serve';
-import { fingerprintAt } from '../src/agents/healer/fingerprint';
 import { healTest, type HealInputStep, type HealOutcome } from '../src/agents/healer/healer';
-import {
-  type Action,
-  BrowserPool,
-  describeAction,
-  replay,
-  type ReplayOutcome,
-  RunnerSession,
-  type Target,
-} from '../src/runner';
+import { type Action } from '../src/runner';
+import { byLabel, byRole, recordFingerprints, shows, STEP_TIMEOUT_MS, useHealerFixture } from './healerSetup';
 
 // Issue 30 item 1, in real Chromium on the todo fixture: a release renamed every word of the add form
 // (todo relabel: "New todo" → "Entry", "Add" → "Create"), so no word of the steps names anything. The
@@ -17,26 +8,8 @@ import {
 // the bug twin (bug-relabel: "Create" does nothing) is never healed; a test without fingerprints fails
 // as before.
 
-const STEP_TIMEOUT_MS = 5000;
-
-let sites: FixtureSites;
-let pool: BrowserPool;
-beforeAll(async () => {
-  sites = await serveFixtureSites();
-  pool = new BrowserPool({ wsEndpoint: null, niceness: 0 });
-});
-afterAll(async () => {
-  await pool?.close();
-  await sites?.close();
-});
-afterEach(() => sites.setVariant('todo', null));
-
-const byRole = (role: string, name: string): Target => ({ locator: { by: 'role', role, name, exact: true } });
-const byLabel = (text: string): Target => ({ locator: { by: 'label', text, exact: true } });
-const shows = (text: string): Action => ({
-  kind: 'expect',
-  assert: { type: 'visible', target: { locator: { by: 'text', text } } },
-});
+const fixture = useHealerFixture(['todo']);
+const { inSession, replayed } = fixture;
 
 function todoTest(url: string): HealInputStep[] {
   return [
@@ -51,55 +24,13 @@ function todoTest(url: string): HealInputStep[] {
   ];
 }
 
-async function inSession<T>(work: (session: RunnerSession) => Promise<T>): Promise<T> {
-  const session = await RunnerSession.open(await pool.acquire(), {
-    viewport: { width: 1280, height: 720 },
-    values: { parameters: {}, secrets: {} },
-    stepTimeoutMs: STEP_TIMEOUT_MS,
-    trace: false,
-  });
-  try {
-    return await work(session);
-  } finally {
-    await session.close();
-  }
-}
+/** Runs the steps on the original as the generator does and records fingerprints. */
+const generated = (steps: HealInputStep[]) => inSession((session) => recordFingerprints(session, steps));
 
-/** Runs the steps on the original as the generator does (a snapshot, then the action) and records fingerprints. */
-function generated(steps: HealInputStep[]): Promise<HealInputStep[]> {
-  return inSession(async (session) => {
-    const recorded: HealInputStep[] = [];
-    for (const step of steps) {
-      const snapshot = await session.snapshot();
-      const ran = await session.execute(step.action);
-      if (!ran.ok)
-        throw new Error(`step "${step.description}" failed on the original: ${ran.error?.message}`);
-      const fingerprint = step.action.kind === 'expect' ? null : fingerprintAt(snapshot, ran.box);
-      recorded.push(fingerprint ? { ...step, fingerprint } : step);
-    }
-    return recorded;
-  });
-}
-
-function heal(steps: HealInputStep[]): Promise<HealOutcome> {
-  return inSession((session) =>
-    healTest(session, { website: sites.url('todo'), steps, stepTimeoutMs: STEP_TIMEOUT_MS }),
-  );
-}
-
-function replayed(steps: { description: string; action: Action }[]): Promise<ReplayOutcome> {
-  return inSession((session) =>
-    replay(
-      session,
-      steps.map((step) => ({ ...step, actionName: describeAction(step.action) })),
-      { onStep: async () => undefined, stopped: () => false },
-      { language: 'typescript', stepTimeoutMs: STEP_TIMEOUT_MS, screenshots: false, log: null },
-    ),
-  );
-}
+const heal = (steps: HealInputStep[]): Promise<HealOutcome> => fixture.heal('todo', steps);
 
 it('records the fingerprint of each acted-on element: role, id, name, type, form, place', async () => {
-  const steps = await generated(todoTest(sites.url('todo')));
+  const steps = await generated(todoTest(fixture.sites.url('todo')));
   const [field, button] = [steps[1].fingerprint, steps[2].fingerprint];
   expect(field).toMatchObject({ role: 'textbox', id: 'new-todo', nameAttr: 'title', type: 'text' });
   expect(field?.region).toMatch(/form Add a todo/);
@@ -110,8 +41,8 @@ it('records the fingerprint of each acted-on element: role, id, name, type, form
 });
 
 it('heals a form whose every word changed by its fingerprints, every check kept (todo relabel)', async () => {
-  const steps = await generated(todoTest(sites.url('todo')));
-  sites.setVariant('todo', 'relabel');
+  const steps = await generated(todoTest(fixture.sites.url('todo')));
+  fixture.sites.setVariant('todo', 'relabel');
   expect((await replayed(steps)).state).toBe('failed');
 
   const outcome = await heal(steps);
@@ -131,8 +62,8 @@ it('heals a form whose every word changed by its fingerprints, every check kept 
 });
 
 it('never heals the renamed button that does nothing (todo bug-relabel)', async () => {
-  const steps = await generated(todoTest(sites.url('todo')));
-  sites.setVariant('todo', 'bug-relabel');
+  const steps = await generated(todoTest(fixture.sites.url('todo')));
+  fixture.sites.setVariant('todo', 'bug-relabel');
 
   const outcome = await heal(steps);
 
@@ -143,9 +74,9 @@ it('never heals the renamed button that does nothing (todo bug-relabel)', async 
 });
 
 it('heals as before a test recorded without fingerprints: no word names the button, so it fails (todo relabel)', async () => {
-  sites.setVariant('todo', 'relabel');
+  fixture.sites.setVariant('todo', 'relabel');
 
-  const outcome = await heal(todoTest(sites.url('todo')));
+  const outcome = await heal(todoTest(fixture.sites.url('todo')));
 
   expect(outcome.status).toBe('failed');
   expect(outcome.steps).toHaveLength(3);
@@ -154,4 +85,29 @@ it('heals as before a test recorded without fingerprints: no word names the butt
     /^The "Add" button is no longer on the page\. No element on the page matches "Add"\./,
   );
   expect(outcome.steps[2].note).not.toMatch(/what else it was/);
+});
+
+it('looks elsewhere once the page has settled: a stored action whose element is gone is never run again to wait for it', async () => {
+  fixture.sites.setVariant('todo', 'relabel');
+  const steps = todoTest(fixture.sites.url('todo'));
+  const click = steps[2].action;
+  const ran: Action[] = [];
+
+  const outcome = await inSession((session) => {
+    const execute = session.execute.bind(session);
+    session.execute = (action, timeoutMs) => {
+      ran.push(action);
+      return execute(action, timeoutMs);
+    };
+    return healTest(session, {
+      website: fixture.sites.url('todo'),
+      steps,
+      stepTimeoutMs: STEP_TIMEOUT_MS,
+    });
+  });
+
+  expect(outcome.steps).toHaveLength(3);
+  expect(outcome.steps[2].ok).toBe(false);
+  // The "Add" button is missing from the settled page: its click is never tried (a full step's wait).
+  expect(ran).not.toContain(click);
 });

@@ -1,4 +1,3 @@
-import { type Candidate } from '../runner';
 import { parseStep } from './grammar';
 import {
   contextText,
@@ -9,43 +8,16 @@ import {
   rankCandidates,
   type Purpose,
 } from './matching';
+import { candidateSequence } from '../../test/candidates';
 
 // Issue 29: matching on the DOM a component library (MUI) renders: icon buttons named by aria-label
 // with a menu behind them, rows that show an order's number without the word "order", sortable
 // column headers, and selects built from a button and a listbox.
 
-let nextIndex = 0;
-function candidate(fields: Partial<Candidate>): Candidate {
-  return {
-    index: nextIndex++,
-    tag: 'button',
-    type: null,
-    role: 'button',
-    name: '',
-    label: null,
-    placeholder: null,
-    text: null,
-    testId: null,
-    id: null,
-    nameAttr: null,
-    checked: null,
-    disabled: false,
-    editable: false,
-    visible: true,
-    box: { x: 0, y: nextIndex * 40, width: 100, height: 30 },
-    options: null,
-    selected: null,
-    container: null,
-    containerRole: null,
-    iconHint: null,
-    itemCount: null,
-    frame: null,
-    ...fields,
-  };
-}
+const { candidate, reset: resetCandidates } = candidateSequence();
 
 const page = () => {
-  nextIndex = 0;
+  resetCandidates();
   const row = (order: string, customer: string) => `#${order} ${customer} 2026-03-05 $42.75 Pending`;
   return [
     candidate({ name: 'show 4 new notifications', text: '4' }),
@@ -124,7 +96,7 @@ describe('matching on a component library page', () => {
 
 describe('a place clause', () => {
   const regions = () => {
-    nextIndex = 0;
+    resetCandidates();
     return [
       candidate({ name: 'Orders', text: 'Orders', region: 'navigation left Main sidebar left' }),
       candidate({ tag: 'h1', role: 'heading', name: 'Orders', text: 'Orders', region: 'main' }),

@@ -1,38 +1,18 @@
 import { type Candidate } from '../../runner';
+import { makeCandidate } from '../../../test/candidates';
 import { bestByFingerprint, fingerprintAt, fingerprintOf } from './fingerprint';
 
 // The ranking alone, on candidates as the page snapshot gives them: a clear best is taken, two alike
 // elements are refused, an element of another role or a stranger is never enough like it.
 
-function candidate(index: number, fields: Partial<Candidate>): Candidate {
-  return {
-    index,
-    tag: 'button',
+/** A form's submit button by default, as the todo form's "Add" was. */
+const candidate = (index: number, fields: Partial<Candidate>): Candidate =>
+  makeCandidate(index, {
     type: 'submit',
-    role: 'button',
-    name: '',
-    label: null,
-    placeholder: null,
-    text: null,
-    testId: null,
-    id: null,
-    nameAttr: null,
-    checked: null,
-    disabled: false,
-    editable: false,
-    visible: true,
     box: { x: 500, y: 100, width: 80, height: 36 },
-    options: null,
-    selected: null,
-    container: null,
-    containerRole: null,
-    iconHint: null,
     region: 'form Add an item main',
-    itemCount: null,
-    frame: null,
     ...fields,
-  };
-}
+  });
 
 const add = fingerprintOf(candidate(0, { name: 'Add', text: 'Add' }));
 

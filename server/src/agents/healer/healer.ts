@@ -231,8 +231,9 @@ async function retarget(
   if (!resolution.ok) {
     if (resolution.error.error_type !== 'element_not_found')
       return failed(`${gone}. ${resolution.error.message}`);
-    // Nothing named so far may be a page slower than the first look: the stored action gets its full wait.
-    if ((await session.execute(original)).ok) return kept(original);
+    // Nothing named so far may be a page slower than the first look: once the page has settled, the
+    // stored action runs again only if its element is there now (no fixed wait for one that is gone).
+    if (await cameLate(session, original, oldTarget, input.stepTimeoutMs)) return kept(original);
     const menu = await fromMenu(session, intent, original, oldTarget);
     if (menu?.ok) return menu;
     // Every word changed ('Item name' → 'New entry'): what else the element was may still find it.
@@ -357,6 +358,18 @@ async function presentCount(session: RunnerSession, target: Target, stepTimeoutM
   if (count > 0 || session.closed) return count;
   await session.settle(SETTLED_QUIET_MS, Math.min(PRESENCE_WAIT_MS, stepTimeoutMs));
   return session.matchCount(target);
+}
+
+/** The stored action's element showed once the page settled, and the action now runs as stored. */
+async function cameLate(
+  session: RunnerSession,
+  original: Action,
+  oldTarget: Target,
+  stepTimeoutMs: number,
+): Promise<boolean> {
+  const opener = original.kind === 'click' ? original.opener : undefined;
+  if ((await presentCount(session, opener ?? oldTarget, stepTimeoutMs)) === 0) return false;
+  return (await session.execute(original)).ok;
 }
 
 // ── A control that moved into a menu ──────────────────────────────────────────────────────────────
