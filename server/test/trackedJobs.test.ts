@@ -1,6 +1,6 @@
 import { type TestRun } from '../../contract/runs';
 import { type Action } from '../src/runner';
-import { abandonAfterMs } from '../src/services/trackedJobs';
+import { abandonAfterMs } from '../src/tracking/control';
 import type * as Fixtures from './generationFixtures';
 import type * as Helpers from './helpers';
 import type * as RunFixtures from './runFixtures';

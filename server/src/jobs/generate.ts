@@ -17,9 +17,9 @@ import {
   type GenerateJob,
 } from '../services/generation';
 import { isRunEvent } from '../realtime/bus';
-import { type TrackedJobControl } from '../services/trackedJobs';
+import { type TrackedJobControl } from '../tracking/control';
 import { type JobQueue } from './queue';
-import { type Attempt, registerTrackedWorker, type TrackedKind } from './tracked';
+import { type Attempt, registerTrackedWorker, type TrackedKind } from '../tracking/worker';
 
 /** A worker's generation machinery: one browser and one model set for all its jobs. */
 export interface GenerationWorker {

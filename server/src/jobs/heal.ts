@@ -24,10 +24,15 @@ import {
   type HealJob,
   type HealingService,
 } from '../services/healing';
-import { abandonAfterMs, type TrackedJobControl } from '../services/trackedJobs';
+import { abandonAfterMs, type TrackedJobControl } from '../tracking/control';
 import { isHealingEvent } from '../realtime/bus';
 import { type JobQueue } from './queue';
-import { type Attempt, registerTrackedWorker, type TrackedKind, type TrackedWorker } from './tracked';
+import {
+  type Attempt,
+  registerTrackedWorker,
+  type TrackedKind,
+  type TrackedWorker,
+} from '../tracking/worker';
 
 // The healer as a tracked job (issue 14): claimed with a lease like a run, in the worker's browser
 // pool, on the website the failed run opened. Its proposal is offered only when the comparator finds

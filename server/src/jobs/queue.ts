@@ -1,7 +1,7 @@
 import pg from 'pg';
 import PgBoss from 'pg-boss';
 import { type Database, type SqlRunner } from '../db/client';
-import { type JobScheduler, type ScheduledJob } from '../services/trackedJobs';
+import { type QueuePort, type ScheduledJob, type WorkerQueue } from '../tracking/queue';
 
 export type JobHandler<T> = (data: T, job: PgBoss.Job<T>) => Promise<unknown>;
 
@@ -27,7 +27,7 @@ const SETTLE_TIMEOUT_MS = 30_000;
 const SETTLE_LOOK_MS = 20;
 
 /** pg-boss on the product's own database: a custom adapter on PGlite, its own pool on Postgres. */
-export class JobQueue implements JobScheduler {
+export class JobQueue implements QueuePort, WorkerQueue {
   private readonly _queues = new Set<string>();
   /** This process's pollers per queue: a job sent here wakes them rather than waiting for their next poll. */
   private readonly _workers = new Map<string, string[]>();

@@ -13,9 +13,14 @@ import {
 } from '../runner';
 import { type Services } from '../services';
 import { type ClaimedRun, MAX_RUN_ATTEMPTS, RUN_QUEUE, type RunJob, type RunResult } from '../services/runs';
-import { abandonAfterMs, type TrackedJobControl } from '../services/trackedJobs';
+import { abandonAfterMs, type TrackedJobControl } from '../tracking/control';
 import { type JobQueue } from './queue';
-import { type Attempt, registerTrackedWorker, type TrackedKind, type TrackedWorker } from './tracked';
+import {
+  type Attempt,
+  registerTrackedWorker,
+  type TrackedKind,
+  type TrackedWorker,
+} from '../tracking/worker';
 
 /** A worker's run machinery: it shares the worker's browser with generation. */
 export type RunWorker = TrackedWorker;

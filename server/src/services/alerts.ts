@@ -7,7 +7,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db } from '../db/client';
 import { alertDeliveries, testCollections, type testRuns, testSuites } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
-import { type JobQueue } from '../jobs/queue';
+import { type QueuePort } from '../tracking/queue';
 import { decrypt, encrypt, randomToken } from '../lib/crypto';
 import { type RefusalReason, TargetPolicy, type TestTargets } from '../runner/targetGuard';
 import {
@@ -125,7 +125,7 @@ export interface AlertJob {
 export class AlertService {
   constructor(
     private readonly _db: Db,
-    private readonly _queue: JobQueue | null,
+    private readonly _queue: QueuePort | null,
     private readonly _mail: MailService,
     private readonly _collections: CollectionService,
     /** The server's secret, which seals the webhooks' signing keys. */

@@ -30,7 +30,7 @@ import { type ArtifactService } from './artifacts';
 import { SuiteActionCache } from './generationCache';
 import { type SharedParameterService } from './sharedParameters';
 import { instructionsWithoutSteps, type StepsSource, type TestCaseService } from './testCases';
-import { type JobScheduler } from './trackedJobs';
+import { type QueuePort } from '../tracking/queue';
 import { type ModuleSteps } from './moduleSteps';
 
 export const GENERATE_QUEUE = 'generate';
@@ -120,7 +120,7 @@ export class GenerationService {
 
   constructor(
     private readonly _db: Db,
-    private readonly _queue: JobScheduler | null,
+    private readonly _queue: QueuePort | null,
     private readonly _events: EventBus,
     private readonly _testCases: TestCaseService,
     private readonly _sharedParameters: SharedParameterService,

@@ -29,7 +29,7 @@ import { prepareReplay } from './runs';
 import { type SharedParameterService } from './sharedParameters';
 import { type TestCaseService } from './testCases';
 import { type TestSuiteService } from './testSuites';
-import { type JobScheduler } from './trackedJobs';
+import { type QueuePort } from '../tracking/queue';
 import { Lease, type LeaseClaim, type LeaseValues } from '../tracking/lease';
 
 export const HEAL_QUEUE = 'heal-test';
@@ -122,7 +122,7 @@ export class HealingService {
 
   constructor(
     private readonly _db: Db,
-    private readonly _queue: JobScheduler | null,
+    private readonly _queue: QueuePort | null,
     private readonly _testCases: TestCaseService,
     private readonly _testSuites: TestSuiteService,
     private readonly _collections: CollectionService,

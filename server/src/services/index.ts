@@ -1,8 +1,9 @@
 import { type Config } from '../config';
 import { type Db } from '../db/client';
-import { type JobQueue } from '../jobs/queue';
+import { type QueuePort } from '../tracking/queue';
 import { type EventBus } from '../realtime/bus';
 import { LocalArtifactStorage, UrlSigner } from '../storage';
+import { launchableBrowsers } from '../runner/browser';
 import { AlertService } from './alerts';
 import { ArtifactService } from './artifacts';
 import { BrowserStateService } from './browserStates';
@@ -69,7 +70,7 @@ const SILENT_BUS: EventBus = {
 export async function createServices(
   config: Config,
   db: Db,
-  queue: JobQueue | null,
+  queue: QueuePort | null,
   events: EventBus = SILENT_BUS,
 ): Promise<Services> {
   const secret = config.appSecret ?? (await getOrCreateSecret(db, 'app_secret'));
@@ -110,7 +111,9 @@ export async function createServices(
     moduleSteps,
   );
   const schedules = new ScheduleService(db, queue, testCases, runs);
-  const collections = new CollectionService(db, testSuites, runs, schedules);
+  const collections = new CollectionService(db, testSuites, runs, schedules, () =>
+    launchableBrowsers(config.generation.browserWsEndpoint),
+  );
   const alerts = new AlertService(
     db,
     queue,

@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import { type Db } from '../db/client';
 import { mailOutbox } from '../db/schema';
-import { type JobQueue } from '../jobs/queue';
+import { type QueuePort } from '../tracking/queue';
 
 export type MailKind = 'confirmation' | 'recovery' | 'invitation' | 'email_change' | 'notification';
 
@@ -32,7 +32,7 @@ export class MailService {
 
   constructor(
     private readonly _db: Db,
-    private readonly _queue: JobQueue | null,
+    private readonly _queue: QueuePort | null,
     smtpUrl: string | null,
     private readonly _from: string,
   ) {

@@ -48,7 +48,7 @@ import { type ArtifactService } from './artifacts';
 import { stepsHash } from './dashboard';
 import { type SharedParameterService } from './sharedParameters';
 import { type StepsSource, stepsOutOfDate, type TestCaseService } from './testCases';
-import { type JobScheduler } from './trackedJobs';
+import { type QueuePort } from '../tracking/queue';
 import { Lease, type LeaseClaim, type LeaseValues } from '../tracking/lease';
 import { type ModuleSteps } from './moduleSteps';
 import { type StorageState } from './browserStates';
@@ -141,7 +141,7 @@ export class RunService {
 
   constructor(
     private readonly _db: Db,
-    private readonly _queue: JobScheduler | null,
+    private readonly _queue: QueuePort | null,
     private readonly _events: EventBus,
     private readonly _testCases: TestCaseService,
     private readonly _sharedParameters: SharedParameterService,

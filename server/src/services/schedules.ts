@@ -19,6 +19,7 @@ import { RUNNING_STATES } from '../../../contract/states';
 import { type Actor } from './actor';
 import { prepareReplay, type RunService } from './runs';
 import { type TestCaseService } from './testCases';
+import { type QueuePort } from '../tracking/queue';
 
 export const SCHEDULE_TICK_QUEUE = 'schedule-tick';
 
@@ -48,20 +49,8 @@ export interface TickResult {
   runId: string | null;
 }
 
-/** jobs/queue.ts's send that answers null for a job id already queued (so any process may send a tick). */
-export interface TickSender {
-  sendOnce<T extends object>(
-    name: string,
-    data: T,
-    options: {
-      id: string;
-      startAfter: Date;
-      retryLimit: number;
-      retryDelay: number;
-      expireInSeconds: number;
-    },
-  ): Promise<string | null>;
-}
+/** The queue's send that answers null for a job id already queued (so any process may send a tick). */
+export type TickSender = Pick<QueuePort, 'sendOnce'>;
 
 type ScheduleRow = typeof schedules.$inferSelect;
 type TickRow = typeof scheduleTicks.$inferSelect;

@@ -3,7 +3,7 @@ import os from 'node:os';
 import { and, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { type Db } from '../db/client';
-import { type JobScheduler } from '../services/trackedJobs';
+import { type QueuePort } from './queue';
 
 /** The state a claim puts a job in; it and `running` are the states in which a worker holds it. */
 const CLAIMED = 'waiting_for_executor';
@@ -84,7 +84,7 @@ export class Lease<Row extends LeaseRow> {
 
   constructor(
     private readonly _db: Db,
-    private readonly _queue: JobScheduler | null,
+    private readonly _queue: QueuePort | null,
     private readonly _kind: LeaseTable<Row>,
   ) {}
 

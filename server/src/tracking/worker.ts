@@ -6,8 +6,8 @@ import {
   type Ownership,
   sweepEveryMs,
   TrackedJobControl,
-} from '../services/trackedJobs';
-import { type JobQueue } from './queue';
+} from './control';
+import { type WorkerQueue } from './queue';
 
 /**
  * A job kind plugged into the tracked-job worker loop: it claims its job and does its own work; the
@@ -47,7 +47,7 @@ export interface Attempt<Work> {
 }
 
 export async function registerTrackedWorker<Job extends object, Claim, Work>(
-  queue: JobQueue,
+  queue: WorkerQueue,
   events: EventBus,
   kind: TrackedKind<Job, Claim, Work>,
   concurrency: number,

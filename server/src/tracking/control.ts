@@ -1,38 +1,11 @@
 import { type BusEvent } from '../realtime/bus';
 
 /**
- * Tracked jobs (DESIGN §6): generation and runs (later collection runs and healing) are one kind of
- * thing, a job claimed with a lease, kept alive by a heartbeat, swept when its worker dies, cancellable
- * and watched live. This module owns that lifecycle; it knows nothing of pg-boss: it is given a
- * `JobScheduler` at construction, which jobs/queue.ts implements.
+ * Tracked jobs (DESIGN §6): generation, runs and healing are one kind of thing, a job claimed with a
+ * lease, kept alive by a heartbeat, swept when its worker dies, cancellable and watched live. This is
+ * one claimed job's control on its worker (heartbeat, stops, deadline, abandonment) and the table of
+ * how a job ends; lease.ts is its database half, worker.ts the loop that runs it.
  */
-
-/** What a tracked job asks of the queue. */
-export interface JobScheduler {
-  send(queue: string, data: object, options: ScheduleOptions): Promise<string>;
-  /** Drops a job still waiting; a running one is stopped by its worker noticing it lost the job. */
-  cancel(queue: string, jobId: string): Promise<void>;
-  /** The queue's view of a job; null when it is gone. */
-  job(queue: string, jobId: string): Promise<ScheduledJob | null>;
-  /** Fails an active job whose worker died: the queue retries it while retries remain. */
-  fail(queue: string, jobId: string, message: string): Promise<void>;
-}
-
-export interface ScheduleOptions {
-  id: string;
-  retryLimit: number;
-  retryDelay: number;
-  expireInSeconds: number;
-}
-
-export interface ScheduledJob {
-  id: string;
-  state: 'created' | 'retry' | 'active' | 'completed' | 'cancelled' | 'failed';
-  retryCount: number;
-  retryLimit: number;
-  startedOn: Date | null;
-  output: unknown;
-}
 
 /** The lease settings every kind shares (GENERATION_HEARTBEAT_MS, GENERATION_STALE_MS, STEP_TIMEOUT_MS). */
 export interface LeaseConfig {
