@@ -57,6 +57,11 @@ async function takeAndAbandon(ctx: GenerationContext, runId: string): Promise<vo
     .where(eq(testRuns.id, runId));
 }
 
+// The lifecycle every kind shares (two sweeps at once, a live job left alone, the next worker's first
+// sweep, release on shutdown, abandonment, fast cancel) is tested once, on a fake kind, in
+// server/test/tracking.test.ts. What is a run's own stays here: its message and the test's
+// latest_run_status when its retries are spent, a release that drops the attempt's steps and files,
+// a SIGKILLed worker process, and what makes a run not runnable.
 describe('runs whose worker died', () => {
   it('are retried once, then end not_runnable with the reason', async () => {
     // An API-only server: no worker takes the run unless the test does.
@@ -84,70 +89,8 @@ describe('runs whose worker died', () => {
           })
         ).body.latest_run_status,
       ).toBe('not_runnable');
-      // A sweep leaves a live run alone.
-      const live = await startRun(ctx, testId);
-      const jobId = await jobOf(ctx, live._id);
-      await waitUntil(async () => (await ctx.server.queue.boss.fetch(RUN_QUEUE))[0]?.id === jobId, 'the job');
-      await ctx.server.services.runs.claim({ runId: live._id, jobId });
-      expect(await ctx.server.services.runs.sweep({ assumeDead: false })).toBe(0);
-      expect((await getRun(ctx, live._id)).status).toBe('waiting_for_executor');
     } finally {
       await ctx.close();
-    }
-  });
-
-  it('are taken back once when two sweeps find the same dead worker', async () => {
-    const ctx = await setUpGeneration({ sites, roles: ['api'] });
-    try {
-      const testId = await createGeneratedTest(ctx, 'Swept twice', sites.url('todo'), todoActions('Twice'));
-      const run = await startRun(ctx, testId);
-      await takeAndAbandon(ctx, run._id);
-      // Two workers' sweepers (or a slow sweep and the next) at once: one repairs, the other sees it done.
-      const repaired = await Promise.all([
-        ctx.server.services.runs.sweep({ assumeDead: false }),
-        ctx.server.services.runs.sweep({ assumeDead: false }),
-      ]);
-      expect(repaired.reduce((sum, n) => sum + n, 0)).toBe(1);
-      expect(await getRun(ctx, run._id)).toMatchObject({ status: 'pending', attempts: 1 });
-      // The job was failed once (pg-boss retries it): the run keeps its second attempt.
-      const job = await ctx.server.queue.boss.getJobById(RUN_QUEUE, await jobOf(ctx, run._id));
-      expect(job?.state).toBe('retry');
-    } finally {
-      await ctx.close();
-    }
-  });
-
-  it('run again on the next worker to start, and pass', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-run-restart-'));
-    const postgres = testDatabaseUrl ? await freshPostgres() : null;
-    const env = { PORT: String(await freePort()) };
-    const same: StartOptions = postgres
-      ? { dataDir, env, target: { kind: 'postgres', url: postgres.url, poolSize: 5 } }
-      : { dataDir, env };
-    try {
-      const first = await setUpGeneration({ ...same, sites, roles: ['api'] });
-      const testId = await createGeneratedTest(
-        first,
-        'Survivor',
-        sites.url('todo'),
-        todoActions('Still here'),
-      );
-      const run = await startRun(first, testId);
-      await takeAndAbandon(first, run._id);
-      await first.server.close();
-
-      const second = await setUpGeneration({ ...same, sites });
-      try {
-        second.token = first.token;
-        const ended = await waitForRun(second, run._id);
-        expect({ status: ended.status, run: describeRun(ended) }).toMatchObject({ status: 'passed' });
-        expect(ended.attempts).toBe(2);
-      } finally {
-        await second.server.close();
-      }
-    } finally {
-      await postgres?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
