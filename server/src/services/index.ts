@@ -3,7 +3,6 @@ import { type Db } from '../db/client';
 import { type QueuePort } from '../tracking/queue';
 import { type EventBus } from '../realtime/bus';
 import { LocalArtifactStorage, UrlSigner } from '../storage';
-import { launchableBrowsers } from '../runner/browser';
 import { AlertService } from './alerts';
 import { ArtifactService } from './artifacts';
 import { BrowserStateService } from './browserStates';
@@ -111,9 +110,7 @@ export async function createServices(
     moduleSteps,
   );
   const schedules = new ScheduleService(db, queue, testCases, runs);
-  const collections = new CollectionService(db, testSuites, runs, schedules, () =>
-    launchableBrowsers(config.generation.browserWsEndpoint),
-  );
+  const collections = new CollectionService(db, testSuites, runs, schedules);
   const alerts = new AlertService(
     db,
     queue,
