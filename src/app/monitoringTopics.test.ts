@@ -1,15 +1,8 @@
-import type { Saga } from 'redux-saga';
-import { generationSaga } from '../features/generation/sagas';
-import { selectMonitoring } from '../features/generation/selectors';
-import { monitoringStarted as generationStarted } from '../features/generation/slice';
-import { healingSaga } from '../features/healing/sagas';
-import { selectHealingMonitoring } from '../features/healing/selectors';
-import { monitoringStarted as healingStarted } from '../features/healing/slice';
-import { runsSaga } from '../features/runs/sagas';
-import { selectRunMonitoring } from '../features/runs/selectors';
-import { monitoringStarted as runStarted } from '../features/runs/slice';
-import type { MonitoringDeps } from '../lib/socket';
-import { RECONNECT_DELAY_MS, RESTART_DELAY_MS } from '../lib/trackedMonitor';
+import { RECONNECT_DELAY_MS, RESTART_DELAY_MS } from '../features/monitoring/lifecycle';
+import { monitoringSaga } from '../features/monitoring/sagas';
+import { selectWatch } from '../features/monitoring/selectors';
+import { watchRequested } from '../features/monitoring/slice';
+import type { WatchTopic } from '../features/monitoring/types';
 import { allowConsoleErrors } from '../testing/consoleGuard';
 import { FakeSocket } from '../testing/fakeSocket';
 import { seedTodoTest } from '../testing/generation';
@@ -19,8 +12,8 @@ import { buildFailedRun, buildRun, deleteRun, seedRun } from '../testing/msw/run
 import { server } from '../testing/msw/server';
 import { makeSagaTestStore } from '../testing/sagaStore';
 
-// The tracked topics of the SPA, generation, runs and healings, are one monitor (lib/trackedMonitor.ts): the
-// same socket failure meets the same behaviour in both, through the real sagas, store and MSW.
+// The tracked topics of the SPA, generation, runs and healings, are one monitor (features/monitoring):
+// the same socket failure meets the same behaviour in each, through the real saga, store and MSW.
 
 const realSetTimeout = globalThis.setTimeout;
 const tick = () => new Promise((resolve) => realSetTimeout(resolve, 1));
@@ -34,78 +27,60 @@ async function until(check: () => boolean, what: string) {
   throw new Error(`Timed out waiting for ${what}`);
 }
 
-type State = ReturnType<ReturnType<typeof makeSagaTestStore>['store']['getState']>;
-
 interface Topic {
   name: string;
+  topic: WatchTopic;
   logName: string;
   /** The wire field naming the job, and the server's messages for it. */
   idKey: 'test_id' | 'run_id' | 'healing_id';
   watching: (id: string) => object;
-  saga: Saga<[MonitoringDeps]>;
   /** Seeds a running job; returns its id, the path it is read at, how to start and delete it. */
   seed: () => { id: string; path: string; start: () => unknown; remove: () => void };
-  status: (state: State, id: string) => string | null;
-  /** Why the watch failed, once it has (the monitoring flag reset with an error, or a failed watch). */
-  failure: (state: State, id: string) => string | null;
   goneMessage: string;
 }
 
 const topics: Topic[] = [
   {
     name: 'a test’s generation',
+    topic: 'generation',
     logName: 'monitoring',
     idKey: 'test_id',
     watching: (id) => ({ type: 'WATCHING', test_id: id, state: 'running' }),
-    saga: generationSaga,
     seed: () => {
       const { test } = seedTodoTest('running');
       return {
         id: test._id,
         path: `/api/test-case/${test._id}`,
-        start: () => generationStarted({ testId: test._id }),
+        start: () => watchRequested({ topic: 'generation', id: test._id }),
         remove: () => db.testCases.splice(db.testCases.indexOf(test), 1),
       };
-    },
-    status: (state, id) => {
-      const monitoring = selectMonitoring(state);
-      return monitoring.testId === id ? monitoring.status : null;
-    },
-    failure: (state) => {
-      const monitoring = selectMonitoring(state);
-      return monitoring.status === 'idle' ? monitoring.error : null;
     },
     goneMessage: 'Test case not found',
   },
   {
     name: 'a run',
+    topic: 'run',
     logName: 'run monitoring',
     idKey: 'run_id',
     watching: (id) => ({ type: 'RUN_WATCHING', run_id: id, test_id: 'test-x', status: 'running' }),
-    saga: runsSaga,
     seed: () => {
       const { test } = seedTodoTest('passed');
       const run = seedRun(test, buildRun(test, { status: 'running' }));
       return {
         id: run._id,
         path: `/api/test-run/${run._id}`,
-        start: () => runStarted({ runId: run._id, testId: test._id }),
+        start: () => watchRequested({ topic: 'run', id: run._id }),
         remove: () => deleteRun(run._id),
       };
-    },
-    status: (state, id) => selectRunMonitoring(state, id)?.status ?? null,
-    failure: (state, id) => {
-      const watch = selectRunMonitoring(state, id);
-      return watch?.status === 'failed' ? watch.error : null;
     },
     goneMessage: 'Test run not found',
   },
   {
     name: 'a healing',
+    topic: 'healing',
     logName: 'healing monitoring',
     idKey: 'healing_id',
     watching: (id) => ({ type: 'HEALING_WATCHING', healing_id: id, test_id: 'test-x', status: 'running' }),
-    saga: healingSaga,
     seed: () => {
       const { test } = seedTodoTest('failed');
       const run = seedRun(test, buildFailedRun(test, 1, 'The "Add" button was not found'));
@@ -114,14 +89,9 @@ const topics: Topic[] = [
       return {
         id,
         path: `/api/healing/${id}`,
-        start: () => healingStarted({ healingId: id, testId: test._id }),
+        start: () => watchRequested({ topic: 'healing', id }),
         remove: () => storedHealings(test).splice(storedHealings(test).indexOf(healing), 1),
       };
-    },
-    status: (state, id) => selectHealingMonitoring(state, id)?.status ?? null,
-    failure: (state, id) => {
-      const watch = selectHealingMonitoring(state, id);
-      return watch?.status === 'failed' ? watch.error : null;
     },
     goneMessage: 'Test healing not found',
   },
@@ -134,7 +104,7 @@ function setup(topic: Topic, options: { socket?: boolean } = {}) {
   server.events.on('request:start', ({ request }) => {
     if (request.method === 'GET' && new URL(request.url).pathname === job.path) reads++;
   });
-  const { store, events } = makeSagaTestStore(topic.saga, {
+  const { store, events } = makeSagaTestStore(monitoringSaga, {
     getToken: async () => 'token-1',
     openSocket: (url) => {
       const socket = new FakeSocket(url);
@@ -150,8 +120,11 @@ function setup(topic: Topic, options: { socket?: boolean } = {}) {
     events,
     sockets,
     reads: () => reads,
-    status: () => topic.status(store.getState(), job.id),
-    failure: () => topic.failure(store.getState(), job.id),
+    status: () => selectWatch(store.getState(), topic.topic, job.id)?.status ?? null,
+    failure: () => {
+      const watch = selectWatch(store.getState(), topic.topic, job.id);
+      return watch?.status === 'failed' ? watch.error : null;
+    },
     async connect() {
       store.dispatch(job.start() as never);
       await advance(RESTART_DELAY_MS);

@@ -4,8 +4,7 @@ import { authSaga } from '../features/auth/sagas';
 import { collectionsSaga } from '../features/collections/sagas';
 import { selectCurrentUserId } from '../features/auth/selectors';
 import { sessionRestored, signedIn, signedOut, userUpdated } from '../features/auth/slice';
-import { generationSaga } from '../features/generation/sagas';
-import { healingSaga } from '../features/healing/sagas';
+import { monitoringSaga } from '../features/monitoring/sagas';
 import { organizationsSaga } from '../features/organizations/sagas';
 import { selectCurrentOrganizationId } from '../features/organizations/selectors';
 import {
@@ -46,9 +45,8 @@ export function* rootSaga() {
       currentPath: () => window.location.pathname,
       rememberedSuiteId: () => readLocal(SELECTED_SUITE_KEY),
     }),
-    spawn(generationSaga),
+    spawn(monitoringSaga),
     spawn(runsSaga),
-    spawn(healingSaga),
     spawn(collectionsSaga),
   ]);
 }

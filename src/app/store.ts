@@ -5,7 +5,7 @@ import { baseApi } from '../api/baseApi';
 import { authSlice } from '../features/auth/slice';
 import { collectionsSlice } from '../features/collections/slice';
 import { generationSlice } from '../features/generation/slice';
-import { healingSlice } from '../features/healing/slice';
+import { monitoringSlice } from '../features/monitoring/slice';
 import { organizationsSlice } from '../features/organizations/slice';
 import { runsSlice } from '../features/runs/slice';
 import { suitesSlice } from '../features/suites/slice';
@@ -21,7 +21,7 @@ export const rootReducer = combineSlices(
   testTreeSlice,
   generationSlice,
   runsSlice,
-  healingSlice,
+  monitoringSlice,
   collectionsSlice,
   sidebarSlice,
 );

@@ -4,8 +4,6 @@ interface WithGeneration {
   generation: GenerationSliceState;
 }
 
-export const selectMonitoring = (state: WithGeneration) => state.generation.monitoring;
-
 /** SPEC §3's generating flag for one test. */
 export const selectGenerationRequested = (state: WithGeneration, testId: string) =>
   state.generation.generating.includes(testId);

@@ -1,10 +1,8 @@
-import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { MonitoringStatus } from './states';
+import { createSlice, isAnyOf, type PayloadAction } from '@reduxjs/toolkit';
+import { generationEnded, watchEnded, watchFailed } from '../monitoring/api';
 import type { FeedbackKind } from './types';
 
 export interface GenerationSliceState {
-  /** The live watch of one test (SPEC §4 "monitoring"); 'idle' is the monitoring flag reset. */
-  monitoring: { testId: string | null; status: MonitoringStatus; error: string | null };
   /**
    * SPEC §3's generating flag: tests a person just started generating, until the server says the
    * generation stopped. It bridges the moment before the test's own state says so.
@@ -15,7 +13,6 @@ export interface GenerationSliceState {
 }
 
 const initialState: GenerationSliceState = {
-  monitoring: { testId: null, status: 'idle', error: null },
   generating: [],
   selectedStep: null,
 };
@@ -30,57 +27,10 @@ function flagOff(state: GenerationSliceState, testId: string) {
   state.generating = state.generating.filter((id) => id !== testId);
 }
 
-/** The monitoring flag goes down (SPEC §4: errors reset it; so does an ended watch). */
-function monitoringIdle(state: GenerationSliceState, testId: string, error: string | null = null) {
-  if (state.monitoring.testId !== testId) return;
-  state.monitoring = { testId: null, status: 'idle', error };
-}
-
-function monitoringStatus(state: GenerationSliceState, testId: string, status: MonitoringStatus) {
-  if (state.monitoring.testId === testId) state.monitoring.status = status;
-}
-
 export const generationSlice = createSlice({
   name: 'generation',
   initialState,
   reducers: {
-    // ── Monitoring (the saga's events, in the order they happen) ──
-    monitoringStarted(state, action: TestEvent) {
-      state.monitoring = { testId: action.payload.testId, status: 'waiting', error: null };
-    },
-    monitoringStopped(state, action: TestEvent) {
-      monitoringIdle(state, action.payload.testId);
-    },
-    socketConnecting(state, action: PayloadAction<{ testId: string; attempt: number }>) {
-      monitoringStatus(state, action.payload.testId, 'connecting');
-    },
-    socketOpened(_state, _action: TestEvent) {},
-    watchStarted(state, action: PayloadAction<{ testId: string; state: string }>) {
-      monitoringStatus(state, action.payload.testId, 'open');
-    },
-    testUpdated(_state, _action: TestEvent) {},
-    testNotRunning(state, action: TestEvent) {
-      flagOff(state, action.payload.testId);
-      monitoringIdle(state, action.payload.testId);
-    },
-    watchTimedOut(state, action: TestEvent) {
-      monitoringStatus(state, action.payload.testId, 'waiting');
-    },
-    socketClosed(state, action: PayloadAction<{ testId: string; code: number; clean: boolean }>) {
-      if (!action.payload.clean) monitoringStatus(state, action.payload.testId, 'reconnecting');
-    },
-    pollingStarted(state, action: TestEvent) {
-      monitoringStatus(state, action.payload.testId, 'polling');
-    },
-    monitoringEnded(state, action: TestEvent) {
-      flagOff(state, action.payload.testId);
-      monitoringIdle(state, action.payload.testId);
-    },
-    monitoringFailed(state, action: PayloadAction<{ testId: string; message: string }>) {
-      flagOff(state, action.payload.testId);
-      monitoringIdle(state, action.payload.testId, action.payload.message);
-    },
-
     // ── What a person did ──
     generationRequested(state, action: TestEvent) {
       flagOn(state, action.payload.testId);
@@ -105,21 +55,16 @@ export const generationSlice = createSlice({
       if (state.selectedStep?.testId === action.payload.testId) state.selectedStep = null;
     },
   },
+  extraReducers: (builder) => {
+    // SPEC §4: the flag goes down when the server says the generation stopped, and when its watch
+    // ends or fails (errors reset it).
+    builder.addMatcher(isAnyOf(generationEnded, watchEnded, watchFailed), (state, action) => {
+      if (action.payload.topic === 'generation') flagOff(state, action.payload.id);
+    });
+  },
 });
 
 export const {
-  monitoringStarted,
-  monitoringStopped,
-  socketConnecting,
-  socketOpened,
-  watchStarted,
-  testUpdated,
-  testNotRunning,
-  watchTimedOut,
-  socketClosed,
-  pollingStarted,
-  monitoringEnded,
-  monitoringFailed,
   generationRequested,
   regenerationRequested,
   feedbackSubmitted,

@@ -4,6 +4,7 @@ import { runsOfTestTag } from '../runs/api';
 import { isHealingInProgress, type HealingSettings, type TestHealing } from './types';
 
 export type { HealingSettings, TestHealing } from './types';
+export { HEALING_POLL_MS, isHealingInProgress, TEST_HEALINGS_POLL_MS } from './types';
 
 const enc = encodeURIComponent;
 

@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'react';
 import { HEALING_ACCEPTED_INDICATOR_MS } from '../../../contract/healing';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useWatch } from '../monitoring/api';
 import { useGetRunHealingQuery, useGetTestHealingsQuery } from './api';
-import { selectHealingMonitoring } from './selectors';
-import { monitoringStarted, monitoringStopped, testWatchLeft, testWatchRequested } from './slice';
 import { healingPhase, isHealingInProgress, type TestHealing } from './types';
 
 /**
@@ -11,20 +9,9 @@ import { healingPhase, isHealingInProgress, type TestHealing } from './types';
  * HEALING_UPDATED after each healed step; polling when no socket can be had); leaving stops the watch.
  */
 export function useHealingMonitoring(
-  healing: Pick<TestHealing, 'test_healing_id' | 'test_case_id' | 'status'> | null | undefined,
+  healing: Pick<TestHealing, 'test_healing_id' | 'status'> | null | undefined,
 ) {
-  const dispatch = useAppDispatch();
-  const healingId = healing?.test_healing_id ?? null;
-  const testId = healing?.test_case_id ?? null;
-  const underWay = isHealingInProgress(healing?.status);
-  useEffect(() => {
-    if (!healingId || !testId || !underWay) return;
-    dispatch(monitoringStarted({ healingId, testId }));
-    return () => {
-      dispatch(monitoringStopped({ healingId }));
-    };
-  }, [dispatch, healingId, testId, underWay]);
-  return useAppSelector((state) => selectHealingMonitoring(state, healingId));
+  return useWatch('healing', healing?.test_healing_id, isHealingInProgress(healing?.status));
 }
 
 /**
@@ -32,14 +19,7 @@ export function useHealingMonitoring(
  * healing after a failed run, a teammate's Heal), ended or decided is read at once, not after a reload.
  */
 export function useTestHealingsMonitoring(testCaseId: string) {
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    if (!testCaseId) return;
-    dispatch(testWatchRequested({ testId: testCaseId }));
-    return () => {
-      dispatch(testWatchLeft({ testId: testCaseId }));
-    };
-  }, [dispatch, testCaseId]);
+  useWatch('testHealings', testCaseId);
 }
 
 /**

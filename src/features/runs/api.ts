@@ -7,7 +7,7 @@ import { nextOffset } from './selection';
 import { isRunRunning, type RunSettings, type RunsPage, type SignedRunArtifact, type TestRun } from './types';
 
 export type { RunSettings, RunsPage, SignedRunArtifact, TestRun } from './types';
-export { RUN_STATUS_LABELS, runStatusColor } from './types';
+export { isRunRunning, RUN_STATUS_LABELS, runStatusColor } from './types';
 
 const enc = encodeURIComponent;
 

@@ -9,7 +9,3 @@ export const selectSelectedRunId = (state: WithRuns, testId: string): string | n
   state.runs.selected[testId] ?? null;
 
 export const selectRunsViewType = (state: WithRuns) => state.runs.viewType;
-
-/** How a run is watched live; null when it is not. */
-export const selectRunMonitoring = (state: WithRuns, runId: string | null) =>
-  (runId && state.runs.monitoring[runId]) || null;

@@ -20,9 +20,6 @@ export interface RunsPage {
 export type RunsViewType = 'list' | 'grid';
 export const RUNS_VIEW_TYPES: readonly RunsViewType[] = ['list', 'grid'];
 
-/** The live watch of one run (SPEC §4 "monitoring"), for the run's status line. */
-export type RunMonitoringStatus = 'waiting' | 'connecting' | 'open' | 'reconnecting' | 'polling' | 'failed';
-
 /** SPEC §4: running = pending, scheduled, running, waiting_for_executor. */
 export const isRunRunning = (status: RunStatus | null | undefined): boolean =>
   status !== null && status !== undefined && RUNNING_STATES.includes(status);

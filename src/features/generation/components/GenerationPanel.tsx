@@ -1,26 +1,15 @@
-import { useEffect } from 'react';
-import { useAppDispatch, useAppSelector } from '../../../app/hooks';
+import { useWatch, type WatchStatus } from '../../monitoring/api';
 import type { TestCase } from '../../tests/api';
-import { selectMonitoring } from '../selectors';
-import { monitoringStarted, monitoringStopped } from '../slice';
-import { isGenerating } from '../types';
+import { isGenerating, type MonitoringStatus } from '../types';
 import { useIsGenerating } from '../useIsGenerating';
 import { FinalMessage } from './FinalMessage';
 import { GenerationProgress } from './GenerationProgress';
 import { StepsOutOfDate } from './StepsOutOfDate';
 import { StepsPanel } from './StepsPanel';
 
-/** Watches the test live while it generates; leaving the page stops the watch. */
-function useGenerationMonitoring(testId: string, generating: boolean) {
-  const dispatch = useAppDispatch();
-  useEffect(() => {
-    if (!generating) return;
-    dispatch(monitoringStarted({ testId }));
-    return () => {
-      dispatch(monitoringStopped({ testId }));
-    };
-  }, [dispatch, testId, generating]);
-}
+/** What the progress line says of the live watch: nothing once it failed (SPEC §4: errors reset the flag). */
+const liveStatus = (status: WatchStatus | undefined): MonitoringStatus =>
+  !status || status === 'failed' ? 'idle' : status;
 
 interface GenerationPanelProps {
   test: TestCase;
@@ -34,8 +23,8 @@ interface GenerationPanelProps {
 /** The test page's Steps section: progress while generating, the last generation's word, the steps. */
 export function GenerationPanel({ test, locked = null }: GenerationPanelProps) {
   const generating = useIsGenerating(test);
-  const monitoring = useAppSelector(selectMonitoring);
-  useGenerationMonitoring(test.id, generating);
+  // Watches the test live while it generates; leaving the page stops the watch.
+  const watch = useWatch('generation', test.id, generating);
   return (
     <>
       {generating ? (
@@ -44,7 +33,7 @@ export function GenerationPanel({ test, locked = null }: GenerationPanelProps) {
           instructions={test.description}
           planLength={test.planLength}
           stepsDone={test.testGenerationSteps.length}
-          monitoring={monitoring.testId === test.id ? monitoring.status : 'idle'}
+          monitoring={liveStatus(watch?.status)}
         />
       ) : (
         <>

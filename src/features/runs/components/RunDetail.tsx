@@ -16,10 +16,9 @@ import {
   runOutcome,
   runProgress,
   TRACE_ARTIFACT,
-  type RunMonitoringStatus,
   type TestRun,
 } from '../types';
-import { useRunMonitoring } from '../useRunMonitoring';
+import { useWatch, type WatchStatus } from '../../monitoring/api';
 import { ArtifactList } from './ArtifactList';
 import { CancelRunButton } from './CancelRunButton';
 import { Filmstrip } from './Filmstrip';
@@ -37,7 +36,7 @@ function firstFailureWords(failure: TestRun['first_failure'] | undefined): strin
   return `${step}${failure.error_message ? `: ${failure.error_message}` : ''}`;
 }
 
-const LIVE_LABELS: Record<RunMonitoringStatus, string> = {
+const LIVE_LABELS: Record<WatchStatus, string> = {
   waiting: 'Connecting…',
   connecting: 'Connecting…',
   open: 'Live',
@@ -62,7 +61,8 @@ export function RunDetail({ run: listed, viewport, suiteId, runExtra: Extra }: R
   const { data } = useGetRunQuery(listed._id);
   // The fresher of the two copies (the list is read again when runs start and end).
   const run = data && data.last_modified_at >= listed.last_modified_at ? data : listed;
-  const monitoring = useRunMonitoring(run);
+  // Watched live while it runs and the screen shows it; leaving stops the watch (SPEC §4).
+  const monitoring = useWatch('run', run._id, isRunRunning(run.status));
   const [picked, setPicked] = useState<{ runId: string; index: number | null } | null>(null);
   const selected = picked?.runId === run._id ? picked.index : initialStep(run);
   const select = (index: number | null) => setPicked({ runId: run._id, index });

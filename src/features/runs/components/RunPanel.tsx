@@ -23,7 +23,7 @@ import {
   runProgress,
   type TestRun,
 } from '../types';
-import { useRunMonitoring } from '../useRunMonitoring';
+import { useWatch } from '../../monitoring/api';
 import { useRuns } from '../useRuns';
 import { useRunsErrorToast } from '../useRunsErrorToast';
 import { runSummary } from './RunList';
@@ -106,8 +106,8 @@ function LatestRun({
 }) {
   const { data } = useGetRunQuery(listed._id);
   const run = data && data.last_modified_at >= listed.last_modified_at ? data : listed;
-  useRunMonitoring(run);
   const running = isRunRunning(run.status);
+  useWatch('run', run._id, running);
   const { done, total } = runProgress(run);
   const failing = failingStepIndex(run);
   const failingStep = failing === null ? null : run.steps[failing];

@@ -1,21 +1,20 @@
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { runSaga, stdChannel, type Saga, type Task } from 'redux-saga';
-import { allowConsoleErrors } from '../testing/consoleGuard';
-import { FakeSocket } from '../testing/fakeSocket';
-import type { MonitoringDeps } from './socket';
+import type { MonitoringDeps } from '../../lib/socket';
+import { allowConsoleErrors } from '../../testing/consoleGuard';
+import { FakeSocket } from '../../testing/fakeSocket';
 import {
   MAX_RECONNECT_DELAY_MS,
   monitorTracked,
   RECONNECT_DELAY_MS,
   RESTART_DELAY_MS,
-  watchEachWhileWanted,
-  watchOneAtATime,
+  type TopicAdapter,
   type TrackedRead,
-  type TrackedTopic,
-} from './trackedMonitor';
+} from './lifecycle';
 
-// The one tracked-job monitor with a made-up topic ("job"), run by runSaga with a dispatch recorder:
-// the events it dispatches, in order, are the point here. The topics of the app: app/monitoringTopics.test.ts.
+// The one tracked-job lifecycle with a made-up adapter (a "job" with its own messages, under the run
+// topic's name), run by runSaga with a dispatch recorder: the events it dispatches, in order, are the
+// point here. The adapters of the app: app/monitoringTopics.test.ts and adapters/*.test.ts.
 
 type JobMessage =
   | { type: 'AUTHENTICATED' }
@@ -31,9 +30,17 @@ interface Job {
 
 const POLL_MS = 1000;
 const advance = (ms: number) => jest.advanceTimersByTimeAsync(ms);
+/** The adapter's own events. */
 const event =
   (name: string) =>
   (id: string, extra: object = {}) => ({ type: `job/${name}`, payload: { id, ...extra } });
+/** The lifecycle's events (slice.ts), the same for every topic. */
+const lifecycleEvent =
+  (name: string) =>
+  (id: string, extra: object = {}) => ({
+    type: `monitoring/${name}`,
+    payload: { topic: 'run', id, ...extra },
+  });
 
 function harness(options: { token?: string | null; socket?: boolean } = {}) {
   const sockets: FakeSocket[] = [];
@@ -50,7 +57,8 @@ function harness(options: { token?: string | null; socket?: boolean } = {}) {
     socketUrl: () => 'ws://localhost/api/ws',
     canUseSocket: () => options.socket ?? true,
   };
-  const topic: TrackedTopic<JobMessage, Job> = {
+  const topic: TopicAdapter<JobMessage, Job> = {
+    topic: 'run',
     logName: 'job monitoring',
     pollIntervalMs: POLL_MS,
     watchRequest: (id) => ({ type: 'watch_job', job_id: id }),
@@ -69,19 +77,10 @@ function harness(options: { token?: string | null; socket?: boolean } = {}) {
     },
     isTerminal: (job) => job.status === 'done',
     goneMessage: 'Job not found',
-    events: {
-      socketConnecting: (id, attempt) => event('socketConnecting')(id, { attempt }),
-      socketOpened: (id) => event('socketOpened')(id),
-      socketClosed: (id, code, clean) => event('socketClosed')(id, { code, clean }),
-      pollingStarted: (id) => event('pollingStarted')(id),
-      monitoringEnded: (id) => event('monitoringEnded')(id),
-      monitoringFailed: (id, message) => event('monitoringFailed')(id, { message }),
-    },
   };
 
   const dispatched: UnknownAction[] = [];
   const channel = stdChannel();
-  const wanted = new Set<string>();
   function run<Args extends unknown[]>(saga: Saga<Args>, ...args: Args): Task {
     return runSaga(
       {
@@ -90,7 +89,7 @@ function harness(options: { token?: string | null; socket?: boolean } = {}) {
           dispatched.push(action);
           channel.put(action);
         },
-        getState: () => wanted,
+        getState: () => ({}),
       },
       saga,
       ...args,
@@ -103,7 +102,6 @@ function harness(options: { token?: string | null; socket?: boolean } = {}) {
     sockets,
     jobs,
     reads,
-    wanted,
     dispatched,
     run,
     /** What a screen dispatches (start, stop). */
@@ -112,8 +110,8 @@ function harness(options: { token?: string | null; socket?: boolean } = {}) {
       channel.put(action);
     },
     monitor: (id: string) => run(monitorTracked, topic, id, deps),
-    /** The events dispatched, by name (`job/` dropped). */
-    names: () => dispatched.map(({ type }) => type.replace(/^job\//, '')),
+    /** The events dispatched, by name (`job/` and `monitoring/` dropped). */
+    names: () => dispatched.map(({ type }) => type.replace(/^(job|monitoring)\//, '')),
     last: () => dispatched.at(-1),
     /** Lets the latest socket open, authenticate and accept the watch of `id`. */
     async accept(id: string) {
@@ -135,7 +133,7 @@ function harness(options: { token?: string | null; socket?: boolean } = {}) {
   };
 }
 
-describe('the tracked-job monitor', () => {
+describe('the tracked-job lifecycle', () => {
   beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] }));
   afterEach(() => jest.useRealTimers());
 
@@ -187,7 +185,7 @@ describe('the tracked-job monitor', () => {
     const first = await h.connect('job-1');
 
     first.drop(1006, /* clean */ false);
-    expect(h.last()).toEqual(event('socketClosed')('job-1', { code: 1006, clean: false }));
+    expect(h.last()).toEqual(lifecycleEvent('socketClosed')('job-1', { code: 1006, clean: false }));
     expect(h.reads).toHaveLength(1); // polled at once
     await advance(RECONNECT_DELAY_MS - 1);
     expect(h.sockets).toHaveLength(1);
@@ -228,7 +226,7 @@ describe('the tracked-job monitor', () => {
     socket.drop(1006, /* clean */ false);
     h.jobs.set('job-1', { status: 'done' });
     await advance(POLL_MS);
-    expect(h.last()).toEqual(event('monitoringEnded')('job-1'));
+    expect(h.last()).toEqual(lifecycleEvent('watchEnded')('job-1'));
     expect(task.isRunning()).toBe(false);
     await advance(RECONNECT_DELAY_MS * 2);
     expect(h.sockets).toHaveLength(1);
@@ -246,7 +244,7 @@ describe('the tracked-job monitor', () => {
     expect(h.reads).toHaveLength(3);
     h.jobs.set('job-1', { status: 'done' });
     await advance(POLL_MS);
-    expect(h.last()).toEqual(event('monitoringEnded')('job-1'));
+    expect(h.last()).toEqual(lifecycleEvent('watchEnded')('job-1'));
     await advance(RECONNECT_DELAY_MS * 2);
     expect(h.sockets).toHaveLength(1);
 
@@ -254,7 +252,7 @@ describe('the tracked-job monitor', () => {
     offline.jobs.set('job-2', { status: 'done' });
     offline.monitor('job-2');
     await advance(RESTART_DELAY_MS);
-    expect(offline.names()).toEqual(['pollingStarted', 'monitoringEnded']);
+    expect(offline.names()).toEqual(['pollingStarted', 'watchEnded']);
     expect(offline.sockets).toHaveLength(0);
   });
 
@@ -266,7 +264,7 @@ describe('the tracked-job monitor', () => {
     await advance(RESTART_DELAY_MS);
     h.jobs.set('job-1', 'gone');
     await advance(POLL_MS);
-    expect(h.last()).toEqual(event('monitoringFailed')('job-1', { message: 'Job not found' }));
+    expect(h.last()).toEqual(lifecycleEvent('watchFailed')('job-1', { message: 'Job not found' }));
     expect(task.isRunning()).toBe(false);
     expect(console.error).toHaveBeenCalledWith('[job monitoring] Job not found');
   });
@@ -286,7 +284,7 @@ describe('the tracked-job monitor', () => {
       expect(socket.closedWith).toBeNull();
 
       socket.receive(error);
-      expect(h.last()).toEqual(event('monitoringFailed')('job-1', { message: expected }));
+      expect(h.last()).toEqual(lifecycleEvent('watchFailed')('job-1', { message: expected }));
       expect(socket.closedWith).toBe(1000);
       expect(task.isRunning()).toBe(false);
     }
@@ -312,7 +310,7 @@ describe('the tracked-job monitor', () => {
     const h = harness({ token: null });
     h.monitor('job-1');
     await advance(RESTART_DELAY_MS);
-    expect(h.names()).toEqual(['monitoringFailed']);
+    expect(h.names()).toEqual(['watchFailed']);
     expect(h.sockets).toHaveLength(0);
 
     const broken = harness();
@@ -321,7 +319,7 @@ describe('the tracked-job monitor', () => {
     };
     broken.monitor('job-1');
     await advance(RESTART_DELAY_MS);
-    expect(broken.last()).toEqual(event('monitoringFailed')('job-1', { message: 'no sockets today' }));
+    expect(broken.last()).toEqual(lifecycleEvent('watchFailed')('job-1', { message: 'no sockets today' }));
   });
 
   it('closes the socket when cancelled, and opens none afterwards', async () => {
@@ -334,79 +332,5 @@ describe('the tracked-job monitor', () => {
     expect(socket.handlersCleared).toBe(true);
     await advance(RECONNECT_DELAY_MS * 2);
     expect(h.sockets).toHaveLength(1);
-  });
-});
-
-const started = (id: string) => ({ type: 'job/monitoringStarted', payload: { id } });
-const stopped = (id: string) => ({ type: 'job/monitoringStopped', payload: { id } });
-const signals = {
-  startedId: (action: UnknownAction) =>
-    action.type === 'job/monitoringStarted' ? (action.payload as { id: string }).id : null,
-  stoppedId: (action: UnknownAction) =>
-    action.type === 'job/monitoringStopped' ? (action.payload as { id: string }).id : null,
-};
-
-describe('the watchers', () => {
-  beforeEach(() => jest.useFakeTimers({ doNotFake: ['nextTick', 'queueMicrotask'] }));
-  afterEach(() => jest.useRealTimers());
-
-  it('one at a time: a start closes the current watch first, a stop for the watched job ends it', async () => {
-    const h = harness();
-    h.jobs.set('job-1', { status: 'running' });
-    h.jobs.set('job-2', { status: 'running' });
-    const task = h.run(watchOneAtATime, signals, (id: string) => monitorTracked(h.topic, id, h.deps));
-
-    h.dispatch(started('job-1'));
-    const first = await h.connect('job-1');
-    h.dispatch(started('job-2'));
-    expect(first.closedWith).toBe(1000);
-    const second = await h.connect('job-2');
-    expect(second.sent).toContainEqual({ type: 'watch_job', job_id: 'job-2' });
-
-    h.dispatch(stopped('job-1'));
-    expect(second.closedWith).toBeNull();
-    h.dispatch(stopped('job-2'));
-    expect(second.closedWith).toBe(1000);
-    await advance(RECONNECT_DELAY_MS * 2);
-    expect(h.sockets).toHaveLength(2);
-
-    h.dispatch(started('job-1'));
-    await h.connect('job-1');
-    task.cancel();
-    expect(h.sockets.at(-1)!.closedWith).toBe(1000);
-  });
-
-  it('each while wanted: one watch per job, cancelled once no screen wants it', async () => {
-    const h = harness();
-    h.jobs.set('job-1', { status: 'running' });
-    h.jobs.set('job-2', { status: 'running' });
-    const isWanted = (wanted: Set<string>, id: string) => wanted.has(id);
-    h.run(watchEachWhileWanted, signals, isWanted, (id: string) => monitorTracked(h.topic, id, h.deps));
-
-    h.wanted.add('job-1').add('job-2');
-    h.dispatch(started('job-1'));
-    h.dispatch(started('job-1')); // a second screen: still one watch
-    h.dispatch(started('job-2'));
-    await advance(RESTART_DELAY_MS);
-    expect(h.sockets).toHaveLength(2);
-    const [first, second] = h.sockets;
-
-    h.dispatch(stopped('job-1')); // the other screen still wants it
-    expect(first.closedWith).toBeNull();
-    h.wanted.delete('job-1');
-    h.dispatch(stopped('job-1'));
-    expect(first.closedWith).toBe(1000);
-    expect(second.closedWith).toBeNull();
-
-    // A watch that ended on its own starts afresh with the next start.
-    second.open();
-    second.receive({ type: 'AUTHENTICATED' });
-    second.receive({ type: 'JOB_WATCHING', job_id: 'job-2' });
-    h.jobs.set('job-2', { status: 'done' });
-    second.receive({ type: 'JOB_DONE', job_id: 'job-2' });
-    expect(second.closedWith).toBe(1000);
-    h.dispatch(started('job-2'));
-    await advance(RESTART_DELAY_MS);
-    expect(h.sockets).toHaveLength(3);
   });
 });

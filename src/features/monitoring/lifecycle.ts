@@ -1,7 +1,7 @@
-import type { Action, UnknownAction } from '@reduxjs/toolkit';
-import type { EventChannel, SagaIterator, Task } from 'redux-saga';
-import { call, cancel, delay, fork, put, race, select, take, type SagaReturnType } from 'redux-saga/effects';
-import { isApiError } from '../api/apiError';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import type { EventChannel, SagaIterator } from 'redux-saga';
+import { call, delay, put, race, take, type SagaReturnType } from 'redux-saga/effects';
+import { isApiError } from '../../api/apiError';
 import {
   readToken,
   sendRequest,
@@ -9,12 +9,22 @@ import {
   type MonitoringDeps,
   type SocketEvent,
   type WebSocketLike,
-} from './socket';
+} from '../../lib/socket';
+import {
+  pollingStarted,
+  socketClosed,
+  socketConnecting,
+  socketOpened,
+  watchEnded,
+  watchFailed,
+} from './slice';
+import type { WatchTopic } from './types';
 
 // The one client monitor of a tracked job (DESIGN §6, SPEC §4 "monitoring"): connect, authenticate,
-// watch, follow updates until the job ends, then close. Each topic (a test's generation, a run) is a
-// plug-in that says how to ask for the watch, what its messages mean, how to read the job again and
-// which of its events to dispatch; the lifecycle and its failure handling live here only.
+// watch, follow updates until the job ends, then close. Each topic (a test's generation, a run, a
+// healing, a test's healings) has an adapter (adapters/) that says how to ask for the watch, what its
+// messages mean, how to read the job again and which of its events to dispatch; the lifecycle, its
+// events (slice.ts) and its failure handling live here only.
 //
 // Socket failures, the same for every topic:
 // - a transport `error` changes nothing by itself: a close always follows, and the close decides;
@@ -47,7 +57,9 @@ export type TopicStep =
 /** The messages every topic shares on the socket; the topic's own ones come through `interpret`. */
 type CommonMessage = { type: 'AUTHENTICATED' } | { type: 'ERROR'; message: string };
 
-export interface TrackedTopic<Message extends { type: string }, Item> {
+export interface TopicAdapter<Message extends { type: string }, Item> {
+  /** The topic it serves; every lifecycle event names it. */
+  topic: WatchTopic;
   /** Prefix of the lines logged, e.g. `[run monitoring] Test run not found`. */
   logName: string;
   /** How often the job is read while no socket listens. */
@@ -56,7 +68,7 @@ export interface TrackedTopic<Message extends { type: string }, Item> {
   watchRequest: (id: string) => { type: string };
   /** The job a message is about; undefined when it names none. */
   idOf: (message: Message) => string | undefined;
-  /** What a message about this job means; null when it means nothing to the watch. */
+  /** What a message about this job means, with the kind's event (slice.ts); null when it means nothing. */
   interpret: (message: Message, id: string) => TopicStep | null;
   /** Reads the job again into RTK Query's cache (see `readFresh`). */
   refetch: (id: string) => SagaIterator<TrackedRead<Item>>;
@@ -64,20 +76,11 @@ export interface TrackedTopic<Message extends { type: string }, Item> {
   isTerminal: (item: Item) => boolean;
   /** Why the watch failed when the job is gone. */
   goneMessage: string;
-  /** The feature's named events (QA reads them in Redux DevTools). */
-  events: {
-    socketConnecting: (id: string, attempt: number) => UnknownAction;
-    socketOpened: (id: string) => UnknownAction;
-    socketClosed: (id: string, code: number, clean: boolean) => UnknownAction;
-    pollingStarted: (id: string) => UnknownAction;
-    monitoringEnded: (id: string) => UnknownAction;
-    monitoringFailed: (id: string, message: string) => UnknownAction;
-  };
 }
 
 // NOTE: the topic's message and item types do not matter to the lifecycle below.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-type AnyTopic = TrackedTopic<any, any>;
+export type AnyTopic = TopicAdapter<any, any>;
 
 type StreamResult =
   | { kind: 'ended' }
@@ -108,7 +111,7 @@ function logError(topic: AnyTopic, message: string, detail?: unknown) {
 
 function* fail(topic: AnyTopic, id: string, message: string) {
   logError(topic, message);
-  yield put(topic.events.monitoringFailed(id, message));
+  yield put(watchFailed({ topic: topic.topic, id, message }));
 }
 
 /** Reads the job until it ends ('ended') or is found gone ('gone'). */
@@ -122,12 +125,12 @@ export function* pollUntilTerminal(topic: AnyTopic, id: string) {
 }
 
 function* endAfterPolling(topic: AnyTopic, id: string, result: 'ended' | 'gone') {
-  if (result === 'ended') yield put(topic.events.monitoringEnded(id));
+  if (result === 'ended') yield put(watchEnded({ topic: topic.topic, id }));
   else yield call(fail, topic, id, topic.goneMessage);
 }
 
 function* pollInstead(topic: AnyTopic, id: string) {
-  yield put(topic.events.pollingStarted(id));
+  yield put(pollingStarted({ topic: topic.topic, id }));
   const result: SagaReturnType<typeof pollUntilTerminal> = yield call(pollUntilTerminal, topic, id);
   yield call(endAfterPolling, topic, id, result);
 }
@@ -148,12 +151,12 @@ function* streamEvents(topic: AnyTopic, id: string, token: string, deps: Monitor
       const event: SocketEvent<{ type: string }> = yield take(channel);
       if (event.kind === 'open') {
         sendRequest(socket, { type: 'auth', token });
-        yield put(topic.events.socketOpened(id));
+        yield put(socketOpened({ topic: topic.topic, id }));
         continue;
       }
       if (event.kind === 'error') continue; // NOTE: a close always follows; it decides what happens.
       if (event.kind === 'close') {
-        yield put(topic.events.socketClosed(id, event.code, event.clean));
+        yield put(socketClosed({ topic: topic.topic, id, code: event.code, clean: event.clean }));
         return { kind: 'closed', clean: event.clean, watched } as StreamResult;
       }
       const message = event.message as CommonMessage | { type: string };
@@ -220,7 +223,7 @@ export function* monitorTracked(topic: AnyTopic, id: string, deps: MonitoringDep
         yield call(fail, topic, id, 'Not connecting: there is no access token');
         return;
       }
-      yield put(topic.events.socketConnecting(id, attempt));
+      yield put(socketConnecting({ topic: topic.topic, id, attempt }));
       const result: StreamResult = yield call(
         streamEvents,
         topic,
@@ -258,67 +261,12 @@ export function* monitorTracked(topic: AnyTopic, id: string, deps: MonitoringDep
   } catch (error) {
     // SPEC §4: errors are only logged and reset the monitoring flag.
     logError(topic, 'Monitoring failed', error);
-    yield put(topic.events.monitoringFailed(id, error instanceof Error ? error.message : String(error)));
-  }
-}
-
-/** Which actions start and stop watching which job (null: the action is not about watching). */
-export interface WatchSignals {
-  startedId: (action: Action) => string | null;
-  stoppedId: (action: Action) => string | null;
-}
-
-type Monitor = (id: string) => SagaIterator;
-
-/**
- * One watched job at a time: a start cancels the current watch (its socket closes) and begins the new
- * one; a stop for the watched job cancels it.
- */
-export function* watchOneAtATime(signals: WatchSignals, monitor: Monitor) {
-  const isStart = (action: Action) => signals.startedId(action) !== null;
-  let id: string | null = null;
-  while (true) {
-    if (id === null) {
-      const started: Action = yield take(isStart);
-      id = signals.startedId(started);
-      continue;
-    }
-    const watched: string = id;
-    const { action } = (yield race({
-      done: call(monitor, watched),
-      action: take((action: Action) => isStart(action) || signals.stoppedId(action) === watched),
-    })) as { action?: Action };
-    id = action ? signals.startedId(action) : null;
-  }
-}
-
-/**
- * One watch per job, for as long as `isWanted` says a screen wants it; a watch that ended on its own is
- * started afresh by the next start.
- */
-export function* watchEachWhileWanted(
-  signals: WatchSignals,
-  // NOTE: `never`: any selector of the app's state fits.
-  isWanted: (state: never, id: string) => unknown,
-  monitor: Monitor,
-) {
-  const tasks = new Map<string, Task>();
-  while (true) {
-    const action: Action = yield take(
-      (action: Action) => signals.startedId(action) !== null || signals.stoppedId(action) !== null,
+    yield put(
+      watchFailed({
+        topic: topic.topic,
+        id,
+        message: error instanceof Error ? error.message : String(error),
+      }),
     );
-    for (const [id, task] of tasks) if (!task.isRunning()) tasks.delete(id);
-    const startedId = signals.startedId(action);
-    if (startedId !== null) {
-      if (!tasks.has(startedId)) tasks.set(startedId, (yield fork(monitor, startedId)) as Task);
-      continue;
-    }
-    const stoppedId = signals.stoppedId(action)!;
-    const task = tasks.get(stoppedId);
-    const wanted: unknown = yield select(isWanted as (state: unknown, id: string) => unknown, stoppedId);
-    if (!wanted && task) {
-      yield cancel(task); // lands in streamEvents' finally: the socket closes
-      tasks.delete(stoppedId);
-    }
   }
 }

@@ -1,16 +1,21 @@
-import { allowConsoleErrors } from '../../testing/consoleGuard';
-import { FakeSocket } from '../../testing/fakeSocket';
-import { seedTodoTest } from '../../testing/generation';
-import { db } from '../../testing/msw/db';
-import { server } from '../../testing/msw/server';
-import { makeSagaTestStore } from '../../testing/sagaStore';
-import { testsApi } from '../tests/api';
-import { generationSaga, POLL_INTERVAL_MS, RECONNECT_DELAY_MS, RESTART_DELAY_MS } from './sagas';
-import { selectGenerationRequested, selectMonitoring } from './selectors';
-import { generationRequested, monitoringStarted, monitoringStopped } from './slice';
-import type { MonitoringDeps } from './socket';
+import type { MonitoringDeps } from '../../../lib/socket';
+import { allowConsoleErrors } from '../../../testing/consoleGuard';
+import { FakeSocket } from '../../../testing/fakeSocket';
+import { seedTodoTest } from '../../../testing/generation';
+import { db } from '../../../testing/msw/db';
+import { server } from '../../../testing/msw/server';
+import { makeSagaTestStore } from '../../../testing/sagaStore';
+import { testsApi } from '../../tests/api';
+import { RECONNECT_DELAY_MS, RESTART_DELAY_MS } from '../lifecycle';
+import { monitoringSaga } from '../sagas';
+import { selectWatch } from '../selectors';
+import { watchLeft, watchRequested } from '../slice';
+import { GENERATION_POLL_MS as POLL_INTERVAL_MS } from './generation';
 
-// The monitoring saga of SPEC §4 against a fake socket, with RTK Query and MSW for the refetches.
+// A test's generation watched live (SPEC §4) through the monitoring saga and the generation adapter,
+// against a fake socket, with RTK Query and MSW for the refetches.
+
+const generation = (id: string) => ({ topic: 'generation' as const, id });
 
 const realSetTimeout = globalThis.setTimeout;
 const tick = () => new Promise((resolve) => realSetTimeout(resolve, 1));
@@ -43,7 +48,7 @@ function setup(options: { token?: string | null; socket?: boolean } = {}) {
   server.events.on('request:start', ({ request }) => {
     if (request.method === 'GET' && new URL(request.url).pathname === `/api/test-case/${test._id}`) reads++;
   });
-  const { store, events } = makeSagaTestStore(generationSaga, deps);
+  const { store, events } = makeSagaTestStore(monitoringSaga, deps);
   // The details page's subscription, as when the page shows the test.
   const subscription = store.dispatch(testsApi.endpoints.getTestCase.initiate(test._id));
   const cached = () => testsApi.endpoints.getTestCase.select(test._id)(store.getState()).data;
@@ -56,8 +61,8 @@ function setup(options: { token?: string | null; socket?: boolean } = {}) {
     cached,
     stored,
     reads: () => reads,
-    monitoring: () => selectMonitoring(store.getState()),
-    start: () => store.dispatch(monitoringStarted({ testId: test._id })),
+    monitoring: () => selectWatch(store.getState(), 'generation', test._id),
+    start: () => store.dispatch(watchRequested(generation(test._id))),
     /** Opens the latest socket and lets the server accept the watch. */
     async accept() {
       const socket = sockets.at(-1)!;
@@ -66,7 +71,7 @@ function setup(options: { token?: string | null; socket?: boolean } = {}) {
       socket.receive({ type: 'AUTHENTICATED' });
       await until(() => socket.sent.length === 2, 'watch');
       socket.receive({ type: 'WATCHING', test_id: test._id, state: 'running' });
-      await until(() => selectMonitoring(store.getState()).status === 'open', 'open');
+      await until(() => selectWatch(store.getState(), 'generation', test._id)?.status === 'open', 'open');
       return socket;
     },
     async ready() {
@@ -87,13 +92,13 @@ describe('generation monitoring', () => {
     const m = setup();
     await m.ready();
     m.start();
-    expect(m.monitoring()).toEqual({ testId: m.test._id, status: 'waiting', error: null });
+    expect(m.monitoring()).toMatchObject({ status: 'waiting', error: null, watchers: 1 });
     await advance(RESTART_DELAY_MS - 1);
     expect(m.sockets).toHaveLength(0);
     await advance(1);
     await until(() => m.sockets.length === 1, 'a socket');
     expect(m.sockets[0].url).toBe('ws://localhost/api/ws');
-    expect(m.monitoring().status).toBe('connecting');
+    expect(m.monitoring()?.status).toBe('connecting');
 
     const socket = await m.accept();
     expect(socket.sent).toEqual([
@@ -101,10 +106,10 @@ describe('generation monitoring', () => {
       { type: 'watch', test_id: m.test._id },
     ]);
     expect(m.events).toEqual([
-      'generation/monitoringStarted',
-      'generation/socketConnecting',
-      'generation/socketOpened',
-      'generation/watchStarted',
+      'monitoring/watchRequested',
+      'monitoring/socketConnecting',
+      'monitoring/socketOpened',
+      'monitoring/watchStarted',
     ]);
   });
 
@@ -121,18 +126,17 @@ describe('generation monitoring', () => {
     socket.receive({ type: 'TEST_UPDATED', test_id: m.test._id });
     await until(() => m.cached()?.testGenerationSteps.length === 2, 'the refetched test');
     expect(m.reads()).toBe(readsBefore + 1);
-    expect(m.events).toContain('generation/testUpdated');
+    expect(m.events).toContain('monitoring/generationUpdated');
     // Another test's event is not ours.
     socket.receive({ type: 'TEST_UPDATED', test_id: 'someone-else' });
     await advance(0);
     expect(m.reads()).toBe(readsBefore + 1);
-    expect(m.monitoring().status).toBe('open');
+    expect(m.monitoring()?.status).toBe('open');
   });
 
-  it('refetches and stops on TEST_NOT_RUNNING: the socket closes and the generating flag resets', async () => {
+  it('refetches and stops on TEST_NOT_RUNNING: the socket closes and the watch ends', async () => {
     const m = setup();
     await m.ready();
-    m.store.dispatch(generationRequested({ testId: m.test._id }));
     m.start();
     await advance(RESTART_DELAY_MS);
     await until(() => m.sockets.length === 1, 'a socket');
@@ -143,8 +147,7 @@ describe('generation monitoring', () => {
     await until(() => m.cached()?.state === 'passed', 'the refetched test');
     expect(socket.closedWith).toBe(1000);
     expect(socket.handlersCleared).toBe(true);
-    expect(m.monitoring()).toEqual({ testId: null, status: 'idle', error: null });
-    expect(selectGenerationRequested(m.store.getState(), m.test._id)).toBe(false);
+    expect(m.monitoring()).toBeNull();
     await advance(RECONNECT_DELAY_MS * 2);
     expect(m.sockets).toHaveLength(1);
   });
@@ -160,7 +163,7 @@ describe('generation monitoring', () => {
     first.receive({ type: 'WATCH_TIMED_OUT', test_id: m.test._id });
     await until(() => first.closedWith !== null, 'the first socket to close');
     expect(first.handlersCleared).toBe(true);
-    expect(m.monitoring().status).toBe('waiting');
+    expect(m.monitoring()?.status).toBe('waiting');
     await advance(RESTART_DELAY_MS - 1);
     expect(m.sockets).toHaveLength(1);
     await advance(1);
@@ -172,7 +175,7 @@ describe('generation monitoring', () => {
     ]);
   });
 
-  it('starting for another test disconnects the current socket, waits 100 ms and watches the new test', async () => {
+  it('a watch of another test runs beside it on its own socket; leaving that test closes only its socket', async () => {
     const m = setup();
     await m.ready();
     m.start();
@@ -180,12 +183,8 @@ describe('generation monitoring', () => {
     await until(() => m.sockets.length === 1, 'a socket');
     const first = await m.accept();
 
-    m.store.dispatch(monitoringStarted({ testId: 'test-other' }));
-    expect(first.closedWith).toBe(1000);
-    expect(first.handlersCleared).toBe(true);
-    await advance(RESTART_DELAY_MS - 1);
-    expect(m.sockets).toHaveLength(1);
-    await advance(1);
+    m.store.dispatch(watchRequested(generation('test-other')));
+    await advance(RESTART_DELAY_MS);
     await until(() => m.sockets.length === 2, 'a second socket');
     const second = m.sockets[1];
     second.open();
@@ -193,7 +192,12 @@ describe('generation monitoring', () => {
     second.receive({ type: 'AUTHENTICATED' });
     await until(() => second.sent.length === 2, 'watch');
     expect(second.sent[1]).toEqual({ type: 'watch', test_id: 'test-other' });
-    expect(m.monitoring().testId).toBe('test-other');
+    expect(first.closedWith).toBeNull();
+
+    m.store.dispatch(watchLeft(generation('test-other')));
+    expect(second.closedWith).toBe(1000);
+    expect(first.closedWith).toBeNull();
+    expect(m.monitoring()?.status).toBe('open');
   });
 
   it('stopping (leaving the page) clears the handlers and disconnects; a stop for another test changes nothing', async () => {
@@ -204,12 +208,12 @@ describe('generation monitoring', () => {
     await until(() => m.sockets.length === 1, 'a socket');
     const socket = await m.accept();
 
-    m.store.dispatch(monitoringStopped({ testId: 'test-other' }));
+    m.store.dispatch(watchLeft(generation('test-other')));
     expect(socket.closedWith).toBeNull();
-    m.store.dispatch(monitoringStopped({ testId: m.test._id }));
+    m.store.dispatch(watchLeft(generation(m.test._id)));
     expect(socket.closedWith).toBe(1000);
     expect(socket.handlersCleared).toBe(true);
-    expect(m.monitoring().status).toBe('idle');
+    expect(m.monitoring()).toBeNull();
     await advance(RECONNECT_DELAY_MS * 2);
     expect(m.sockets).toHaveLength(1);
   });
@@ -224,8 +228,8 @@ describe('generation monitoring', () => {
     const readsBefore = m.reads();
 
     first.drop(1006, /* clean */ false);
-    await until(() => m.monitoring().status === 'reconnecting', 'reconnecting');
-    expect(m.events).toContain('generation/socketClosed');
+    await until(() => m.monitoring()?.status === 'reconnecting', 'reconnecting');
+    expect(m.events).toContain('monitoring/socketClosed');
     await until(() => m.reads() === readsBefore + 1, 'a poll at once');
     await advance(POLL_INTERVAL_MS);
     await until(() => m.reads() === readsBefore + 2, 'a second poll');
@@ -248,9 +252,9 @@ describe('generation monitoring', () => {
 
     m.stored().state = 'failed';
     first.drop(1006, /* clean */ false);
-    await until(() => m.monitoring().status === 'idle', 'monitoring to end');
+    await until(() => m.monitoring() === null, 'monitoring to end');
     expect(m.cached()?.state).toBe('failed');
-    expect(m.events.at(-1)).toBe('generation/monitoringEnded');
+    expect(m.events.at(-1)).toBe('monitoring/watchEnded');
     await advance(RECONNECT_DELAY_MS * 2);
     expect(m.sockets).toHaveLength(1);
   });
@@ -266,13 +270,13 @@ describe('generation monitoring', () => {
     const readsBefore = m.reads();
 
     socket.drop(4401, /* clean */ true);
-    await until(() => m.monitoring().status === 'polling', 'polling');
+    await until(() => m.monitoring()?.status === 'polling', 'polling');
     await until(() => m.reads() === readsBefore + 1, 'the first poll');
     await advance(POLL_INTERVAL_MS);
     await until(() => m.reads() === readsBefore + 2, 'the second poll');
     m.stored().state = 'passed';
     await advance(POLL_INTERVAL_MS);
-    await until(() => m.monitoring().status === 'idle', 'monitoring to end');
+    await until(() => m.monitoring() === null, 'monitoring to end');
     expect(m.cached()?.state).toBe('passed');
     await advance(POLL_INTERVAL_MS * 3);
     expect(m.reads()).toBe(readsBefore + 3);
@@ -286,25 +290,23 @@ describe('generation monitoring', () => {
     m.start();
     await advance(RESTART_DELAY_MS);
     await until(() => m.reads() === readsBefore + 1, 'the first poll');
-    expect(m.monitoring().status).toBe('polling');
+    expect(m.monitoring()?.status).toBe('polling');
     expect(m.sockets).toHaveLength(0);
     m.stored().state = 'completed';
     await advance(POLL_INTERVAL_MS);
-    await until(() => m.monitoring().status === 'idle', 'monitoring to end');
+    await until(() => m.monitoring() === null, 'monitoring to end');
   });
 
   it('does not connect without an access token, logs it and resets the monitoring flag', async () => {
     allowConsoleErrors(/\[monitoring\] Not connecting: there is no access token/);
     const m = setup({ token: null });
     await m.ready();
-    m.store.dispatch(generationRequested({ testId: m.test._id }));
     m.start();
     await advance(RESTART_DELAY_MS);
-    await until(() => m.monitoring().status === 'idle', 'the flag to reset');
+    await until(() => m.monitoring()?.status === 'failed', 'the flag to reset');
     expect(m.sockets).toHaveLength(0);
-    expect(m.monitoring().error).toBe('Not connecting: there is no access token');
-    expect(m.events.at(-1)).toBe('generation/monitoringFailed');
-    expect(selectGenerationRequested(m.store.getState(), m.test._id)).toBe(false);
+    expect(m.monitoring()?.error).toBe('Not connecting: there is no access token');
+    expect(m.events.at(-1)).toBe('monitoring/watchFailed');
     expect(console.error).toHaveBeenCalledWith('[monitoring] Not connecting: there is no access token');
   });
 
@@ -321,8 +323,8 @@ describe('generation monitoring', () => {
     socket.receive({ type: 'AUTHENTICATED' });
     await until(() => socket.sent.length === 2, 'watch');
     socket.receive({ type: 'ERROR', test_id: m.test._id, message: 'Test case not found' });
-    await until(() => m.monitoring().status === 'idle', 'the flag to reset');
-    expect(m.monitoring().error).toBe('Test case not found');
+    await until(() => m.monitoring()?.status === 'failed', 'the flag to reset');
+    expect(m.monitoring()?.error).toBe('Test case not found');
     expect(socket.closedWith).toBe(1000);
     await advance(RECONNECT_DELAY_MS * 2);
     expect(m.sockets).toHaveLength(1);
@@ -337,7 +339,7 @@ describe('generation monitoring', () => {
       if (broken) throw new Error('no sockets today');
       return true;
     });
-    const { store, events } = makeSagaTestStore(generationSaga, {
+    const { store, events } = makeSagaTestStore(monitoringSaga, {
       getToken: async () => 'token-1',
       openSocket: (url) => {
         const socket = new FakeSocket(url);
@@ -347,14 +349,15 @@ describe('generation monitoring', () => {
       socketUrl: () => 'ws://localhost/api/ws',
       canUseSocket,
     });
-    store.dispatch(monitoringStarted({ testId: m.test._id }));
+    store.dispatch(watchRequested(generation(m.test._id)));
     await advance(RESTART_DELAY_MS);
-    await until(() => selectMonitoring(store.getState()).status === 'idle', 'the flag to reset');
-    expect(selectMonitoring(store.getState()).error).toBe('no sockets today');
-    expect(events.at(-1)).toBe('generation/monitoringFailed');
+    const watch = () => selectWatch(store.getState(), 'generation', m.test._id);
+    await until(() => watch()?.status === 'failed', 'the flag to reset');
+    expect(watch()?.error).toBe('no sockets today');
+    expect(events.at(-1)).toBe('monitoring/watchFailed');
 
     broken = false;
-    store.dispatch(monitoringStarted({ testId: m.test._id }));
+    store.dispatch(watchRequested(generation(m.test._id)));
     await advance(RESTART_DELAY_MS);
     await until(() => m.sockets.length === 1, 'a socket');
   });
