@@ -116,6 +116,37 @@ it('a field keeps its id and name: the same field, whatever its label', () => {
   expect(best.ok && best.match.reasons).toEqual(['the same id', 'the same name', 'the same form']);
 });
 
+describe('a table rendered as cards', () => {
+  const iconButton = (index: number, icon: string, order: string, containerRole: string, x: number) =>
+    candidate(index, {
+      type: 'button',
+      iconHint: `icon button icon ${icon}`,
+      container: order,
+      containerRole,
+      region: 'main',
+      box: { x, y: containerRole === 'row' ? 199 : 223, width: 28, height: 28 },
+    });
+  const grace = '#1002 Grace Hopper Pending $45.50';
+  const ada = '#1001 Ada Lovelace Shipped $120.00';
+  const pencil = fingerprintOf(iconButton(0, 'pencil', grace, 'row', 1060));
+  const cards = [
+    iconButton(0, 'pencil', ada, 'article', 37),
+    iconButton(1, 'trash', ada, 'article', 65),
+    iconButton(2, 'pencil', grace, 'article', 286),
+    iconButton(3, 'trash', grace, 'article', 314),
+  ];
+
+  it('takes the same icon in the card with the very words its row had, far from where it was', () => {
+    const best = bestByFingerprint(pencil, cards);
+    expect(best.ok && best.match.candidate.index).toBe(2);
+    expect(best.ok && best.match.reasons).toEqual(['the same icon', "the same row's words"]);
+  });
+
+  it('never takes it when no card has those words, nor another icon in that card', () => {
+    expect(bestByFingerprint(pencil, [cards[0], cards[1], cards[3]]).ok).toBe(false);
+  });
+});
+
 it('stores a secret the page shows around the element masked', () => {
   const row = candidate(0, { name: 'Copy', container: 'API key s3cr3t-t0ken Copy' });
   const fingerprint = fingerprintOf(row, ['s3cr3t-t0ken']);

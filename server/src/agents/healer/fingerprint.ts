@@ -101,6 +101,8 @@ export interface FingerprintMatch {
   identity: boolean;
   /** Its centre within SAME_PLACE_PX of where the element was. */
   samePlace: boolean;
+  /** Inside a row, item or card with the very words its row had (a table rendered as cards keeps them). */
+  sameItem: boolean;
 }
 
 /** A centre this near where the element was is the same place (a renamed button's centre shifts a little). */
@@ -138,9 +140,10 @@ export function bestByFingerprint(
   candidates: Candidate[],
 ): { ok: true; match: FingerprintMatch } | { ok: false; message: string } {
   const [best, second] = rankByFingerprint(fp, candidates);
-  // Without an id, test id or name still the same, only the element in the very same place will do:
-  // a neighbour that moved up into a removed field's place is another field, never a guess.
-  if (!best || best.score < FINGERPRINT_MIN_SCORE || !(best.identity || best.samePlace))
+  // Without an id, test id or name still the same, only the element in the very same place, or in the
+  // row or card with the very same words, will do: a neighbour that moved up into a removed field's
+  // place is another field, never a guess.
+  if (!best || best.score < FINGERPRINT_MIN_SCORE || !(best.identity || best.samePlace || best.sameItem))
     return { ok: false, message: 'no element on the page is enough like the one it acted on.' };
   if (second && best.score - second.score < FINGERPRINT_MARGIN)
     return {
@@ -171,8 +174,16 @@ function scoreOf(fp: ElementFingerprint, c: Candidate): FingerprintMatch {
     if (fp.type === c.type) score += 1;
     else score -= 2;
   }
-  const iconShare = overlap(fp.iconHint, c.iconHint);
-  score += iconShare;
+  // An icon-only control's icon (its class or glyph name: 'pencil', 'trash') is what it is: the same
+  // icon counts as much as a name, another one against it.
+  const icon = iconWords(fp.iconHint);
+  const iconNow = iconWords(c.iconHint);
+  if (icon && iconNow) {
+    if (icon === iconNow) {
+      score += 3;
+      reasons.push('the same icon');
+    } else score -= 2;
+  } else score += overlap(fp.iconHint, c.iconHint);
   // The same path of regions (a form in the main landmark) counts even when their names changed too.
   const path = regionKinds(fp.region);
   if (path && path === regionKinds(c.region)) {
@@ -182,6 +193,15 @@ function scoreOf(fp: ElementFingerprint, c: Candidate): FingerprintMatch {
   score += overlap(fp.region, c.region);
   if (fp.containerRole && fp.containerRole === c.containerRole) score += 0.5;
   score += 2 * overlap(fp.container, c.container);
+  // The same row's words, all of them, wherever the row now is (a card, a list item).
+  const sameItem =
+    Boolean(fp.containerRole && c.containerRole) &&
+    normalizeWords(fp.container) !== '' &&
+    normalizeWords(fp.container) === normalizeWords(c.container);
+  if (sameItem) {
+    score += 2;
+    reasons.push(`the same ${fp.containerRole === 'listitem' ? 'item' : fp.containerRole}'s words`);
+  }
   // Its words, though they changed, may keep some ('Email' → 'Work email').
   score += 2 * overlap(`${fp.name} ${fp.label ?? ''} ${fp.placeholder ?? ''}`, `${c.name} ${c.label ?? ''}`);
   if (fp.box && c.box) {
@@ -196,7 +216,7 @@ function scoreOf(fp: ElementFingerprint, c: Candidate): FingerprintMatch {
     const tall = Math.min(fp.box.height, c.box.height) / Math.max(fp.box.height, c.box.height, 1);
     if (wide > 0.6 && tall > 0.8) score += 1;
   }
-  return { candidate: c, score, reasons, identity, samePlace };
+  return { candidate: c, score, reasons, identity, samePlace, sameItem };
 }
 
 /** The kind words of regions ('form main'), without their names. */
@@ -214,6 +234,27 @@ const REGION_KINDS = new Set([
   'left',
   'right',
 ]);
+
+/** Words of an icon class that say only that it is one ('icon-button icon-pencil' → 'pencil'). */
+const GENERIC_ICON_WORDS = new Set([
+  'icon',
+  'icons',
+  'button',
+  'btn',
+  'svg',
+  'glyph',
+  'fa',
+  'mat',
+  'material',
+]);
+
+/** An icon hint's own words, sorted ('pencil'), or '' when it says nothing but 'icon'. */
+function iconWords(hint: string | null | undefined): string {
+  return [...new Set(normalizeWords(hint).split(' '))]
+    .filter((word) => word && !GENERIC_ICON_WORDS.has(word))
+    .sort()
+    .join(' ');
+}
 
 function regionKinds(region: string | null | undefined): string {
   return normalizeWords(region)

@@ -27,6 +27,9 @@ import { bestByFingerprint, type ElementFingerprint, fingerprintWords } from './
 // is the application's behaviour changing — a bug to report, never a step to heal. A click whose
 // control moved into a menu ('Delete' now behind the row's "More actions" button) keeps its step: the
 // menu's opener goes into the same action, clicked first, and the item is found by the same words.
+// A step a release inserted is answered the same way: a dialog now covering the page (a cookie banner)
+// is dismissed first in the step it blocks, and a dialog a click now opens ('Delete order #1002?')
+// is answered in that click's step, when the following check then passes as stored.
 
 export interface HealInputStep {
   description: string;
@@ -108,12 +111,26 @@ export async function healTest(
     const trusted = input.failingStepIndex != null && index < input.failingStepIndex;
     await session.beginStep(`${index + 1}. ${step.description} (healing)`);
     let result: StepResult;
+    let answered: HealedStep | null = null;
     try {
       result = await healStep(session, input, step, trusted);
+      // A check failing with a dialog open that the click before it opened: the click may now ask first.
+      const previous = healed[index - 1];
+      if (!result.ok && previous && step.action.kind === 'expect' && !session.closed) {
+        const confirmed = await answerDialog(session, input, previous, step.action);
+        if (confirmed?.ok) {
+          answered = { ...previous, action: confirmed.action, changed: true, note: confirmed.note };
+          result = kept(step.action);
+        } else if (confirmed) result = { ...result, message: `${result.message} ${confirmed.message}` };
+      }
     } catch (error) {
       result = { ok: false, status: 'failed', message: messageOf(error).split('\n')[0] };
     } finally {
       await session.endStep();
+    }
+    if (answered) {
+      healed[index - 1] = answered;
+      await hooks.onStep?.(answered, index - 1);
     }
     const shown = !result.ok || result.changed;
     const healedStep: HealedStep = {
@@ -170,11 +187,15 @@ async function healStep(
     const ran = await session.execute(original);
     if (ran.ok) return kept(original);
     const now = await session.matchCount(target);
-    // The element is there and still refuses the action: that is the application, not a moved target.
-    if (now === 1 || (now > 1 && target.nth !== undefined))
+    // The element is there and still refuses the action: that is the application, not a moved target,
+    // unless a dialog the release put over the page takes the click (a cookie banner to answer first).
+    if (now === 1 || (now > 1 && target.nth !== undefined)) {
+      const dismissed = opener ? null : await pastDialog(session, original);
+      if (dismissed?.ok) return dismissed;
       return failed(
-        `${ran.error?.message} The element is still on the page, so the step is not moved to another one.`,
+        `${ran.error?.message} The element is still on the page, so the step is not moved to another one.${dismissed ? ` ${dismissed.message}` : ''}`,
       );
+    }
     // A menu its opener left open is closed before the step's words are looked for on the page.
     if (opener) await session.execute({ kind: 'press', key: 'Escape' });
   }
@@ -370,6 +391,109 @@ async function cameLate(
   const opener = original.kind === 'click' ? original.opener : undefined;
   if ((await presentCount(session, opener ?? oldTarget, stepTimeoutMs)) === 0) return false;
   return (await session.execute(original)).ok;
+}
+
+// ── A step the release inserted: a dialog to answer ──────────────────────────────────────────────
+
+/** A dialog's button that goes on: its words agree, accept or confirm. */
+const GO_ON_WORDS = /\b(?:accept|agree|allow|ok|okay|got it|continue|yes|confirm|understand|proceed)\b/i;
+/** A dialog's button that gives up or refuses: never the answer a step is healed with. */
+const GIVE_UP_WORDS = /\b(?:cancel|no|back|reject|decline|deny|refuse|keep|close|dismiss|later)\b|[×✕✖]/i;
+
+interface DialogAnswer {
+  target: Target;
+  button: string;
+  dialog: string | null;
+}
+
+/**
+ * The open dialog's button a step goes on with: the one its own words name ('Delete' after 'Click the
+ * delete button'), else the one that accepts or confirms; never one that cancels or refuses, and
+ * none when two are equally good. Null when no dialog is open or none of its buttons goes on.
+ */
+async function dialogAnswer(session: RunnerSession, words: string[]): Promise<DialogAnswer | null> {
+  const snapshot = await session.snapshot();
+  const inDialog = (c: Candidate) => c.visible && /^dialog\b/.test(normalizeWords(c.region));
+  const buttons = snapshot.candidates.filter(
+    (c) => inDialog(c) && !c.disabled && (c.role === 'button' || c.role === 'link') && itemName(c),
+  );
+  const ranked = buttons
+    .filter((c) => !GIVE_UP_WORDS.test(itemName(c)))
+    .map((c) => {
+      const named = Math.max(0, ...words.map((word) => similarity(word, itemName(c))));
+      return { c, score: named >= MATCH_THRESHOLD ? 2 : GO_ON_WORDS.test(itemName(c)) ? 1 : 0 };
+    })
+    .filter((entry) => entry.score > 0)
+    .sort((a, b) => b.score - a.score);
+  const [best, second] = ranked;
+  if (!best || (second && second.score === best.score)) return null;
+  const [target] = await session.locatorsFor(best.c.index, { first: true });
+  if (!target) return null;
+  const heading = snapshot.candidates.find((c) => inDialog(c) && c.role === 'heading' && c.name);
+  return { target, button: itemName(best.c), dialog: heading?.name ?? null };
+}
+
+function dialogName(answer: DialogAnswer): string {
+  return answer.dialog ? `the "${answer.dialog}" dialog` : 'a dialog';
+}
+
+/**
+ * A click refused by an element that is still there: a dialog the release put over the page (a cookie
+ * banner) may take it. Its button that goes on is clicked, then the step's own click; the step keeps
+ * both, the dialog's button first. Null: no dialog open, so nothing more to say.
+ */
+async function pastDialog(session: RunnerSession, original: Action): Promise<StepResult | null> {
+  if (original.kind !== 'click') return null;
+  const answer = await dialogAnswer(session, []);
+  if (!answer) return null;
+  const opened = await session.execute({ kind: 'click', target: answer.target });
+  if (!opened.ok) return failed(`Answering ${dialogName(answer)} with "${answer.button}" failed.`);
+  const action: Action = { ...original, opener: answer.target };
+  const ran = await session.execute(original);
+  if (!ran.ok)
+    return failed(
+      `After answering ${dialogName(answer)} with "${answer.button}", the step still fails: ${ran.error?.message}`,
+    );
+  return {
+    ok: true,
+    action,
+    changed: true,
+    note: `${capitalize(dialogName(answer))} now covers the page: the step first chooses its "${answer.button}".`,
+  };
+}
+
+/**
+ * A check failed while a dialog is open after the click before it: the release may now ask first
+ * ('Delete order #1002?'). The dialog's button the click's words name (or that confirms) is chosen,
+ * and the check must then pass as stored; the click's step keeps both clicks. Null: nothing to try.
+ */
+async function answerDialog(
+  session: RunnerSession,
+  input: HealInput,
+  previous: HealedStep,
+  check: Action,
+): Promise<{ ok: true; action: Action; note: string } | { ok: false; message: string } | null> {
+  const click = previous.action;
+  if (!click || click.kind !== 'click' || click.opener) return null;
+  const parsed = parseStep(previous.description, input.website);
+  const phrase = parsed.ok ? intentPhrase(parsed.intent) : null;
+  const words = [phrase?.text, ...(phrase?.alternatives ?? []), oldWords(click.target)].filter(
+    (word): word is string => Boolean(word?.trim()),
+  );
+  const answer = await dialogAnswer(session, words);
+  if (!answer) return null;
+  const chose = await session.execute({ kind: 'click', target: answer.target });
+  const passes = chose.ok && (await session.execute(check)).ok;
+  if (!passes)
+    return {
+      ok: false,
+      message: `Choosing "${answer.button}" in ${dialogName(answer)} the step before opened did not make it pass.`,
+    };
+  return {
+    ok: true,
+    action: { ...click, opener: click.target, target: answer.target },
+    note: `The click now opens ${dialogName(answer)}: the step also chooses its "${answer.button}".`,
+  };
 }
 
 // ── A control that moved into a menu ──────────────────────────────────────────────────────────────
