@@ -1,11 +1,13 @@
 import { type ScrollTo } from '../runner';
 import { NUMBER_WORDS, ORDINALS } from './words';
 import { isJudgement, judgesManner, trailingClause } from './sentences/clauses';
+import { logInPersona } from './sentences/login';
 import { absence, isStatement, negates, unsafeAbsent } from './sentences/negation';
-import { type Check, checkStatement, seeSaying } from './sentences/checks';
+import { type Check, checkStatement, exampleValue, seeSaying } from './sentences/checks';
 import {
   confirmOrder,
   labelOrder,
+  markAsOrder,
   negativeOrder,
   type Order,
   switchState,
@@ -550,8 +552,15 @@ export function parseStep(sentence: string, website: string): ParseResult {
   }
   // 'Zapier is not in the list any more', 'Save is greyed out': a statement about the page is a check.
   if (isStatement(text)) return assertion(text, values);
+  // 'Sign in as the sales manager': who that is, and their password, is not in the sentence.
+  const persona = logInPersona(text);
+  if (persona)
+    return {
+      ok: false,
+      hint: `Say how ${persona} signs in: Sign in as "ada@example.com" with password "{{password}}", or use a module that signs in.`,
+    };
   // 'Place the order', 'Archive the last card': a verb that is the label of what is pressed.
-  const labelled = orderIntent(labelOrder(text), values);
+  const labelled = orderIntent(labelOrder(text) ?? markAsOrder(text), values);
   if (labelled) return { ok: true, intent: labelled };
   // 'progress bar reads 2/5', 'A "Link copied" toast appears': a statement the tagger did not see as one.
   if (checkStatement(plainVerbs(text))) return assertion(text, values);
@@ -889,10 +898,10 @@ function plainVerbs(text: string): string {
       .replace(/\b(?:should|must|will|shall)\s+not\s+be\b/gi, 'is not')
       .replace(/\b(?:shouldn't|mustn't|won't)\s+be\b/gi, 'is not')
       .replace(/\b(?:isn't|aren't)\b/gi, 'is not')
-      .replace(/\b(?:should|must|will|shall)\s+(?:still\s+)?be\b/gi, 'is')
+      .replace(/\b(?:should|must|will|shall)\s+(?:still\s+|then\s+|now\s+|also\s+)?be\b/gi, 'is')
       .replace(/\b(?:should|must|will|shall|does|do)\s+not\b/gi, 'not')
       .replace(/\b(?:shouldn't|mustn't|doesn't|don't|won't)\b/gi, 'not')
-      .replace(/\b(?:should|must|will|shall)\s+(?:now\s+|still\s+|also\s+)?/gi, '')
+      .replace(/\b(?:should|must|will|shall)\s+(?:now\s+|still\s+|also\s+|then\s+)?/gi, '')
       .replace(/\bno longer\s+(shows?|contains?|lists?|displays?|includes?|has|have|says?)\b/gi, 'not $1')
       .replace(/\b(is|are)\s+no longer\s+(?=in|on|at|inside|within|under|listed|there)\b/gi, '$1 not ')
       .replace(/\s+(?:any ?more)\b/gi, '')
@@ -927,7 +936,18 @@ const NEGATION_HINT =
  * there, of a sentence that says 'not', 'no', 'gone'…, is refused rather than risk a false pass.
  */
 function assertion(rawText: string, values: string[]): ParseResult {
-  const result = readAssertion(rawText, values);
+  const read = readAssertion(rawText, values);
+  // 'shows relative times like "3 days ago"': the example is the text to find.
+  const result =
+    read.ok && read.intent.kind === 'expect' && read.intent.assert.type === 'text'
+      ? {
+          ...read,
+          intent: {
+            ...read.intent,
+            assert: { ...read.intent.assert, value: exampleValue(read.intent.assert.value) },
+          },
+        }
+      : read;
   if (result.ok && isPositive(result.intent) && negates(plainVerbs(rawText)))
     return { ok: false, hint: NEGATION_HINT };
   if (result.ok && isAbsence(result.intent) && unsafeAbsent(absentWords(result.intent)))

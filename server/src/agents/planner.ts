@@ -1,5 +1,6 @@
 import { cleanSentence, detokenize, parseStep, quote, requote, tokenize } from './grammar';
 import { leadingClause } from './sentences/clauses';
+import { gerundEffect, whichReveals } from './sentences/effects';
 import { fieldList } from './sentences/fields';
 import { leavesAsIs } from './sentences/orders';
 import { gherkinClauses, withoutFirstPerson } from './sentences/gherkin';
@@ -141,6 +142,8 @@ const LOWER_STEP_VERBS = [
   'mute',
   'zoom',
   'jump',
+  'change',
+  'copy',
 ].join('|');
 const LOWER_CONNECTOR = new RegExp(
   `\\s*(?:,\\s*(?:and\\s+)?then|;\\s*(?:and\\s+)?(?:then\\s+)?|\\s+and\\s+then|\\s+then|,\\s*and|\\s+and)\\s+(?=(?:${LOWER_STEP_VERBS})\\b)`,
@@ -189,6 +192,8 @@ export function splitInstructions(instructions: string): string[] {
           )
           .flatMap((clause) => fieldSteps(clause, values) ?? [clause])
           .flatMap((clause) => statementClauses(clause))
+          // 'Pressing ? opens the help': the action, then the check of its effect.
+          .flatMap((clause) => gerundEffect(clause) ?? whichReveals(clause) ?? [clause])
           // 'Leave the reference blank and hit Continue': leaving a field as it is adds no step.
           .filter((clause) => !leavesAsIs(cleanSentence(clause)));
         for (const part of parts) {
@@ -315,6 +320,11 @@ function expand(sentence: string): string[] {
   const { text, values } = tokenize(sentence);
   const value = (token: string) => quote(detokenize(token, values));
   let m: RegExpExecArray | null;
+  // 'Click the + next to Adults twice', 'Press Tab three times': the same step again.
+  if ((m = /^((?:click|tap|press|hit|push)\s+.+?)\s+(twice|two times|three times|thrice)$/i.exec(text))) {
+    const step = requote(m[1], values);
+    return Array.from({ length: /^(?:twice|two times)$/i.test(m[2]) ? 2 : 3 }, () => step);
+  }
   // A log-in is one intention: both values typed and the form sent, or the sentence stays as written.
   const credentials = logInCredentials(text);
   if (credentials)

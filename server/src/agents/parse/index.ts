@@ -1,7 +1,9 @@
 import { parseStep, SORT_DIRECTION } from '../grammar';
 import { moduleCallName } from '../moduleCall';
 import { planSteps } from '../planner';
-import { dragStep, emailStep, sliderStep, uploadStep, windowSteps } from '../sentences/widgets';
+import { logInPersona } from '../sentences/login';
+import { orderCheck } from '../sentences/sorting';
+import { dragStep, emailStep, filterSteps, sliderStep, uploadStep, windowSteps } from '../sentences/widgets';
 import { corpusSteps, type CorpusStep } from './vocabulary';
 
 // The parse-only entry (issue 29): sentences read by the same planner and grammar the generator uses,
@@ -47,9 +49,32 @@ function readStep(step: string, steps: CorpusStep[]): string | null {
         steps.push(read);
     return null;
   }
+  const order = orderCheck(
+    step.replace(/^(?:verify|check|confirm|ensure|make sure|expect)\s+(?:that\s+)?/i, ''),
+  );
+  if (order) {
+    steps.push({
+      action: 'assert_order',
+      target: order.subject,
+      value: order.order,
+      ...(order.by ? { where: order.by } : {}),
+    });
+    return null;
+  }
+  const filters = filterSteps(step);
+  if (filters) {
+    steps.push(...filters);
+    return null;
+  }
   const widget = uploadStep(step) ?? sliderStep(step) ?? dragStep(step) ?? emailStep(step);
   if (widget) {
     steps.push(widget);
+    return null;
+  }
+  // 'Sign in as the test customer': a log-in whose credentials the suite holds, not the sentence.
+  const persona = logInPersona(step);
+  if (persona) {
+    steps.push({ action: 'login', target: persona });
     return null;
   }
   const module = moduleCallName(step);

@@ -1,4 +1,5 @@
-import { parseSentence, parseSentences } from '.';
+import { parseStep } from '../grammar';
+import { PARSE_WEBSITE, parseSentence, parseSentences } from '.';
 
 describe('parseSentences', () => {
   it('answers each sentence with its steps in the corpus vocabulary', () => {
@@ -104,6 +105,50 @@ describe('parseSentences', () => {
       steps: [
         { action: 'upload_file', value: 'plan.pdf' },
         { action: 'drag_to', value: 'Final' },
+      ],
+    });
+  });
+
+  it('repeats a step said twice or three times', () => {
+    expect(parseSentence('Tap the arrow beside Kids twice')).toMatchObject({
+      steps: [{ action: 'click' }, { action: 'click' }],
+    });
+    expect(parseSentence('Hit Tab three times')).toMatchObject({
+      steps: [
+        { action: 'press_key', value: 'Tab' },
+        { action: 'press_key', value: 'Tab' },
+        { action: 'press_key', value: 'Tab' },
+      ],
+    });
+  });
+
+  it('reads a log-in as a persona for the parse, and the grammar asks for the credentials', () => {
+    expect(parseSentence('Sign in as the store manager, then open Reports')).toMatchObject({
+      steps: [
+        { action: 'login', target: 'the store manager' },
+        { action: 'click', target: 'Reports' },
+      ],
+    });
+    expect(parseStep('Sign in as the store manager', PARSE_WEBSITE)).toMatchObject({
+      ok: false,
+      hint: expect.stringMatching(/store manager signs in/),
+    });
+  });
+
+  it('reads "should then" and "should now" as the check itself', () => {
+    expect(parseSentence('Pick French; the title bar should then read Paramètres')).toMatchObject({
+      steps: [{}, { action: 'assert_text', value: 'Paramètres' }],
+    });
+  });
+
+  it('reads order checks and facet filters for the parse', () => {
+    expect(
+      parseSentence('Filter by size: S and M, then verify the items are sorted by price, lowest first'),
+    ).toMatchObject({
+      steps: [
+        { action: 'filter', target: 'size', value: 'S' },
+        { action: 'filter', target: 'size', value: 'M' },
+        { action: 'assert_order', target: 'items', value: 'ascending', where: 'by price' },
       ],
     });
   });

@@ -1,5 +1,5 @@
 import { parseSentence } from '../parse';
-import { checkStatement, seeSaying } from './checks';
+import { checkStatement, exampleValue, seeSaying } from './checks';
 
 describe('checkStatement', () => {
   it('reads the text an element must show', () => {
@@ -137,5 +137,19 @@ describe('seeSaying', () => {
     expect(parseSentence('I should see a banner saying "Trial ends soon" on the dashboard')).toMatchObject({
       steps: [{ action: 'assert_text', target: 'banner', value: 'Trial ends soon' }],
     });
+  });
+});
+
+describe('exampleValue', () => {
+  it('finds the example or format a check gives instead of its literal words', () => {
+    expect(exampleValue('relative dates like 2 weeks ago')).toBe('2 weeks ago');
+    expect(exampleValue('formatted as 12345-6789')).toBe('12345-6789');
+    expect(exampleValue('in euros (e.g. 4,50 €)')).toBe('4,50 €');
+  });
+
+  it('keeps labels and comparisons as written', () => {
+    expect(exampleValue('Looks like rain')).toBe('Looks like rain');
+    expect(exampleValue('styled like the others')).toBe('styled like the others');
+    expect(exampleValue('Saved')).toBe('Saved');
   });
 });

@@ -179,3 +179,20 @@ export function seeSaying(text: string): Check | null {
   if (!match) return null;
   return { kind: 'text', subject: match[1], value: match[2], ...(match[3] ? { place: match[3] } : {}) };
 }
+
+/**
+ * A check's words that give an example or a format rather than the literal text ('relative times like
+ * 3 days ago', 'formatted as (555) 123-4567', 'in miles (e.g. 2.3 mi)'): the example is what to look for.
+ */
+export function exampleValue(value: string): string {
+  const match =
+    /^(?:.*?\s)?\(?(?:like|such as|e\.g\.?|for example|formatted as|in the format|written as)\s+(.+?)\)?$/i.exec(
+      value.trim(),
+    );
+  // 'Looks like rain': words that start with a capital are a label, quoted or not.
+  if (!match || /^[A-Z]/.test(value.trim())) return value;
+  const example = match[1].trim();
+  // 'like the others': a comparison, not an example.
+  if (/^(?:the|this|that|these|those|it|them|before|usual)\b/i.test(example)) return value;
+  return example;
+}

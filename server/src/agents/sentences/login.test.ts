@@ -1,6 +1,6 @@
 import { parseSentence } from '../parse';
 import { planSteps } from '../planner';
-import { logInCredentials } from './login';
+import { logInCredentials, logInPersona } from './login';
 
 describe('logInCredentials', () => {
   it('finds both credentials however they are written', () => {
@@ -53,5 +53,21 @@ describe('a log-in in a sentence', () => {
       sentence: 'The Next button should stay disabled',
       steps: [{ action: 'assert_disabled', target: 'Next' }],
     });
+  });
+});
+
+describe('logInPersona', () => {
+  it('reads who signs in when the sentence gives a persona, not credentials', () => {
+    expect(logInPersona('Log in as the store manager')).toBe('the store manager');
+    expect(logInPersona('sign in with a guest account')).toBe('a guest account');
+    expect(logInPersona('Logged in as an auditor')).toBe('an auditor');
+    expect(logInPersona('Log in as nurse Mary Smith')).toBe('nurse Mary Smith');
+  });
+
+  it('leaves credentials, parameters and other orders alone', () => {
+    expect(logInPersona('Log in as ops / s3cret')).toBeNull();
+    expect(logInPersona('Log in as {{user}}')).toBeNull();
+    expect(logInPersona('Sign up with a new account')).toBeNull();
+    expect(logInPersona('Log in')).toBeNull();
   });
 });

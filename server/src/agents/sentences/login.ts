@@ -43,3 +43,21 @@ export function logInCredentials(text: string): Credentials | null {
   }
   return null;
 }
+
+// A persona: 'the admin user', 'a support agent', 'patient Jane Doe', 'the new account'. Not a value
+// ('as ops', 'as {{user}}') and not a place ('to wp-admin').
+const PERSONA = new RegExp(
+  String.raw`^(?:${LOG_IN}|logged\s+in|signed\s+in)${BETWEEN}\s+(?:as|with)\s+((?:the|a|an|my|our)\s+[^⟦⟧/@]+|[a-z]+\s+[A-Z][^⟦⟧/@]*)$`,
+);
+
+/**
+ * The persona a log-in names when it gives no credentials ('Sign in as the test customer', 'log in
+ * with the new account'), or null. The suite's parameters or modules say who that is; the sentence alone
+ * cannot type anything.
+ */
+export function logInPersona(text: string): string | null {
+  const trimmed = text.trim().replace(/[.!]+$/, '');
+  if (logInCredentials(trimmed)) return null;
+  const m = PERSONA.exec(trimmed.replace(/^(\w)/, (c) => c.toLowerCase()));
+  return m ? m[1].trim() : null;
+}

@@ -1,5 +1,14 @@
 import { parseSentence } from '../parse';
-import { confirmOrder, labelOrder, leavesAsIs, negativeOrder, switchState, switchTo, unfold } from './orders';
+import {
+  confirmOrder,
+  labelOrder,
+  leavesAsIs,
+  markAsOrder,
+  negativeOrder,
+  switchState,
+  switchTo,
+  unfold,
+} from './orders';
 
 describe('switchState', () => {
   it('reads the state a switch is set to, before or after its name', () => {
@@ -139,5 +148,16 @@ describe('confirmOrder', () => {
     expect(parseSentence('Confirm with Archive project in the dialog')).toMatchObject({
       steps: [{ action: 'click', target: 'Archive project', where: 'dialog' }],
     });
+  });
+});
+
+describe('markAsOrder', () => {
+  it('reads "mark … as …" as the label of what is pressed', () => {
+    expect(markAsOrder('Mark everything as seen')).toEqual({
+      verb: 'click',
+      object: 'Mark everything as seen',
+    });
+    expect(markAsOrder('Mark as junk')).toEqual({ verb: 'click', object: 'Mark as junk' });
+    expect(markAsOrder('Mark the invoice')).toBeNull();
   });
 });

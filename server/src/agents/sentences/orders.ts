@@ -200,3 +200,13 @@ export function confirmOrder(text: string): Order | null {
   if (what) return { verb: 'click', object: `Confirm${what[1] ?? ''}` };
   return null;
 }
+
+/**
+ * 'Mark all as read', 'Mark as spam', 'mark the thread as important': the words are the label of the
+ * button or menu item (marking as done is a tick, read before this).
+ */
+export function markAsOrder(text: string): Order | null {
+  return /^mark\s+(?:[^,;:]+?\s+)?as\s+[^,;:]+$/i.test(text.trim())
+    ? { verb: 'click', object: text.trim() }
+    : null;
+}

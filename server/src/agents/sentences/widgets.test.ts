@@ -1,4 +1,4 @@
-import { dragStep, emailStep, sliderStep, uploadStep, windowSteps } from './widgets';
+import { dragStep, emailStep, filterSteps, sliderStep, uploadStep, windowSteps } from './widgets';
 
 describe('widget verbs the runner does not act on yet', () => {
   it('reads uploads: the files, and the field or place they go to', () => {
@@ -112,5 +112,23 @@ describe('widget verbs the runner does not act on yet', () => {
       where: "the buyer's inbox",
     });
     expect(emailStep('Open the first message')).toBeNull();
+  });
+
+  it('reads facet filters, one step per value', () => {
+    expect(filterSteps('Filter by colour: Red and Blue')).toEqual([
+      { action: 'filter', target: 'colour', value: 'Red' },
+      { action: 'filter', target: 'colour', value: 'Blue' },
+    ]);
+    expect(filterSteps('Filter the orders by status Shipped')).toEqual([
+      { action: 'filter', target: 'status', value: 'Shipped' },
+    ]);
+    expect(filterSteps('Filter Region to Europe')).toEqual([
+      { action: 'filter', target: 'Region', value: 'Europe' },
+    ]);
+    expect(filterSteps('Filter by 3 bedrooms and more and Garden')).toEqual([
+      { action: 'filter', value: '3 bedrooms and more' },
+      { action: 'filter', value: 'Garden' },
+    ]);
+    expect(filterSteps('Open the filter panel')).toBeNull();
   });
 });

@@ -3,7 +3,7 @@
 // be measured; the generator still refuses them (the grammar does not read these sentences).
 
 export interface WidgetStep {
-  action: 'drag_to' | 'upload_file' | 'switch_tab' | 'open_email' | 'fill' | 'click';
+  action: 'drag_to' | 'upload_file' | 'switch_tab' | 'open_email' | 'fill' | 'click' | 'filter';
   target?: string;
   value?: string;
   where?: string;
@@ -178,4 +178,32 @@ export function emailStep(step: string): WidgetStep | null {
     ...(value ? { value } : {}),
     ...(open[3] ? { where: open[3] } : {}),
   };
+}
+
+/** 'Nike and Adidas', '4 stars and above and Free cancellation': values part at a comma or an 'and' before a new name. */
+function valueList(text: string): string[] {
+  return text
+    .split(/\s*,\s*(?:and\s+)?|\s+and\s+(?=[A-Z0-9"“'‘])/)
+    .map(strip)
+    .filter(Boolean);
+}
+
+/**
+ * Facet filters: 'Filter by brand: Nike and Adidas', 'Filter the board by assignee: me', 'Filter posts by
+ * category Testing', 'Filter Status to Active', 'Filter to stores open on Sundays'. One step per value.
+ */
+export function filterSteps(step: string): WidgetStep[] | null {
+  const text = trimmed(step);
+  const each = (facet: string | undefined, values: string[]): WidgetStep[] =>
+    values.map((value) => ({ action: 'filter', ...(facet ? { target: strip(facet) } : {}), value }));
+  const colon = /^filter\s+(?:.+?\s+)?by\s+(.+?)\s*:\s*(.+)$/i.exec(text);
+  if (colon) return each(colon[1], valueList(colon[2]));
+  // 'by category Testing': a lower-case facet word, then the value.
+  const named = /^[Ff]ilter\s+(?:.+?\s+)?by\s+([a-z][\w-]*)\s+(?!and\b|or\b)(.+)$/.exec(text);
+  if (named && !/^(?:the|a|an|my|all|any)$/.test(named[1])) return each(named[1], valueList(named[2]));
+  const by = /^filter\s+(?:.+?\s+)?by\s+(.+)$/i.exec(text);
+  if (by) return each(undefined, valueList(by[1]));
+  const to = /^filter\s+(?:(\S+)\s+)?to\s+(.+)$/i.exec(text);
+  if (to) return each(to[1], [strip(to[2])]);
+  return null;
 }
