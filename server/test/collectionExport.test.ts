@@ -56,7 +56,18 @@ describe('the export of a collection', () => {
       login,
       dashboardShows(dashboard, 'Welcome, Ada Lovelace'),
     );
-    await useSetup(ctx, greets, { moduleId });
+    // Its browser state's module runs once in the setup project; the test starts from what it saved.
+    const state = await api<{ id: string }>(
+      ctx.server,
+      'POST',
+      `/test-suites/${ctx.suiteId}/browser-states`,
+      {
+        token: ctx.token,
+        body: { name: 'Ada signed in', module_id: moduleId },
+      },
+    );
+    expect(state.status).toBe(201);
+    await useSetup(ctx, greets, { moduleId, browserStateId: state.body.id });
     const plan = await createGeneratedTest(ctx, 'Shows the plan', login, [
       { kind: 'goto', url: login },
       { kind: 'module', moduleId, name: 'Sign in as admin' },

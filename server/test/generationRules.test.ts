@@ -326,8 +326,9 @@ describe('code generation', () => {
   it('writes one comment per step, parameters from the environment and secrets never inlined', () => {
     const ts = typescriptScript(spec);
     expect(ts).toContain("  email: process.env.PARAM_EMAIL ?? 'ada@example.com',");
+    // Through shown(), as a run shows a field hidden until hovered (issue 28).
     expect(ts).toContain(
-      "await page.getByRole('textbox', { name: 'Password', exact: true }).fill('pw:' + secret('SECRET_PASSWORD'));",
+      "await (await shown(page.getByRole('textbox', { name: 'Password', exact: true }))).fill('pw:' + secret('SECRET_PASSWORD'));",
     );
     expect(ts).toContain('await expect(page).toHaveURL(/dashboard\\.html/);');
     expect(ts).toContain(

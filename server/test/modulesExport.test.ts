@@ -37,6 +37,7 @@ describe('the export of a test that uses modules', () => {
   let login: string;
   let dashboard: string;
   let moduleId: string;
+  let stateId: string;
   const dirs: string[] = [];
 
   beforeAll(async () => {
@@ -53,6 +54,17 @@ describe('the export of a test that uses modules', () => {
       },
     );
     moduleId = await createModule(ctx, { name: 'Sign in as admin', testCaseId: source });
+    const state = await api<{ id: string }>(
+      ctx.server,
+      'POST',
+      `/test-suites/${ctx.suiteId}/browser-states`,
+      {
+        token: ctx.token,
+        body: { name: 'Ada signed in', module_id: moduleId },
+      },
+    );
+    expect(state.status).toBe(201);
+    stateId = state.body.id;
   });
 
   afterAll(async () => {
@@ -64,14 +76,15 @@ describe('the export of a test that uses modules', () => {
     return api<Exported>(ctx.server, 'GET', `/test-case/${testId}/export`, { token });
   }
 
-  it('is a project whose setup project signs in once and whose test starts signed in, green under npx playwright test', async () => {
+  it('is a project whose setup project saves the browser state once and whose test starts from it, green under npx playwright test', async () => {
     const test = await createGeneratedTest(
       ctx,
       'Greets Ada',
       login,
       dashboardShows(dashboard, 'Welcome, Ada Lovelace'),
     );
-    await useSetup(ctx, test, { moduleId });
+    // A browser state: a run starts from what its module saved, and so does the export.
+    await useSetup(ctx, test, { moduleId, browserStateId: stateId });
     const response = await exported(test);
     expect(response.status).toBe(200);
     const files = Object.fromEntries(response.body.files.map((file) => [file.path, file.content]));
@@ -108,6 +121,31 @@ describe('the export of a test that uses modules', () => {
     expect(fs.existsSync(path.join(outcome.dir, '.auth', 'state.json'))).toBe(true);
   });
 
+  it('runs a setup module without a browser state first in the page of the test, as a run does, green too', async () => {
+    const test = await createGeneratedTest(
+      ctx,
+      'Greets Ada after the module',
+      login,
+      dashboardShows(dashboard, 'Welcome, Ada Lovelace'),
+    );
+    await useSetup(ctx, test, { moduleId });
+    const response = await exported(test);
+    expect(response.status).toBe(200);
+    const files = Object.fromEntries(response.body.files.map((file) => [file.path, file.content]));
+    expect(Object.keys(files).sort()).toEqual([
+      'greets-ada-after-the-module.spec.ts',
+      'modules.ts',
+      'playwright.config.ts',
+    ]);
+    expect(files['playwright.config.ts']).not.toContain('storageState');
+    const spec = files['greets-ada-after-the-module.spec.ts'];
+    expect(spec).toContain("import { signInAsAdmin } from './modules';");
+    expect(spec).toContain('  // 1. The setup module "Sign in as admin"\n  await signInAsAdmin(page);\n');
+    const outcome = await runExportedProject(response.body.files);
+    dirs.push(outcome.dir);
+    green(outcome, 1);
+  });
+
   it('exports a module called from the steps as a call to its function, green too', async () => {
     const call: Action = { kind: 'module', moduleId, name: 'Sign in as admin' };
     const test = await createGeneratedTest(ctx, 'Calls the module', login, [
@@ -137,7 +175,7 @@ describe('the export of a test that uses modules', () => {
       login,
       dashboardShows(dashboard, 'Welcome, Ada Lovelace'),
     );
-    await useSetup(ctx, greets, { moduleId });
+    await useSetup(ctx, greets, { moduleId, browserStateId: stateId });
     const response = await api<Exported>(ctx.server, 'GET', `/test-case/${greets}/export?language=python`, {
       token: ctx.token,
     });

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import { type Action } from '../src/runner';
+import { runExportedProject } from './exportedSpecs';
 import { api } from './helpers';
 import {
   createTest,
@@ -65,6 +67,16 @@ describe('a test after its setup module', () => {
     );
     const spec = exported.body.files.find((file) => file.path.endsWith('.spec.ts'))?.content ?? '';
     expect(spec).toContain(`if (!page.url().startsWith('${todo}')) await page.goto('${todo}');`);
+    // And runs as the run did: the module in the test's own page first, so the milk is still listed.
+    expect(spec).toContain('  await addMilk(page);\n');
+    const outcome = await runExportedProject(exported.body.files);
+    fs.rmSync(outcome.dir, { recursive: true, force: true });
+    const { stats } = outcome.report;
+    expect({ ...stats, output: stats.unexpected ? outcome.output : '' }).toMatchObject({
+      expected: 1,
+      unexpected: 0,
+      output: '',
+    });
   });
 
   it('opens its own site when the module ended on another (same origin, another folder)', async () => {

@@ -344,6 +344,13 @@ describe('translatePythonScript', () => {
       'def secret',
       /exactly/,
     ],
+    [
+      'a changed shown helper',
+      'import os\ndef shown(locator):\n    os.system("x")\n    return locator',
+      2,
+      'def shown',
+      /exactly/,
+    ],
   ];
 
   it.each(UNSAFE)('refuses %s, naming the line and the call', (_what, script, line, code, reason) => {

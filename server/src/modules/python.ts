@@ -8,7 +8,7 @@ import {
   type Target,
   describeAction,
 } from '../runner/actions';
-import { envName } from '../runner/codegen';
+import { envName, REVEAL_FUNCTION, revealHelper } from '../runner/codegen';
 import { type ReplayStep } from '../runner/replay';
 import { type BoundsRefusal, scriptBoundsRefusal } from './pythonBounds';
 
@@ -234,6 +234,10 @@ const SECRET_HELPER = [
   'return value',
 ].join('\n');
 
+// The export's shown() helper (issue 28), exactly as it writes it: a run shows an element hidden until
+// hovered by itself, so `shown(locator).click()` reads back as the action on the locator.
+const SHOWN_HELPER = normalizeLines((revealHelper('python', `${REVEAL_FUNCTION}(`) ?? []).join('\n'));
+
 // ── The translator ───────────────────────────────────────────────────────────────────────────────
 
 class Refusal extends Error {
@@ -395,6 +399,11 @@ class Translator {
     if (name === 'secret') {
       if (normalizeLines(this._text(node)) !== SECRET_HELPER)
         throw new Refusal(node, 'secret() must be exactly the helper our Python export writes');
+      return;
+    }
+    if (name === REVEAL_FUNCTION) {
+      if (normalizeLines(this._text(node)) !== SHOWN_HELPER)
+        throw new Refusal(node, `${REVEAL_FUNCTION}() must be exactly the helper our Python export writes`);
       return;
     }
     const params = node.getChild('ParamList');
@@ -599,6 +608,18 @@ class Translator {
           if (!property) throw new Refusal(callee, 'Indexing is not supported here');
           links.unshift({ name: this._text(property), node: current, call: new Call(this, args, current) });
           current = callee.firstChild!;
+          continue;
+        }
+        // shown(locator): the export's helper around the locator an action takes (see SHOWN_HELPER).
+        const only = args.firstChild?.nextSibling;
+        if (
+          callee.name === 'VariableName' &&
+          this._text(callee) === REVEAL_FUNCTION &&
+          links.length > 0 &&
+          only &&
+          only.nextSibling?.name === ')'
+        ) {
+          current = only;
           continue;
         }
         if (callee.name === 'VariableName') return { root: current, links };

@@ -244,15 +244,42 @@ function assertionCode(assert: Assertion, language: Language, secrets: ReadonlyS
 const SCROLL_TO_BOTTOM = '() => window.scrollTo(0, document.body.scrollHeight)';
 const SCROLL_TO_TOP = '() => window.scrollTo(0, 0)';
 
+/**
+ * How an action's code is written. `reveal`: as a whole exported file runs it, every element the runner
+ * shows before acting on it (execute.ts `revealed`: hidden until the pointer is over its row or card)
+ * goes through the file's `shown()` helper (REVEAL_HELPER), so the export hovers where a run does
+ * (issue 28). A step's own code (generated_code, run_code) stays the plain Playwright call.
+ */
+export interface CodeOptions {
+  reveal?: boolean;
+}
+
+/** The exported files' helper an element goes through before the runner's actions on it. */
+export const REVEAL_FUNCTION = 'shown';
+
 /** The code of one action, as the exported script runs it. */
-export function actionCode(action: Action, language: Language, secretNames: Iterable<string> = []): string {
+export function actionCode(
+  action: Action,
+  language: Language,
+  secretNames: Iterable<string> = [],
+  options: CodeOptions = {},
+): string {
   const secrets = new Set(secretNames);
   const ts = language === 'typescript';
   const aw = ts ? 'await ' : '';
   const end = ts ? ';' : '';
   const str = ts ? tsString : pyString;
   const value = (text: string) => valueExpression(text, language, secrets);
-  const call = (target: Target, ts_: string, py: string) =>
+  // An action the runner takes on a revealed element (execute.ts): through shown() in an exported file.
+  const call = (target: Target, ts_: string, py: string) => {
+    const locator = locatorCode(target, language);
+    if (!options.reveal) return `${aw}${locator}.${ts ? ts_ : py}${end}`;
+    return ts
+      ? `await (await ${REVEAL_FUNCTION}(${locator})).${ts_};`
+      : `${REVEAL_FUNCTION}(${locator}).${py}`;
+  };
+  // scrollTo and waitFor act on the element as it is: the runner shows nothing first.
+  const plain = (target: Target, ts_: string, py: string) =>
     `${aw}${locatorCode(target, language)}.${ts ? ts_ : py}${end}`;
   switch (action.kind) {
     case 'goto':
@@ -300,11 +327,11 @@ export function actionCode(action: Action, language: Language, secretNames: Iter
         ? `await page.evaluate(${action.to === 'bottom' ? SCROLL_TO_BOTTOM : SCROLL_TO_TOP});`
         : `page.evaluate(${pyString(action.to === 'bottom' ? SCROLL_TO_BOTTOM : SCROLL_TO_TOP)})`;
     case 'scrollTo':
-      return call(action.target, 'scrollIntoViewIfNeeded()', 'scroll_into_view_if_needed()');
+      return plain(action.target, 'scrollIntoViewIfNeeded()', 'scroll_into_view_if_needed()');
     case 'wait':
       return `${aw}page.${ts ? 'waitForTimeout' : 'wait_for_timeout'}(${action.ms})${end}`;
     case 'waitFor':
-      return call(
+      return plain(
         action.target,
         `waitFor({ state: '${action.state}' })`,
         `wait_for(state="${action.state}")`,
@@ -329,7 +356,13 @@ export function moduleFunctionName(name: string, language: Language): string {
     .map((word) => word.toLowerCase());
   if (words.length === 0) words.push('module');
   // A leading digit is no identifier; a Python function named test_… would be collected by pytest.
-  if (/^\d/.test(words[0]) || (language === 'python' && words[0] === 'test')) words.unshift('module');
+  // Nor may a module be called as the exported files' own helper.
+  if (
+    /^\d/.test(words[0]) ||
+    (language === 'python' && words[0] === 'test') ||
+    (words.length === 1 && words[0] === REVEAL_FUNCTION)
+  )
+    words.unshift('module');
   return language === 'typescript'
     ? words.map((word, i) => (i === 0 ? word : word.charAt(0).toUpperCase() + word.slice(1))).join('')
     : words.join('_');
@@ -381,8 +414,13 @@ export function isOnSite(pageUrl: string, url: string): boolean {
  * opens its page only when the page is elsewhere (the same test as isOnSite, so a run and its export
  * decide alike).
  */
-export function stepCode(step: ScriptStep, language: Language, secretNames: Iterable<string> = []): string {
-  const code = actionCode(step.action, language, secretNames);
+export function stepCode(
+  step: ScriptStep,
+  language: Language,
+  secretNames: Iterable<string> = [],
+  options: CodeOptions = {},
+): string {
+  const code = actionCode(step.action, language, secretNames, options);
   const site = step.continuesSetup && step.action.kind === 'goto' ? siteAddress(step.action.url) : null;
   if (!site) return code;
   return language === 'typescript'
@@ -390,9 +428,75 @@ export function stepCode(step: ScriptStep, language: Language, secretNames: Iter
     : `# The setup module's page is kept when it is on this site already.\nif not page.url.startswith(${pyString(site)}):\n    ${code}`;
 }
 
+/**
+ * The runner's way to show an element hidden until the pointer is over its container (execute.ts
+ * `revealed`: the nearest of six ancestors whose hover shows it, a second each), for the exported
+ * files; null when no line of `body` uses it.
+ */
+export function revealHelper(language: Language, body: string): string[] | null {
+  if (!body.includes(`${REVEAL_FUNCTION}(`)) return null;
+  if (language === 'typescript')
+    return [
+      '// As a Plainwright run does: a control shown only while the pointer is over its row or card (an',
+      "// icon-only remove button, a card's menu) is shown by hovering the nearest container that shows it.",
+      `async function ${REVEAL_FUNCTION}(locator: Locator): Promise<Locator> {`,
+      "  await locator.waitFor({ state: 'attached' });",
+      '  if (await locator.isVisible()) return locator;',
+      '  let ancestor = locator;',
+      '  try {',
+      '    for (let level = 0; level < 6; level++) {',
+      "      ancestor = ancestor.locator('xpath=..');",
+      '      if ((await ancestor.count()) === 0) break;',
+      '      if (!(await ancestor.isVisible())) continue;',
+      '      await ancestor.hover({ timeout: 1000 });',
+      '      if (await locator.isVisible()) break;',
+      '    }',
+      '  } catch {',
+      '    // A container that cannot be hovered: the action itself says what is wrong.',
+      '  }',
+      '  return locator;',
+      '}',
+      '',
+    ];
+  return [
+    '',
+    `def ${REVEAL_FUNCTION}(locator: Locator) -> Locator:`,
+    '    """As a Plainwright run does: a control shown only while the pointer is over its row or card',
+    '    (an icon-only remove button, a card\'s menu) is shown by hovering the nearest container that shows it."""',
+    '    locator.wait_for(state="attached")',
+    '    if locator.is_visible():',
+    '        return locator',
+    '    ancestor = locator',
+    '    try:',
+    '        for _ in range(6):',
+    '            ancestor = ancestor.locator("xpath=..")',
+    '            if ancestor.count() == 0:',
+    '                break',
+    '            if not ancestor.is_visible():',
+    '                continue',
+    '            ancestor.hover(timeout=1000)',
+    '            if locator.is_visible():',
+    '                break',
+    '    except Exception:',
+    '        pass  # A container that cannot be hovered: the action itself says what is wrong.',
+    '    return locator',
+    '',
+  ];
+}
+
 export function typescriptScript(spec: ScriptSpec): string {
   const secrets = new Set(spec.secretNames);
-  const lines: string[] = ["import { test, expect } from '@playwright/test';", ''];
+  const body = spec.steps.map((step, index) =>
+    [
+      `  // ${index + 1}. ${oneLine(step.description)}`,
+      indented(stepCode(step, 'typescript', secrets, { reveal: true }), '  '),
+    ].join('\n'),
+  );
+  const reveal = revealHelper('typescript', body.join('\n'));
+  const lines: string[] = [
+    `import { test, expect${reveal ? ', type Locator' : ''} } from '@playwright/test';`,
+    '',
+  ];
   const parameterNames = Object.keys(spec.parameters).sort();
   if (parameterNames.length > 0) {
     lines.push("// Variables: the test's values, overridden by PARAM_<NAME> environment variables.");
@@ -417,13 +521,9 @@ export function typescriptScript(spec: ScriptSpec): string {
   const use: string[] = [];
   if (spec.viewport) use.push(`viewport: { width: ${spec.viewport.width}, height: ${spec.viewport.height} }`);
   if (spec.userAgent) use.push(`userAgent: ${tsString(spec.userAgent)}`);
+  if (reveal) lines.push(...reveal);
   if (use.length > 0) lines.push(`test.use({ ${use.join(', ')} });`, '');
-  lines.push(`test(${tsString(spec.name)}, async ({ page }) => {`);
-  spec.steps.forEach((step, index) => {
-    lines.push(`  // ${index + 1}. ${oneLine(step.description)}`);
-    lines.push(indented(stepCode(step, 'typescript', secrets), '  '));
-  });
-  lines.push('});', '');
+  lines.push(`test(${tsString(spec.name)}, async ({ page }) => {`, ...body, '});', '');
   return lines.join('\n');
 }
 
@@ -438,12 +538,19 @@ function pythonName(name: string): string {
 
 export function pythonScript(spec: ScriptSpec): string {
   const secrets = new Set(spec.secretNames);
+  const body = spec.steps.map((step, index) =>
+    [
+      `    # ${index + 1}. ${oneLine(step.description)}`,
+      indented(stepCode(step, 'python', secrets, { reveal: true }), '    '),
+    ].join('\n'),
+  );
+  const reveal = revealHelper('python', body.join('\n'));
   const lines: string[] = [
     'import os',
     'import re',
     '',
     'import pytest',
-    'from playwright.sync_api import Page, expect',
+    `from playwright.sync_api import ${reveal ? 'Locator, ' : ''}Page, expect`,
     '',
   ];
   const parameterNames = Object.keys(spec.parameters).sort();
@@ -481,12 +588,8 @@ export function pythonScript(spec: ScriptSpec): string {
       '',
     );
   }
+  if (reveal) lines.push(...reveal);
   lines.push('', `def ${pythonName(spec.name)}(page: Page) -> None:`);
-  lines.push(`    # ${oneLine(spec.name)}`);
-  spec.steps.forEach((step, index) => {
-    lines.push(`    # ${index + 1}. ${oneLine(step.description)}`);
-    lines.push(indented(stepCode(step, 'python', secrets), '    '));
-  });
-  lines.push('');
+  lines.push(`    # ${oneLine(spec.name)}`, ...body, '');
   return lines.join('\n');
 }

@@ -93,9 +93,11 @@ describe('typescriptProject', () => {
     const [config, modules, setup] = files.map((file) => file.content);
     expect(config).toContain("{ name: 'setup', testMatch: /.*\\.setup\\.ts/ },");
     expect(config).toContain("dependencies: ['setup'],");
-    expect(modules).toContain("import { type Page } from '@playwright/test';");
+    // A field is filled as a run fills it: shown first when it shows only on hover (issue 28).
+    expect(modules).toContain("import { type Locator, type Page } from '@playwright/test';");
     expect(modules).toContain("  password: process.env.PARAM_PASSWORD ?? 'pw',");
-    expect(modules).toContain("  await page.getByLabel('Password').fill(params.password);");
+    expect(modules).toContain('async function shown(locator: Locator): Promise<Locator> {');
+    expect(modules).toContain("  await (await shown(page.getByLabel('Password'))).fill(params.password);");
     expect(setup).toContain("setup('Sign in', async ({ page }) => {");
   });
 

@@ -8,6 +8,7 @@ import {
   oneLine,
   pyString,
   pythonScript,
+  revealHelper,
   type ScriptSpec,
   type ScriptStep,
   tsString,
@@ -15,10 +16,12 @@ import {
 } from './codegen';
 
 // Exports that are several files (issues 13 and 15). A test that uses modules is a Playwright project:
-// its modules become functions in modules.ts; a setup module runs in a `setup` project that saves the
-// browser's storage state, which the tests start from (Playwright's authentication pattern:
-// dependencies + storageState). A collection is a whole project a team runs in its own CI: package.json,
-// a config with Chromium, Firefox and WebKit projects, one spec per test, one setup per setup module.
+// its modules become functions in modules.ts; a browser state's module runs in a `setup` project that
+// saves the browser's storage state, which the tests start from (Playwright's authentication pattern:
+// dependencies + storageState), as a run starts from a saved state. A setup module without a state is
+// called as the test's first step, in its own page, as a run does (issue 28). A collection is a whole
+// project a team runs in its own CI: package.json, a config with Chromium, Firefox and WebKit
+// projects, one spec per test, one setup per browser state's module.
 
 /** A module as exported: its steps (module calls kept as calls) and its variables. */
 export interface ModuleScript {
@@ -28,7 +31,10 @@ export interface ModuleScript {
 }
 
 export interface ProjectSpec extends ScriptSpec {
-  /** The module the setup project runs; the test starts from the state it saves. */
+  /**
+   * The module of the test's browser state, which the setup project runs; the test starts from the
+   * state it saves. (A setup module without a state is a module call among `steps`.)
+   */
   setup: ModuleScript | null;
   /** Every module the steps (or other modules) call, the setup's included. */
   modules: ModuleScript[];
@@ -390,18 +396,27 @@ function pythonModulesFile(modules: ModuleScript[], secrets: ReadonlySet<string>
       '',
     );
   const seen = new Set<string>();
+  const functions: string[] = [];
   for (const module of modules) {
     const fn = moduleFunctionName(module.name, 'python');
     if (seen.has(fn)) continue;
     seen.add(fn);
-    lines.push('', `def ${fn}(page: Page) -> None:`);
-    lines.push(`    """The module ${pyString(oneLine(module.name))}."""`);
+    functions.push('', `def ${fn}(page: Page) -> None:`);
+    functions.push(`    """The module ${pyString(oneLine(module.name))}."""`);
     module.steps.forEach((step, index) => {
-      lines.push(`    # ${index + 1}. ${oneLine(step.description)}`);
-      lines.push(indented(actionCode(step.action, 'python', secrets), '    '));
+      functions.push(`    # ${index + 1}. ${oneLine(step.description)}`);
+      functions.push(indented(actionCode(step.action, 'python', secrets, { reveal: true }), '    '));
     });
-    lines.push('');
+    functions.push('');
   }
+  // Hovers where a run hovers (issue 28), as the test's own file does.
+  const reveal = revealHelper('python', functions.join('\n'));
+  if (reveal) {
+    lines[lines.indexOf('from playwright.sync_api import Page, expect')] =
+      'from playwright.sync_api import Locator, Page, expect';
+    lines.push(...reveal);
+  }
+  lines.push(...functions);
   return lines.join('\n');
 }
 
@@ -413,9 +428,25 @@ function modulesFile(modules: ModuleScript[], secretNames: string[]): string {
   const parameters: Record<string, string> = {};
   for (const module of modules) Object.assign(parameters, module.parameters);
   const checks = modules.some((module) => module.steps.some((step) => step.action.kind === 'expect'));
+  const seen = new Set<string>();
+  const functions: string[] = [];
+  for (const module of modules) {
+    const fn = moduleFunctionName(module.name, 'typescript');
+    if (seen.has(fn)) continue;
+    seen.add(fn);
+    functions.push(`/** The module "${oneLine(module.name).replace(/\*\//g, '* /')}". */`);
+    functions.push(`export async function ${fn}(page: Page): Promise<void> {`);
+    module.steps.forEach((step, index) => {
+      functions.push(`  // ${index + 1}. ${oneLine(step.description)}`);
+      functions.push(indented(actionCode(step.action, 'typescript', secrets, { reveal: true }), '  '));
+    });
+    functions.push('}', '');
+  }
+  // Hovers where a run hovers (issue 28), as the test's own file does.
+  const reveal = revealHelper('typescript', functions.join('\n'));
   const lines: string[] = [
     '// The modules this test uses, one function each, as Plainwright runs them.',
-    `import { ${checks ? 'expect, ' : ''}type Page } from '@playwright/test';`,
+    `import { ${checks ? 'expect, ' : ''}${reveal ? 'type Locator, ' : ''}type Page } from '@playwright/test';`,
     '',
   ];
   const names = Object.keys(parameters).sort();
@@ -437,19 +468,8 @@ function modulesFile(modules: ModuleScript[], secretNames: string[]): string {
       '}',
       '',
     );
-  const seen = new Set<string>();
-  for (const module of modules) {
-    const fn = moduleFunctionName(module.name, 'typescript');
-    if (seen.has(fn)) continue;
-    seen.add(fn);
-    lines.push(`/** The module "${oneLine(module.name).replace(/\*\//g, '* /')}". */`);
-    lines.push(`export async function ${fn}(page: Page): Promise<void> {`);
-    module.steps.forEach((step, index) => {
-      lines.push(`  // ${index + 1}. ${oneLine(step.description)}`);
-      lines.push(indented(actionCode(step.action, 'typescript', secrets), '  '));
-    });
-    lines.push('}', '');
-  }
+  if (reveal) lines.push(...reveal);
+  lines.push(...functions);
   return lines.join('\n');
 }
 

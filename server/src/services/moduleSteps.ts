@@ -230,8 +230,10 @@ export class ModuleSteps {
 
   /**
    * A generated test as exported code: its own steps (module calls kept as calls), its variables and
-   * browser settings, the module its setup project runs (its own, or the one that saves its browser
-   * state), and every module it reaches. A module that cannot be read is a 422 saying which.
+   * browser settings, and every module it reaches. A test with a browser state starts from the state
+   * its module's setup project saves (a run starts from the saved state); a setup module that saves no
+   * state it uses runs first in the test's own page, as in a run, and the test goes on where it left
+   * the page (issue 28). A module that cannot be read is a 422 saying which.
    */
   async projectSpec(test: TestRow, secretNames: string[]): Promise<ProjectSpec> {
     // On the test's website now, as its runs and its single-file export (issue 28).
@@ -240,7 +242,11 @@ export class ModuleSteps {
       test.browserStateId && isUuid(test.browserStateId)
         ? await this.browserStates.usable(test.testSuiteId, test.browserStateId)
         : null;
-    const setupId = test.testModuleIdForSetup || state?.moduleId || null;
+    const stateModuleId = state?.moduleId ?? null;
+    const pageSetupId =
+      test.testModuleIdForSetup && test.testModuleIdForSetup !== stateModuleId
+        ? test.testModuleIdForSetup
+        : null;
     const calls = own.flatMap(({ action }) => (action.kind === 'module' ? [action.moduleId] : []));
 
     const modules = new Map<string, ModuleScript>();
@@ -264,12 +270,21 @@ export class ModuleSteps {
         if (step.action.kind === 'module') await collect(step.action.moduleId, depth + 1);
       return script;
     };
-    const setup = setupId ? await collect(setupId, 0) : null;
+    const setup = stateModuleId ? await collect(stateModuleId, 0) : null;
+    const pageSetup = pageSetupId ? await collect(pageSetupId, 0) : null;
     for (const id of calls) await collect(id, 0);
+    // The setup module, called first in the test's page (runner/projects.ts imports it like any call).
+    const setupCall =
+      pageSetup && pageSetupId
+        ? {
+            description: `The setup module "${pageSetup.name}"`,
+            action: { kind: 'module', moduleId: pageSetupId, name: pageSetup.name } satisfies Action,
+          }
+        : null;
     return {
       name: test.name,
       // As a run marks it (prepare), so the spec decides about its opening step as the run does.
-      steps: setup ? continuingSetup(own) : own,
+      steps: setupCall ? [setupCall, ...continuingSetup(own)] : setup ? continuingSetup(own) : own,
       parameters: effectiveParameters(test.parameters, test.credentials),
       secretNames,
       viewport: { width: test.viewportWidth, height: test.viewportHeight },
