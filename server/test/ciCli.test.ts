@@ -257,6 +257,35 @@ describe('plainwright ci', () => {
     expect(err.join('\n')).toContain('cannot reach http://127.0.0.1:9');
   });
 
+  it('exits 2 with the sentence of the server for a browser its workers cannot launch (issue 28)', async () => {
+    // A browser server serves Chromium alone: WebKit cannot be launched there, on any machine.
+    const chromiumOnly = await setUpGeneration({ sites, env: { BROWSER_WS_ENDPOINT: 'ws://127.0.0.1:9/' } });
+    try {
+      const orgs = await api<Organization[]>(chromiumOnly.server, 'GET', '/auth/get-user-organizations', {
+        token: chromiumOnly.token,
+      });
+      const chromiumKey = orgs.body.find((org) => org.org_id === chromiumOnly.orgId)!.service_account_key!;
+      const test = await createGeneratedTest(chromiumOnly, 'Anywhere', sites.url('todo'), todo('Ship it'));
+      const created = await api<Collection>(chromiumOnly.server, 'POST', '/test-suites/collection', {
+        token: chromiumOnly.token,
+        body: { name: 'WebKit', test_suite_id: chromiumOnly.suiteId, linked_test_ids: [test] },
+      });
+      const { err, io } = captured();
+      const args = ['--server', chromiumOnly.server.url, '--collection', created.body._id];
+      expect(
+        await runCi([...args, '--browsers', 'chromium,webkit'], {
+          ...io,
+          env: { PLAINWRIGHT_KEY: chromiumKey },
+        }),
+      ).toBe(EXIT.error);
+      expect(err.join('\n')).toContain(
+        'answered 400: browsers: this server cannot launch webkit; it can launch chromium (the others need installing where its workers run).',
+      );
+    } finally {
+      await chromiumOnly.close();
+    }
+  });
+
   it('on exit 2 still writes the JUnit file, with the error it met (issue 28)', async () => {
     const unreachable = path.join(dir, 'unreachable.xml');
     const first = captured();

@@ -1,6 +1,4 @@
-import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
-import { firefox } from 'playwright-core';
 import { serveFixtureSites, type FixtureSites } from '../../fixtures/sites/serve';
 import {
   COLLECTION_MESSAGES as MESSAGES,
@@ -11,6 +9,7 @@ import {
 import { type TestCase, type TestTreeItem } from '../../contract/testCases';
 import { testRuns } from '../src/db/schema';
 import { type Action } from '../src/runner';
+import { launchableBrowsers } from '../src/runner/browser';
 import { SCHEDULE_MESSAGE } from '../src/services/collections';
 import { api, tokenFor } from './helpers';
 import { setUpGeneration, type GenerationContext } from './generationFixtures';
@@ -414,7 +413,7 @@ describe('collections with a worker', () => {
     }
   });
 
-  it('runs each test in each browser asked for; one not installed here ends not_runnable saying how to install it', async () => {
+  it('runs each test in each browser asked for that the workers can launch', async () => {
     const ctx = await setUpGeneration({ sites });
     try {
       const test = await createGeneratedTest(ctx, 'Everywhere', sites.url('todo'), todoActions('Everywhere'));
@@ -423,20 +422,43 @@ describe('collections with a worker', () => {
       const unknown = await call<ErrorBody>(ctx, 'POST', path, { browsers: ['chromium', 'edge'] });
       expect(unknown.status).toBe(400);
       expect(unknown.body.error.message).toBe('Unknown browser "edge": choose chromium, firefox or webkit');
-      const started = await call<RunAllResult>(ctx, 'POST', path, { browsers: ['chromium', 'firefox'] });
+      // Here only Debian's Chromium exists; where Playwright's Firefox and WebKit are installed, they run too.
+      const launchable = await launchableBrowsers(null);
+      const started = await call<RunAllResult>(ctx, 'POST', path, { browsers: launchable });
       expect(started.status).toBe(201);
-      expect(started.body.run_ids).toHaveLength(2);
+      expect(started.body.run_ids).toHaveLength(launchable.length);
       const runs = await Promise.all(started.body.run_ids.map((id) => waitForRun(ctx, id)));
-      const byBrowser = Object.fromEntries(runs.map((run) => [run.browser, run]));
-      expect(byBrowser.chromium.status).toBe('passed');
-      // Here only Debian's Chromium exists; where Playwright's Firefox is installed, it runs and passes.
-      if (fs.existsSync(firefox.executablePath())) return expect(byBrowser.firefox.status).toBe('passed');
-      expect(byBrowser.firefox.status).toBe('not_runnable');
-      expect(byBrowser.firefox.error_message).toBe(
-        'Firefox is not installed where the workers run: run "npx playwright install firefox" there, or run this collection in Chromium.',
+      expect(Object.fromEntries(runs.map((run) => [run.browser, run.status]))).toEqual(
+        Object.fromEntries(launchable.map((browser) => [browser, 'passed'])),
       );
+    } finally {
+      await ctx.close();
+    }
+  });
+
+  it('refuses a browser the workers cannot launch, naming the field and the browsers they can (issue 28)', async () => {
+    // A browser server serves Chromium alone: Firefox and WebKit cannot be launched, on any machine.
+    const ctx = await setUpGeneration({ sites, env: { BROWSER_WS_ENDPOINT: 'ws://127.0.0.1:9/' } });
+    try {
+      const test = await createGeneratedTest(ctx, 'Nowhere', sites.url('todo'), todoActions('Nowhere'));
+      const collection = await createCollection(ctx, 'Browsers', [test]);
+      const path = `/test-suites/collection/${collection._id}/run-all`;
+      const refused = await call<ErrorBody>(ctx, 'POST', path, {
+        browsers: ['chromium', 'firefox', 'webkit'],
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.error).toEqual({
+        code: 'validation_failed',
+        message:
+          'browsers: this server cannot launch firefox and webkit; it can launch chromium (the others need installing where its workers run).',
+        details: { fields: { browsers: 'not_launchable' } },
+      });
+      expect((await call<ErrorBody>(ctx, 'POST', path, { browsers: ['webkit'] })).body.error.message).toBe(
+        'browsers: this server cannot launch webkit; it can launch chromium (the others need installing where its workers run).',
+      );
+      // Nothing was started.
       const read = await call<Collection>(ctx, 'GET', `/test-suites/collection/${collection._id}`);
-      expect(read.body.linked_runs[0].runs.map((run) => run.browser).sort()).toEqual(['chromium', 'firefox']);
+      expect(read.body.linked_runs).toEqual([]);
     } finally {
       await ctx.close();
     }

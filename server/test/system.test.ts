@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { type DatabaseTarget } from '../src/db/client';
 import { DEV_MAIL_TOKEN_HEADER } from '../src/routes/devMail';
-import { launchableBrowsers } from '../src/routes/system';
+import { launchableBrowsers } from '../src/runner/browser';
 import {
   api,
   freePort,

@@ -1,32 +1,9 @@
-import fs from 'node:fs';
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorBody } from '../../../contract/common';
-import { Health, LaunchableBrowsers, RuntimeConfig, type KnownBrowser } from '../../../contract/config';
+import { Health, LaunchableBrowsers, RuntimeConfig } from '../../../contract/config';
 import { cliBundle } from '../cli/bundle';
 import { APP_VERSION, identityUrl, type Config } from '../config';
-import { findChromium } from '../runner/chromium';
-
-/**
- * The browsers the workers can launch: Chromium when BROWSER_WS_ENDPOINT is set or findChromium finds
- * one; Firefox and WebKit only when Playwright's builds of them are installed (and no browser server is
- * set, which serves Chromium alone).
- */
-export async function launchableBrowsers(
-  wsEndpoint: string | null,
-  chromium: () => string | null = findChromium,
-): Promise<KnownBrowser[]> {
-  if (wsEndpoint) return ['chromium'];
-  const browsers: KnownBrowser[] = chromium() ? ['chromium'] : [];
-  const playwright = await import('playwright-core');
-  for (const name of ['firefox', 'webkit'] as const) {
-    try {
-      if (fs.existsSync(playwright[name].executablePath())) browsers.push(name);
-    } catch {
-      // NOTE: executablePath throws when Playwright knows no build of it for this platform.
-    }
-  }
-  return browsers;
-}
+import { launchableBrowsers } from '../runner/browser';
 
 export const systemRoutes: FastifyPluginAsyncTypebox<{ config: Config; isReady: () => boolean }> = async (
   app,

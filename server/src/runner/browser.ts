@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { type Browser, type BrowserType } from 'playwright-core';
+import { type KnownBrowser } from '../../../contract/config';
 import { findChromium, lowPriorityLauncher, QUIET_CHROMIUM_ARGS, type Launcher } from './chromium';
 import { messageOf } from './execute';
 
@@ -172,11 +173,50 @@ export class BrowserPool {
   }
 }
 
+/**
+ * The browsers the workers can launch (issue 28): Chromium when BROWSER_WS_ENDPOINT is set or
+ * findChromium finds one; Firefox and WebKit only when Playwright's builds of them are installed (and
+ * no browser server is set, which serves Chromium alone). GET /api/system/browsers lists them; every
+ * field that names a browser is refused with launchSentence when it names another.
+ */
+export async function launchableBrowsers(
+  wsEndpoint: string | null,
+  chromium: () => string | null = findChromium,
+): Promise<KnownBrowser[]> {
+  if (wsEndpoint) return ['chromium'];
+  const browsers: KnownBrowser[] = chromium() ? ['chromium'] : [];
+  const types = await playwright();
+  for (const name of ['firefox', 'webkit'] as const) if (installed(types[name])) browsers.push(name);
+  return browsers;
+}
+
+/**
+ * Why `field` cannot name these browsers here: the ones the server cannot launch and the ones it can,
+ * in one sentence (the API's 400, and what `plainwright ci` prints); null when it can launch each.
+ */
+export function launchSentence(
+  field: string,
+  asked: readonly string[],
+  launchable: readonly string[],
+): string | null {
+  const missing = [...new Set(asked)].filter((name) => !launchable.includes(name));
+  if (missing.length === 0) return null;
+  const can = launchable.length > 0 ? `it can launch ${listed(launchable)}` : 'it can launch none';
+  return `${field}: this server cannot launch ${listed(missing)}; ${can} (the others need installing where its workers run).`;
+}
+
+function listed(names: readonly string[]): string {
+  return names.length < 2
+    ? names.join('')
+    : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
 /** Whether Playwright's own build of the browser is on this machine. */
 function installed(type: BrowserType): boolean {
   try {
     return fs.existsSync(type.executablePath());
   } catch {
+    // NOTE: executablePath throws when Playwright knows no build of it for this platform.
     return false;
   }
 }

@@ -28,6 +28,7 @@ import { type RunState } from '../../../contract/states';
 import { type Actor, authorOf } from './actor';
 import { type CiRunGroup } from '../../../contract/sharing';
 import { RUN_BROWSERS, type RunBrowser, type RunTrigger } from '../../../contract/runs';
+import { launchSentence } from '../runner/browser';
 
 /** How many CI-started groups the Integrations page lists. */
 const CI_GROUPS = 20;
@@ -78,6 +79,8 @@ export class CollectionService {
     private readonly _testSuites: TestSuiteService,
     private readonly _runs: RunService,
     private readonly _schedules: ScheduleService,
+    /** The browsers the workers can launch (runner/browser.ts launchableBrowsers); all three unless told. */
+    private readonly _launchable: () => Promise<readonly string[]> = async () => RUN_BROWSERS,
   ) {}
 
   /** GET /test-suites/collections/{suiteId}: by name, each with its last run and no linked runs. */
@@ -245,6 +248,11 @@ export class CollectionService {
       .orderBy(asc(testCases.name), asc(testCases.id));
     if (tests.length === 0) throw new UnprocessableError(MESSAGES.noTests);
     const browsers = checkBrowsers(body?.browsers);
+    // Issue 28: a browser the workers cannot launch is refused here, not left to end every run not_runnable.
+    if (body?.browsers?.length) {
+      const refused = launchSentence('browsers', browsers, await this._launchable());
+      if (refused) throw new ValidationError(refused, { fields: { browsers: 'not_launchable' } });
+    }
     const group = await this._runs.createGroup(
       authorOf(actor),
       tests.map(({ test }) => test),

@@ -3,6 +3,7 @@ import { type Db } from '../db/client';
 import { type QueuePort } from '../tracking/queue';
 import { type EventBus } from '../realtime/bus';
 import { LocalArtifactStorage, UrlSigner } from '../storage';
+import { launchableBrowsers } from '../runner/browser';
 import { AlertService } from './alerts';
 import { ArtifactService } from './artifacts';
 import { BrowserStateService } from './browserStates';
@@ -110,7 +111,9 @@ export async function createServices(
     moduleSteps,
   );
   const schedules = new ScheduleService(db, queue, testCases, runs);
-  const collections = new CollectionService(db, testSuites, runs, schedules);
+  const collections = new CollectionService(db, testSuites, runs, schedules, () =>
+    launchableBrowsers(config.generation.browserWsEndpoint),
+  );
   const alerts = new AlertService(
     db,
     queue,
