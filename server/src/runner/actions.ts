@@ -69,10 +69,17 @@ export type Action =
 
 export type ActionKind = Action['kind'];
 
-/** The option a select on a listbox widget clicks once the listbox is open (it may be in a portal). */
+/**
+ * The option a select on a listbox widget clicks once the listbox is open: the last visible element
+ * saying exactly the value. The open listbox is the page's newest layer (often a portal at the end of
+ * the body), after a table cell or the field itself saying the same; and a library may show its options
+ * as plain elements while its role=option ones sit in a zero-size list for screen readers (Ant Design).
+ */
 export function optionTarget(action: Extract<Action, { kind: 'select' }>): Target {
   return {
-    locator: { by: 'role', role: 'option', name: action.value, exact: true },
+    locator: { by: 'text', text: action.value, exact: true },
+    visible: true,
+    nth: -1,
     ...(action.target.frame ? { frame: action.target.frame } : {}),
   };
 }

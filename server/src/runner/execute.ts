@@ -400,8 +400,16 @@ async function perform(
     case 'select': {
       const field = await revealed(toLocator(page, action.target, values), options);
       // A listbox widget: open it (or type to filter it), then click the option, as a person would.
-      if (action.widget === 'listbox') await field.click(options);
-      else if (action.widget === 'autocomplete') await field.fill(value(action.value), options);
+      if (action.widget === 'listbox') {
+        // Some libraries draw the listbox a frame after the click (Ant Design): wait a moment for the
+        // option to be a new match of its words, or a cell saying the same would be clicked instead.
+        const option = toLocator(page, optionTarget(action), values);
+        const before = await option.count();
+        await field.click(options);
+        const wait = Math.min(LISTBOX_OPEN_MS, timeoutMs / 2);
+        for (let waited = 0; waited < wait && (await option.count()) <= before; waited += 50)
+          await page.waitForTimeout(50);
+      } else if (action.widget === 'autocomplete') await field.fill(value(action.value), options);
       else return void (await field.selectOption(value(action.value), options));
       await (await revealed(toLocator(page, optionTarget(action), values), options)).click(options);
       return;
@@ -466,6 +474,9 @@ const HOVER_TIMEOUT_MS = 1000;
  * is hovered first. An element not there yet, or hidden for another reason, is left to the action's
  * own waiting and its own error. Throws as the action would when the element never appears.
  */
+/** How long a select waits for its listbox to show the option after the click that opens it. */
+const LISTBOX_OPEN_MS = 1500;
+
 async function revealed(
   locator: Locator,
   options: { timeout: number; signal?: AbortSignal },

@@ -58,6 +58,44 @@ const TABS = `<!doctype html><title>Tabs</title>
     tab.onclick = () => document.querySelectorAll('[role=tab]').forEach((other) => other.setAttribute('aria-selected', String(other === tab)));
 </script>`;
 
+// Selects as Ant Design renders them: a read-only input (or, searchable, an empty one) whose choice or
+// placeholder shows beside it; the options open in a portal (a moment later) as plain elements, while the role=option
+// ones sit in a zero-size list for screen readers. A form label beside its input, not tied to it.
+const INPUT_SELECTS = `<!doctype html><title>Input selects</title>
+<div class="select" id="department"><span class="shown">All departments</span><input readonly role="combobox" aria-haspopup="listbox" aria-expanded="false"></div>
+<div class="select" id="size"><span class="shown">5 / page</span><input aria-label="Page Size" role="combobox" aria-haspopup="listbox" aria-expanded="false"></div>
+<p>Design</p>
+<div class="row"><label>New hire's email</label><div><input id="hire"></div></div>
+<script>
+  let portal = null;
+  for (const select of document.querySelectorAll('.select')) {
+    const input = select.querySelector('input');
+    const options = select.id === 'size' ? ['5 / page', '10 / page'] : ['Engineering', 'Design'];
+    // The department's listbox is drawn a moment after the click, below a paragraph saying "Design".
+    input.onclick = () => setTimeout(() => {
+      portal?.remove();
+      portal = document.createElement('div');
+      const aria = document.createElement('div');
+      aria.setAttribute('role', 'listbox');
+      aria.style.cssText = 'width: 0; height: 0; overflow: hidden';
+      for (const text of options) {
+        const hidden = document.createElement('div');
+        hidden.setAttribute('role', 'option');
+        hidden.textContent = text;
+        aria.append(hidden);
+        const shown = document.createElement('div');
+        shown.textContent = text;
+        shown.onclick = () => { select.querySelector('.shown').textContent = text; portal.remove(); };
+        portal.append(shown);
+      }
+      portal.prepend(aria);
+      document.body.append(portal);
+    }, select.id === 'size' ? 0 : 150);
+    // Typing filters by number only: "10 / page" finds nothing.
+    input.oninput = () => portal?.remove();
+  }
+</script>`;
+
 describe('selects on listbox widgets', () => {
   let browser: Browser;
   let server: http.Server;
@@ -66,7 +104,15 @@ describe('selects on listbox widgets', () => {
 
   beforeAll(async () => {
     server = http.createServer((request, response) =>
-      response.end(request.url === '/styled' ? STYLED : request.url === '/tabs' ? TABS : PAGE),
+      response.end(
+        request.url === '/styled'
+          ? STYLED
+          : request.url === '/tabs'
+            ? TABS
+            : request.url === '/inputs'
+              ? INPUT_SELECTS
+              : PAGE,
+      ),
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
@@ -112,7 +158,7 @@ describe('selects on listbox widgets', () => {
     expect(actionCode(action, 'typescript')).toBe(
       [
         "await page.getByRole('combobox', { name: 'Status', exact: true }).click();",
-        "await page.getByRole('option', { name: 'Shipped', exact: true }).click();",
+        "await page.getByText('Shipped', { exact: true }).filter({ visible: true }).nth(-1).click();",
       ].join('\n'),
     );
   });
@@ -165,7 +211,7 @@ describe('selects on listbox widgets', () => {
     expect(actionCode(action, 'python')).toBe(
       [
         'page.get_by_role("combobox", name="Customer", exact=True).fill("Grace Hopper")',
-        'page.get_by_role("option", name="Grace Hopper", exact=True).click()',
+        'page.get_by_text("Grace Hopper", exact=True).filter(visible=True).nth(-1).click()',
       ].join('\n'),
     );
   });
@@ -183,6 +229,36 @@ describe('selects on listbox widgets', () => {
     expect(candidates.find((item) => item.name === 'Orders')?.region).toBe('sidebar left');
     expect(candidates.find((item) => item.name === 'Keep order')?.region).toBe('dialog Cancel order #1004?');
     expect(button.region).toBeNull();
+  });
+
+  it('opens a select built from an input by a click, by the words shown beside it, and reads its choice there', async () => {
+    expect((await session.execute({ kind: 'goto', url: `${url}inputs` })).ok).toBe(true);
+    const department = await firstAction('Pick "Design" in the All departments dropdown');
+    expect(department).toMatchObject({ kind: 'select', value: 'Design', widget: 'listbox' });
+    expect((await session.execute(department)).ok).toBe(true);
+    const target = (department as Extract<Action, { kind: 'select' }>).target;
+    expect(await session.probe.selectedLabels(target)).toEqual([['Design', 'Design']]);
+    // Searchable, and typing "10 / page" would filter every option away: a click, then the option.
+    const size = await firstAction('Select "10 / page" from the "5 / page" dropdown');
+    expect(size).toMatchObject({ kind: 'select', value: '10 / page', widget: 'listbox' });
+    expect((await session.execute(size)).ok).toBe(true);
+    expect(actionCode(size, 'typescript')).toBe(
+      [
+        "await page.getByRole('combobox', { name: 'Page Size', exact: true }).click();",
+        "await page.getByText('10 / page', { exact: true }).filter({ visible: true }).nth(-1).click();",
+      ].join('\n'),
+    );
+    expect(await session.matchCount({ locator: { by: 'text', text: '10 / page', exact: true } })).toBe(1);
+  });
+
+  it('fills a field by the label beside it that is not tied to it', async () => {
+    expect((await session.execute({ kind: 'goto', url: `${url}inputs` })).ok).toBe(true);
+    const action = await firstAction('Type "new@example.com" into "New hire\'s email"');
+    expect(action).toMatchObject({ kind: 'fill', value: 'new@example.com' });
+    expect((await session.execute(action)).ok).toBe(true);
+    expect(await session.probe.inputValue({ locator: { by: 'css', selector: '#hire' } })).toBe(
+      'new@example.com',
+    );
   });
 
   it('fails when the listbox has no such option, rather than choosing another', async () => {

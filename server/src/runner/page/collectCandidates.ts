@@ -162,6 +162,33 @@ export default function collectCandidates(options: { max: number; key: string })
       ) || null
     );
   };
+  const FORM_CONTROLS = 'input:not([type=hidden]), select, textarea, [role=combobox], [role=textbox]';
+  // The nearest element around a control (three levels at most) that holds no other control.
+  const ownWidget = (el: Element, levels: number, accept: (around: Element) => boolean): Element | null => {
+    let around = el.parentElement;
+    for (let level = 0; around && level < levels; level++, around = around.parentElement) {
+      if (Array.from(around.querySelectorAll(FORM_CONTROLS)).some((other) => other !== el)) return null;
+      if (accept(around)) return around;
+    }
+    return null;
+  };
+  // Not past a label: the words of a form row around the widget are what it is called, not what it shows.
+  const shownBeside = (el: Element): string => {
+    let labelled = false;
+    const widget = ownWidget(el, 3, (around) => {
+      labelled ||= around.querySelector('label, legend') !== null;
+      return !labelled && clean(deepText(around)).length > 0;
+    });
+    return widget ? clean(deepText(widget)).slice(0, 80) : '';
+  };
+  // A label not tied to its control (no for=, not around it) but alone beside it in one form row:
+  // "New hire's email" above its input.
+  const labelBeside = (el: Element): string | null => {
+    const row = ownWidget(el, 5, (around) => around.querySelector('label') !== null);
+    const label = row?.querySelector('label');
+    if (!label || label.contains(el) || (label as HTMLLabelElement).control) return null;
+    return clean(textOf(label)) || null;
+  };
   const accessibleName = (el: Element, role: string): string => {
     const labelledBy = el.getAttribute('aria-labelledby');
     if (labelledBy) {
@@ -382,15 +409,23 @@ export default function collectCandidates(options: { max: number; key: string })
         : tag === 'button'
           ? (el.getAttribute('type') ?? 'submit').toLowerCase()
           : null;
+    const listbox =
+      el.getAttribute('aria-haspopup') === 'listbox' ||
+      ['list', 'both'].includes(el.getAttribute('aria-autocomplete') ?? '');
+    // A read-only input that opens a listbox is a select built from an input (Ant Design's Select):
+    // nothing can be typed into it, its options open on a click.
     const editable =
       (tag === 'input' &&
         !['checkbox', 'radio', 'button', 'submit', 'reset', 'image', 'range', 'file', 'color'].includes(
           type ?? '',
-        )) ||
+        ) &&
+        !(listbox && html.readOnly)) ||
       tag === 'textarea' ||
       (el as HTMLElement).isContentEditable;
     const containerEl = containerOf(el);
-    const text = textOf(el);
+    // A select built from an input shows its value or placeholder beside it, in the widget around it
+    // ("5 / page", "All departments"): what a person calls it by.
+    const text = textOf(el) || (listbox && !html.value ? shownBeside(el) : '');
     const name = accessibleName(el, role);
     const select = tag === 'select' ? (el as HTMLSelectElement) : null;
     return {
@@ -398,7 +433,7 @@ export default function collectCandidates(options: { max: number; key: string })
       type,
       role,
       name,
-      label: labelOf(el),
+      label: labelOf(el) || (editable || listbox ? labelBeside(el) : null),
       placeholder: clean(el.getAttribute('placeholder')) || null,
       text: text ? text.slice(0, 80) : null,
       testId: el.getAttribute('data-testid'),
@@ -434,9 +469,7 @@ export default function collectCandidates(options: { max: number; key: string })
           ? iconHintOf(el)
           : null,
       popup: ['menu', 'true'].includes(el.getAttribute('aria-haspopup') ?? ''),
-      listbox:
-        el.getAttribute('aria-haspopup') === 'listbox' ||
-        ['list', 'both'].includes(el.getAttribute('aria-autocomplete') ?? ''),
+      listbox,
       region: regionOf(el),
       itemCount: role === 'list' ? el.querySelectorAll(':scope > li, :scope > [role=listitem]').length : null,
       frame: frame ? frame.selector : null,
