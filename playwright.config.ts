@@ -58,6 +58,8 @@ export default defineConfig({
       BROWSER_NICENESS: '0',
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       DEV_MAIL_TOKEN: process.env.E2E_DEV_MAIL_TOKEN,
+      // The test inbox listens beside the server, as npm start's does on 2525.
+      INBOX_SMTP_PORT: String(port + 1),
     },
   },
 });

@@ -48,6 +48,29 @@ describe('loadConfig', () => {
     expect((caught as ConfigError).message).toContain('PORT must be a whole number');
   });
 
+  it('sets up the test inbox on port 2525 at inbox.plainwright.test unless told otherwise', () => {
+    expect(loadConfig({}).inbox).toEqual({
+      smtpPort: 2525,
+      domain: 'inbox.plainwright.test',
+      maxBytes: 1024 * 1024,
+      perMinute: 60,
+    });
+    expect(loadConfig({ INBOX_SMTP_PORT: 'off' }).inbox.smtpPort).toBeNull();
+    expect(loadConfig({ INBOX_SMTP_PORT: '0' }).inbox.smtpPort).toBeNull();
+    expect(loadConfig({ INBOX_SMTP_PORT: '2626', INBOX_DOMAIN: 'Mail.Example.TEST' }).inbox).toMatchObject({
+      smtpPort: 2626,
+      domain: 'mail.example.test',
+    });
+    expect(() => loadConfig({ INBOX_SMTP_PORT: 'smtp', INBOX_DOMAIN: 'not a domain' })).toThrow(
+      expect.objectContaining({
+        problems: [
+          expect.stringContaining('INBOX_SMTP_PORT must be a whole number from 1 to 65535'),
+          expect.stringContaining('INBOX_DOMAIN must be a domain name'),
+        ],
+      }),
+    );
+  });
+
   it('points the SPA at a hosted Supabase when one is configured', () => {
     const config = loadConfig({
       SUPABASE_URL: 'https://abc.supabase.co/',

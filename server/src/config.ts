@@ -47,7 +47,20 @@ export interface Config {
    * only the person who started the server reads the e-mails, not every program or web page on the machine.
    */
   devMailToken: string;
+  /** The test inbox (issue 32): e-mail applications under test send to addresses at its domain. */
+  inbox: InboxConfig;
   generation: GenerationConfig;
+}
+
+export interface InboxConfig {
+  /** INBOX_SMTP_PORT: where its SMTP server listens, on HOST; null (`0` or `off`) means no listener. */
+  smtpPort: number | null;
+  /** INBOX_DOMAIN: the domain of every test's `{{inbox}}` address. */
+  domain: string;
+  /** The largest message taken, in bytes. */
+  maxBytes: number;
+  /** INBOX_RATE_LIMIT: messages one sender's address may deliver in a minute. */
+  perMinute: number;
 }
 
 export type DevMailbox = 'forced' | 'loopback' | 'off';
@@ -184,6 +197,15 @@ export function loadConfig(env: Env = process.env): Config {
   const devMailToken = str('DEV_MAIL_TOKEN');
   if (devMailToken !== null && !/^[A-Za-z0-9._~-]{32,256}$/.test(devMailToken))
     problems.push('DEV_MAIL_TOKEN must be 32 to 256 characters of A-Z, a-z, 0-9, ".", "_", "~" and "-"');
+  const inboxPortRaw = str('INBOX_SMTP_PORT');
+  let inboxPort: number | null = 2525;
+  if (inboxPortRaw !== null) {
+    if (['0', 'off'].includes(inboxPortRaw.toLowerCase())) inboxPort = null;
+    else inboxPort = int('INBOX_SMTP_PORT', 2525, 1, 65535);
+  }
+  const inboxDomain = (str('INBOX_DOMAIN') ?? 'inbox.plainwright.test').toLowerCase();
+  if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z][a-z0-9-]{0,61}[a-z0-9]$/.test(inboxDomain))
+    problems.push(`INBOX_DOMAIN must be a domain name such as inbox.example.test (got "${inboxDomain}")`);
   const appSecret = str('APP_SECRET');
   if (appSecret && appSecret.length < 32) problems.push('APP_SECRET must be at least 32 characters');
   const pair = (id: string, secret: string) => {
@@ -295,6 +317,12 @@ export function loadConfig(env: Env = process.env): Config {
           ? 'loopback'
           : 'off',
     devMailToken: devMailToken ?? randomBytes(24).toString('base64url'),
+    inbox: {
+      smtpPort: inboxPort,
+      domain: inboxDomain,
+      maxBytes: 1024 * 1024,
+      perMinute: int('INBOX_RATE_LIMIT', 60, 1, 100_000),
+    },
     generation,
   };
   if (problems.length > 0) throw new ConfigError(problems);

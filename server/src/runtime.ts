@@ -6,6 +6,8 @@ import { loadOrCreateSigningKey } from './identity/keys';
 import { registerWorkers, type Workers } from './jobs/handlers';
 import { JobQueue } from './jobs/queue';
 import { buildApp } from './app';
+import { InboxService } from './inbox/service';
+import { startInboxSmtp, type InboxSmtp } from './inbox/smtp';
 import { createEventBus, type EventBus } from './realtime/bus';
 import { createServices, type Services } from './services';
 
@@ -16,6 +18,9 @@ export interface Runtime {
   database: Database;
   queue: JobQueue;
   services: Services;
+  /** The test inbox's store; `inboxSmtp` is its SMTP listener (the API's, when INBOX_SMTP_PORT is on). */
+  inbox: InboxService;
+  inboxSmtp: InboxSmtp | null;
   app: FastifyInstance | null;
   /** Stops in dependency order: no new requests, running jobs finish, then the database closes. */
   close(): Promise<void>;
@@ -68,6 +73,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
   let app: FastifyInstance | null = null;
   let events: EventBus | null = null;
   let workers: Workers | null = null;
+  let inboxSmtp: InboxSmtp | null = null;
   try {
     await database.migrate();
     const isWorker = options.roles.includes('worker');
@@ -86,11 +92,14 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       workers = await registerWorkers(queue, services, config.workerConcurrency, {
         singleProcess: database.target.kind === 'pglite' || Boolean(options.soleProcess),
       });
+    const inbox = new InboxService(database.db, config.inbox.domain);
     if (options.roles.includes('api')) {
+      inboxSmtp = await listenForInbox(config, inbox);
       app = await buildApp({
         config,
         database,
         services,
+        inbox,
         verifier: createTokenVerifier(config, database.db),
         logger: options.logger,
         logStream: options.logStream,
@@ -100,15 +109,19 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
     const startedQueue = queue;
     const startedEvents = events;
     const startedWorkers = workers;
+    const startedSmtp = inboxSmtp;
     let closing: Promise<void> | null = null;
     return {
       config,
       database,
       queue: startedQueue,
       services,
+      inbox,
+      inboxSmtp: startedSmtp,
       app,
       close() {
         closing ??= (async () => {
+          await startedSmtp?.close();
           if (app) await closeApp(app, options.drainMs);
           startedWorkers?.beforeStop();
           await startedQueue.stop();
@@ -120,11 +133,38 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       },
     };
   } catch (error) {
+    await inboxSmtp?.close().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await queue?.stop().catch(() => undefined);
     await workers?.close().catch(() => undefined);
     await events?.close().catch(() => undefined);
     await database.close().catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * Starts the test inbox's SMTP listener on HOST (INBOX_SMTP_PORT). A port already taken (a second
+ * server on the machine) is said and the product starts anyway: only e-mail steps need the inbox.
+ */
+async function listenForInbox(config: Config, inbox: InboxService): Promise<InboxSmtp | null> {
+  if (config.inbox.smtpPort === null) return null;
+  const warn = (line: string) => console.error(line);
+  try {
+    return await startInboxSmtp({
+      host: config.host,
+      port: config.inbox.smtpPort,
+      domain: config.inbox.domain,
+      maxBytes: config.inbox.maxBytes,
+      perMinute: config.inbox.perMinute,
+      deliver: (mail) => inbox.deliver(mail),
+      warn,
+    });
+  } catch (error) {
+    warn(
+      `[inbox] the test inbox cannot listen on ${config.host}:${config.inbox.smtpPort} ` +
+        `(${(error as Error).message}): e-mail steps will find no mail. Set INBOX_SMTP_PORT to a free port, or off.`,
+    );
+    return null;
   }
 }

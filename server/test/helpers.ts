@@ -110,6 +110,8 @@ export async function startTestServer(options: StartOptions = {}): Promise<TestS
     LOG_LEVEL: 'silent',
     // Suites about other things keep failed runs to themselves; server/test/healing.test.ts turns it on.
     AUTO_HEAL: 'false',
+    // No SMTP listener on the shared default port beside other suites' servers; inbox.test.ts gives one a port.
+    INBOX_SMTP_PORT: 'off',
     // Chromium shares the CPU fairly with the other suites jest runs beside it (the product's default
     // yields to the API: server/src/runner/chromium.test.ts checks that).
     BROWSER_NICENESS: '0',

@@ -30,7 +30,15 @@ export function startProduct(env: Record<string, string>, command = 'start'): Pr
   let output = '';
   const child = spawn(process.execPath, [...productCommand(), command], {
     cwd: root,
-    env: { ...process.env, NODE_OPTIONS: '', LOG_LEVEL: 'warn', AUTH_AUTOCONFIRM: 'true', ...env },
+    env: {
+      ...process.env,
+      NODE_OPTIONS: '',
+      LOG_LEVEL: 'warn',
+      AUTH_AUTOCONFIRM: 'true',
+      // The test inbox's default port may be another product's on this machine.
+      INBOX_SMTP_PORT: 'off',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (chunk) => (output += chunk));

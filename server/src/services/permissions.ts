@@ -180,6 +180,8 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
   'GET /api/test-runs/': READ,
   'GET /api/test-runs/:testCaseId': READ,
   'GET /api/test-run/:runId': READ,
+  // The run's test inbox (issue 32): read like the run; the service finds the run in the reader's organizations.
+  'GET /api/test-run/:runId/inbox': READ,
   'DELETE /api/test-run/:runId': { action: 'runTests', scopes: [scope('run', params('runId'))] },
   'GET /api/artifacts': READ,
   'GET /api/artifacts/': READ,
