@@ -21,6 +21,10 @@ export const ABOUT_THE_DATABASE = new Map([
   ],
   ['server/test/runsJobs.test.ts', "a run's lease: claim, requeue, sweep, cancel, release on shutdown"],
   [
+    'server/test/tracking.test.ts',
+    'the one lease of every kind: concurrent sweeps, claims and requeues on a fake kind through pg-boss',
+  ],
+  [
     'server/test/trackedJobs.test.ts',
     'abandonment and fast cancel, written by one process and read by another',
   ],
