@@ -3,7 +3,7 @@ import { baseApi } from '../../api/baseApi';
 import { t } from '../../config/locale';
 import { getAuthClient, getIdentitySettings } from '../../lib/supabase';
 import { toAuthError } from './authErrors';
-import type { Credentials, OAuthProvider, Registration } from './types';
+import { toUser, type Credentials, type OAuthProvider, type Registration, type User } from './types';
 
 export type { User, AuthStatus, OAuthProvider } from './types';
 
@@ -117,6 +117,16 @@ export const authApi = baseApi.injectEndpoints({
         return error ? { error: toAuthError(error, t.auth.signOutFailed) } : { data: null };
       },
     }),
+    // The signed-in person as the identity provider has them now (the session's copy can be older: a
+    // name changed in another tab). SPEC §8: 'Failed to load current user: <reason or Unknown error>'.
+    getCurrentUser: build.query<User, void>({
+      queryFn: async () => {
+        const { data, error } = await getAuthClient().getUser();
+        if (!error && data.user) return { data: toUser(data.user) };
+        const failure = toAuthError(error, t.http.unknownError);
+        return { error: { ...failure, message: failureWithReason(failure, t.auth.loadUserFailed) } };
+      },
+    }),
     // SPEC §6: the super-admin flag is false whenever the check fails (no data: the menu reads
     // false); the error says why in SPEC §8's words.
     getAdminAccess: build.query<boolean, void>({
@@ -146,4 +156,5 @@ export const {
   useUpdateProfileMutation,
   useSignOutMutation,
   useGetAdminAccessQuery,
+  useGetCurrentUserQuery,
 } = authApi;

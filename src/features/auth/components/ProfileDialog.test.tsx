@@ -1,5 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { http } from 'msw';
+import { http, HttpResponse } from 'msw';
+import { t } from '../../../config/locale';
+import { allowConsoleErrors } from '../../../testing/consoleGuard';
 import { db } from '../../../testing/msw/db';
 import { identityError } from '../../../testing/msw/identity';
 import { server } from '../../../testing/msw/server';
@@ -8,9 +10,10 @@ import { signInAsMemberOf } from '../../../testing/session';
 
 // The profile dialog of the user menu: first and last name, as the provider keeps them.
 
-async function openProfile() {
+async function openProfile(meanwhile?: (personId: string) => void) {
   const member = signInAsMemberOf('Acme');
   const view = renderApp('/dashboard');
+  meanwhile?.(member.person.id);
   await view.user.click(await screen.findByRole('button', { name: 'Account menu' }));
   await view.user.click(await screen.findByRole('menuitem', { name: 'Profile' }));
   const dialog = await screen.findByRole('dialog', { name: 'Your profile' });
@@ -38,6 +41,31 @@ describe('the profile dialog', () => {
     expect(
       await within(screen.getByRole('button', { name: 'Account menu' })).findByText('GH'),
     ).toBeInTheDocument();
+  });
+
+  it('shows the name the identity provider has now, not the older copy the session keeps', async () => {
+    const { dialog } = await openProfile((id) => {
+      db.users.find((person) => person.id === id)!.firstName = 'Augusta';
+    });
+    expect(await within(dialog).findByDisplayValue('Augusta')).toBeInTheDocument();
+  });
+
+  it("says the person's profile could not be loaded, with why, and keeps the session's copy (SPEC §8)", async () => {
+    server.use(http.get('/idp/auth/v1/user', () => identityError(500, 'unexpected_failure', 'boom')));
+    const { dialog } = await openProfile();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to load current user: Server error - Please try again later',
+    );
+    expect(within(dialog).getByLabelText('First name')).toHaveValue('Ada');
+  });
+
+  it('says so when the identity provider cannot be reached at all', async () => {
+    allowConsoleErrors(/Failed to fetch/); // supabase-js logs the failed fetch itself
+    server.use(http.get('/idp/auth/v1/user', () => HttpResponse.error()));
+    const { dialog } = await openProfile();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      `Failed to load current user: ${t.http.unreachable}`,
+    );
   });
 
   it('asks for both names', async () => {

@@ -10,7 +10,7 @@ import { useId } from 'react';
 import { errorMessage } from '../../../api/apiError';
 import { t } from '../../../config/locale';
 import { notify } from '../../../lib/notify';
-import { useUpdateProfileMutation } from '../api';
+import { useGetCurrentUserQuery, useUpdateProfileMutation } from '../api';
 import { profileSchema } from '../schemas';
 import { type User } from '../types';
 import { NameFields } from './NameFields';
@@ -22,11 +22,15 @@ interface ProfileDialogProps {
 }
 
 /**
- * The person's first and last name (the provider's user metadata, as at registration). A failed save
- * keeps what was typed and says why; the menu's initials follow once the provider confirms.
+ * The person's first and last name (the provider's user metadata, as at registration), read from the
+ * provider each time the dialog opens; when that read fails it says so (SPEC §8) and shows the
+ * session's copy. A failed save keeps what was typed and says why; the menu's initials follow once the
+ * provider confirms.
  */
-export function ProfileDialog({ open, user, onClose }: ProfileDialogProps) {
+export function ProfileDialog({ open, user: sessionUser, onClose }: ProfileDialogProps) {
   const titleId = useId();
+  const current = useGetCurrentUserQuery(undefined, { skip: !open, refetchOnMountOrArgChange: true });
+  const user = current.data ?? sessionUser;
   const [updateProfile, { error, reset }] = useUpdateProfileMutation();
   const close = () => {
     reset();
@@ -53,6 +57,11 @@ export function ProfileDialog({ open, user, onClose }: ProfileDialogProps) {
             <DialogTitle id={titleId}>Your profile</DialogTitle>
             <DialogContent>
               <DialogContentText variant="body2">{user.email}</DialogContentText>
+              {current.isError && (
+                <Alert severity="warning" sx={{ mt: 1 }}>
+                  {errorMessage(current.error, t.auth.loadUserFailed)}
+                </Alert>
+              )}
               {error && (
                 <Alert severity="error" sx={{ mt: 1 }}>
                   {errorMessage(error, t.auth.profileUpdateFailed)}
