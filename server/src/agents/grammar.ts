@@ -235,6 +235,8 @@ export function parseKey(raw: string): string | null {
     .trim();
   if (KEY_NAMES[text]) return KEY_NAMES[text];
   if (/^f([1-9]|1[0-2])$/.test(text)) return text.toUpperCase();
+  // 'Press ?', 'hit /': a punctuation key is its own name.
+  if (/^[?/\\.,;'`[\]=*#@!]$/.test(text)) return text;
   const parts = text.split(/\s*[+-]\s*|\s+/).filter(Boolean);
   if (parts.length >= 2 && parts.slice(0, -1).every((part) => MODIFIERS[part])) {
     const last = parts[parts.length - 1];
@@ -727,7 +729,8 @@ const ACTIONS = [
       'i',
     ),
     (m, v) => {
-      const t = target(m[1], v);
+      // 'Change the size dropdown from S to XL': the value it had is no part of its name.
+      const t = target(m[1].replace(/\s+from\s+\S+(?:\s+\S+)?$/i, ''), v);
       return t ? { kind: 'fill', target: t, value: value(m[2], v) } : null;
     },
   ),

@@ -174,7 +174,8 @@ export function splitInstructions(instructions: string): string[] {
     // Sentences end at . ! ? ; followed by a space, unless the dot ends an abbreviation.
     const sentences: string[] = [];
     let start = 0;
-    for (const match of text.matchAll(/[.!?;]+(?=\s+|$)/g)) {
+    // 'Press ? to open the help': a mark after a space is a key, not the end of a sentence.
+    for (const match of text.matchAll(/(?<=\S)[.!?;]+(?=\s+|$)/g)) {
       const end = match.index + match[0].length;
       const piece = text.slice(start, end);
       if (match[0] === '.' && ABBREVIATIONS.test(piece)) continue;

@@ -152,4 +152,26 @@ describe('parseSentences', () => {
       ],
     });
   });
+
+  it('reads a change of a list from one value to another as the choice of the new one', () => {
+    expect(parseSentence('Change the size dropdown from S to XL')).toEqual({
+      sentence: 'Change the size dropdown from S to XL',
+      steps: [{ action: 'select_option', target: 'size', value: 'XL' }],
+    });
+  });
+
+  it('reads a punctuation key, and a lone mark as no end of sentence', () => {
+    expect(parseSentence('Pressing / shows the shortcuts panel')).toMatchObject({
+      steps: [
+        { action: 'press_key', value: '/' },
+        { action: 'assert_visible', target: 'shortcuts panel' },
+      ],
+    });
+    expect(parseSentence('Pressing ? opens the help')).toMatchObject({
+      steps: [
+        { action: 'press_key', value: '?' },
+        { action: 'assert_visible', target: 'help' },
+      ],
+    });
+  });
 });

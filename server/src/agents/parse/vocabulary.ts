@@ -148,8 +148,13 @@ export function corpusSteps(intent: Intent, website: string, words = ''): Corpus
         (intent.clickCount === 2 ? 'double_click' : intent.button === 'right' ? 'right_click' : 'click');
       return [{ action, ...targetWords(intent.target) }];
     }
-    case 'fill':
-      return [{ action: 'fill', ...targetWords(intent.target), value: intent.value }];
+    case 'fill': {
+      // 'Change the radius dropdown to 50 miles': a fill of a list is the choice of an option.
+      const list = intent.target.kind === 'phrase' && intent.target.phrase.role === 'combobox';
+      return [
+        { action: list ? 'select_option' : 'fill', ...targetWords(intent.target), value: intent.value },
+      ];
+    }
     case 'clear':
       return [{ action: 'clear', ...targetWords(intent.target) }];
     case 'type':

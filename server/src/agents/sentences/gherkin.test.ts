@@ -56,3 +56,17 @@ describe('Gherkin through the parse entry', () => {
     });
   });
 });
+
+describe('Gherkin clauses ending in a comma, and verbs read as nouns after I', () => {
+  it('drops the keyword and the comma when the next keyword starts the main clause', () => {
+    expect(gherkinClauses('When I pick "Other" as the topic, Then a Details box appears')).toEqual([
+      'I pick "Other" as the topic',
+      'a Details box appears',
+    ]);
+  });
+
+  it("reads the word after 'I' as the writer's verb", () => {
+    expect(withoutFirstPerson('I start Chapter 2')).toBe('start Chapter 2');
+    expect(withoutFirstPerson('I am on the home page')).toBe('I am on the home page');
+  });
+});

@@ -29,7 +29,10 @@ export function gherkinClauses(sentence: string): string[] {
       .map((clause) => clause.trim())
       .filter(Boolean)
       .map((clause) =>
-        /^when\b/i.test(clause) && clause.includes(',') ? clause : clause.replace(KEYWORD, '').trim(),
+        // 'When I choose X, Then …': the comma ends the clause, no main clause follows it here.
+        /^when\b/i.test(clause) && /,\s*\S/.test(clause)
+          ? clause
+          : clause.replace(KEYWORD, '').replace(/\s*,$/, '').trim(),
       )
       .map(givenPage)
       .filter(Boolean)
@@ -58,6 +61,8 @@ export function withoutFirstPerson(clause: string): string {
   if (!match || NOT_ORDERS.test(match[1])) return clause;
   // The tagger reads the word after 'I' best in the whole clause ('I type acme in the box').
   const verb = terms(clause.trim()).find((term) => term.text.toLowerCase() === match[1].toLowerCase());
-  if (!verb?.tags.has('Verb') || verb.tags.has('Modal') || verb.tags.has('Copula')) return clause;
+  // Right after 'I', a word the tagger reads as a singular noun is the verb ('I start Lesson 1').
+  const isVerb = verb && (verb.tags.has('Verb') || (verb.tags.has('Singular') && /^[a-z]+$/.test(verb.text)));
+  if (!verb || !isVerb || verb.tags.has('Modal') || verb.tags.has('Copula')) return clause;
   return `${match[1]}${match[2]}`;
 }
