@@ -389,11 +389,14 @@ async function perform(
       else await locator.click({ ...options, button: action.button ?? 'left' });
       return;
     }
-    case 'fill':
-      await (
-        await revealed(toLocator(page, action.target, values), options)
-      ).fill(value(action.value), options);
+    case 'fill': {
+      const field = await revealed(toLocator(page, action.target, values), options);
+      await field.fill(value(action.value), options);
+      // The pointer on the field, where a person's is when typing into it: not left over the popup the
+      // field opened (a date picker's calendar shows the day under the pointer in the field, unchosen).
+      await field.hover({ timeout: FILL_HOVER_MS, signal }).catch(() => undefined);
       return;
+    }
     case 'type':
       await page.keyboard.type(value(action.value));
       return;
@@ -474,6 +477,9 @@ const HOVER_TIMEOUT_MS = 1000;
  * is hovered first. An element not there yet, or hidden for another reason, is left to the action's
  * own waiting and its own error. Throws as the action would when the element never appears.
  */
+/** How long a fill tries to bring the pointer onto its field (a covered field is filled all the same). */
+const FILL_HOVER_MS = 200;
+
 /** How long a select waits for its listbox to show the option after the click that opens it. */
 const LISTBOX_OPEN_MS = 1500;
 

@@ -96,6 +96,32 @@ const INPUT_SELECTS = `<!doctype html><title>Input selects</title>
   }
 </script>`;
 
+// A date field whose calendar opens over the page on focus and shows the day under the pointer in the
+// field until one is chosen (as Ant Design's DatePicker does).
+const DATE_FIELD = `<!doctype html><title>Dates</title>
+<button id="top" style="position: absolute; left: 20px; top: 20px; width: 200px; height: 40px">Top</button>
+<label for="day" style="position: absolute; left: 20px; top: 300px">Last day</label>
+<input id="day" style="position: absolute; left: 120px; top: 300px">
+<script>
+  const day = document.getElementById('day');
+  let typed = '';
+  let hovered = false;
+  day.oninput = () => (typed = day.value.replace('2027-01-08', ''));
+  day.onfocus = () => {
+    const calendar = document.createElement('div');
+    calendar.style.cssText = 'position: absolute; left: 0; top: 0; width: 400px; height: 280px; background: white';
+    calendar.onmouseover = () => (hovered = true);
+    calendar.onmouseleave = () => (hovered = false);
+    document.body.append(calendar);
+    // Drawn every frame, as a controlled input is: the hovered day, else what was typed.
+    const draw = () => {
+      day.value = hovered ? '2027-01-08' : typed;
+      requestAnimationFrame(draw);
+    };
+    draw();
+  };
+</script>`;
+
 describe('selects on listbox widgets', () => {
   let browser: Browser;
   let server: http.Server;
@@ -111,7 +137,9 @@ describe('selects on listbox widgets', () => {
             ? TABS
             : request.url === '/inputs'
               ? INPUT_SELECTS
-              : PAGE,
+              : request.url === '/dates'
+                ? DATE_FIELD
+                : PAGE,
       ),
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -259,6 +287,15 @@ describe('selects on listbox widgets', () => {
     expect(await session.probe.inputValue({ locator: { by: 'css', selector: '#hire' } })).toBe(
       'new@example.com',
     );
+  });
+
+  it('fills a date field and leaves the pointer on it, not over the calendar that shows the day under it', async () => {
+    expect((await session.execute({ kind: 'goto', url: `${url}dates` })).ok).toBe(true);
+    expect((await session.execute(await firstAction('Click Top'))).ok).toBe(true);
+    const action = await firstAction('Set Last day to 2026-12-23');
+    expect((await session.execute(action)).ok).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await session.probe.inputValue({ locator: { by: 'css', selector: '#day' } })).toBe('2026-12-23');
   });
 
   it('fails when the listbox has no such option, rather than choosing another', async () => {
