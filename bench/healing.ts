@@ -312,33 +312,49 @@ async function generatedCases(sites: FixtureSites, pool: BrowserPool): Promise<H
         action: step.action as Action,
         fingerprint: asFingerprint(step.target_fingerprint),
       }));
-    for (const release of releases.filter((each) => each.site === result.item.site))
+    const uses = (feature: RegExp) => steps.some((step) => feature.test(step.description));
+    for (const release of releases.filter((each) => each.site === result.item.site)) {
+      if (release.bugIn && !uses(release.bugIn)) continue;
+      const twin = release.twin && uses(release.twin.bugIn) ? release.twin.variant : null;
       cases.push({
         name: `${result.item.name.replace(' (DOM)', '')} (${release.site} ${release.variant})`,
         site: release.site,
         variant: release.variant,
         kind: release.kind,
-        ...(release.twin ? { twin: release.twin } : {}),
+        ...(twin ? { twin } : {}),
         steps: () => steps,
         parameters: result.item.parameters,
       });
+    }
   }
   return cases;
 }
 
-/** The later releases generated tests meet (fixtures/sites/README.md, Variants). */
-const RELEASES: { site: string; variant: string; kind: 'drift' | 'bug'; twin?: string }[] = [
+/**
+ * The later releases generated tests meet (fixtures/sites/README.md, Variants). A bug is in one
+ * feature (`bugIn`: words of a step that uses it): a bug release, or a drift's bug twin, is met only by
+ * the tests that use that feature — a test that never deletes cannot see a broken Delete.
+ */
+const DELETES = /\b(?:delete|remove|trash|bin)\b/i;
+const ROW_ACTIONS = /\b(?:delete|remove|trash|bin|edit|pencil|status)\b/i;
+const RELEASES: {
+  site: string;
+  variant: string;
+  kind: 'drift' | 'bug';
+  bugIn?: RegExp;
+  twin?: { variant: string; bugIn: RegExp };
+}[] = [
   { site: 'tasks', variant: 'components', kind: 'drift' },
   { site: 'orders', variant: 'components', kind: 'drift' },
   { site: 'booking', variant: 'components', kind: 'drift' },
   { site: 'projects', variant: 'components', kind: 'drift' },
   { site: 'orders', variant: 'v2', kind: 'drift' },
-  { site: 'orders', variant: 'menu', kind: 'drift', twin: 'bug-menu' },
-  { site: 'orders', variant: 'bug-delete', kind: 'bug' },
-  { site: 'orders', variant: 'cards', kind: 'drift', twin: 'bug-cards' },
-  { site: 'orders', variant: 'bug-cards', kind: 'bug' },
-  { site: 'orders', variant: 'confirm', kind: 'drift', twin: 'bug-confirm' },
-  { site: 'orders', variant: 'bug-confirm', kind: 'bug' },
+  { site: 'orders', variant: 'menu', kind: 'drift', twin: { variant: 'bug-menu', bugIn: DELETES } },
+  { site: 'orders', variant: 'bug-delete', kind: 'bug', bugIn: DELETES },
+  { site: 'orders', variant: 'cards', kind: 'drift', twin: { variant: 'bug-cards', bugIn: ROW_ACTIONS } },
+  { site: 'orders', variant: 'bug-cards', kind: 'bug', bugIn: ROW_ACTIONS },
+  { site: 'orders', variant: 'confirm', kind: 'drift', twin: { variant: 'bug-confirm', bugIn: DELETES } },
+  { site: 'orders', variant: 'bug-confirm', kind: 'bug', bugIn: DELETES },
 ];
 
 interface CaseResult {

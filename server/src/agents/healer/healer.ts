@@ -184,6 +184,12 @@ async function healStep(
   // A control inside a menu shows only once its opener is clicked: the opener is what must be there.
   const opener = original.kind === 'click' ? original.opener : undefined;
   if (trusted || (await presentCount(session, opener ?? target, input.stepTimeoutMs)) > 0) {
+    // A dialog open over the settled page may take the click: tried briefly, then answered first.
+    if (!trusted && !opener && original.kind === 'click' && (await dialogOpen(session))) {
+      if ((await session.execute(original, TRIAL_CLICK_MS)).ok) return kept(original);
+      const dismissed = await pastDialog(session, original);
+      if (dismissed?.ok) return dismissed;
+    }
     const ran = await session.execute(original);
     if (ran.ok) return kept(original);
     const now = await session.matchCount(target);
@@ -435,6 +441,16 @@ async function dialogAnswer(session: RunnerSession, words: string[]): Promise<Di
 
 function dialogName(answer: DialogAnswer): string {
   return answer.dialog ? `the "${answer.dialog}" dialog` : 'a dialog';
+}
+
+/** How long a click is tried while a dialog is open on the settled page, before the dialog is answered. */
+const TRIAL_CLICK_MS = 250;
+
+/** Whether the settled page shows a dialog with a button that goes on. */
+async function dialogOpen(session: RunnerSession): Promise<boolean> {
+  if (session.closed) return false;
+  await session.settle(SETTLED_QUIET_MS, PRESENCE_WAIT_MS);
+  return (await dialogAnswer(session, [])) !== null;
 }
 
 /**
