@@ -39,15 +39,12 @@ import { testCaseRoutes } from './routes/testCases';
 import { testSuiteRoutes } from './routes/testSuites';
 import { wsRoutes } from './routes/ws';
 import { LazySchemas } from './lib/lazySchemas';
-import { type InboxService } from './inbox/service';
 import { type Services } from './services';
 
 export interface AppDeps {
   config: Config;
   database: Database;
   services: Services;
-  /** The test inbox's store (issue 32); a run's e-mail is read through it. */
-  inbox: InboxService;
   verifier: TokenVerifier;
   logger?: boolean;
   /** Where the logger writes instead of stdout (tests read the log). */
@@ -75,7 +72,6 @@ export async function buildApp({
   config,
   database,
   services,
-  inbox,
   verifier,
   logger = true,
   logStream,
@@ -191,7 +187,7 @@ export async function buildApp({
         await secured.register(generationRoutes, { services });
         await secured.register(agentRoutes);
         await secured.register(runRoutes, { services });
-        await secured.register(inboxRoutes, { services, inbox });
+        await secured.register(inboxRoutes, { services });
         await secured.register(healingRoutes, { services });
         await secured.register(collectionRoutes, { services });
         await secured.register(scheduleRoutes, { services });

@@ -6,7 +6,7 @@ import { loadOrCreateSigningKey } from './identity/keys';
 import { registerWorkers, type Workers } from './jobs/handlers';
 import { JobQueue } from './jobs/queue';
 import { buildApp } from './app';
-import { InboxService } from './inbox/service';
+import { type InboxService } from './inbox/service';
 import { startInboxSmtp, type InboxSmtp } from './inbox/smtp';
 import { createEventBus, type EventBus } from './realtime/bus';
 import { createServices, type Services } from './services';
@@ -92,14 +92,13 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       workers = await registerWorkers(queue, services, config.workerConcurrency, {
         singleProcess: database.target.kind === 'pglite' || Boolean(options.soleProcess),
       });
-    const inbox = new InboxService(database.db, config.inbox.domain);
+    const inbox = services.inbox;
     if (options.roles.includes('api')) {
       inboxSmtp = await listenForInbox(config, inbox);
       app = await buildApp({
         config,
         database,
         services,
-        inbox,
         verifier: createTokenVerifier(config, database.db),
         logger: options.logger,
         logStream: options.logStream,

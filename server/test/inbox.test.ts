@@ -4,7 +4,7 @@ import { mailLinks } from '../src/inbox/links';
 import { inboxRecipient } from '../src/inbox/smtp';
 import { api, freePort, tokenFor } from './helpers';
 import { setUpGeneration, type GenerationContext } from './generationFixtures';
-import { createGeneratedTest, startRun } from './runFixtures';
+import { createGeneratedTest, describeRun, startRun, waitForRun } from './runFixtures';
 
 // Issue 32: the test inbox. An application under test mails a run's `{{inbox}}` address through the
 // inbox's SMTP port; the run's page reads it through the API; nothing else gets in.
@@ -121,5 +121,33 @@ describe('the test inbox', () => {
       );
     // Two were taken in this minute by the tests above (refused ones count nothing): six more, then 421.
     expect(results).toEqual([...Array(6).fill('sent'), 421, 421, 421]);
+  });
+});
+
+describe("a run's {{inbox}}", () => {
+  let ctx: GenerationContext;
+  beforeAll(async () => {
+    ctx = await setUpGeneration();
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it('is a variable of every run: a sign-up can type the address its mail will reach', async () => {
+    const field = { locator: { by: 'placeholder' as const, text: 'What needs to be done?' } };
+    const testId = await createGeneratedTest(ctx, 'Types its inbox', ctx.sites.url('todo'), [
+      { kind: 'goto', url: ctx.sites.url('todo') },
+      { kind: 'fill', target: field, value: 'Mail {{inbox}}' },
+      { kind: 'press', key: 'Enter', target: field },
+      {
+        kind: 'expect',
+        assert: { type: 'visible', target: { locator: { by: 'text', text: '1 item left' } } },
+      },
+    ]);
+    const run = await waitForRun(ctx, (await startRun(ctx, testId))._id);
+    expect({ status: run.status, log: describeRun(run) }).toEqual({
+      status: 'passed',
+      log: expect.any(String),
+    });
   });
 });

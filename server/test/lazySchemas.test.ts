@@ -112,7 +112,6 @@ describe('route schemas compiled at a route’s first call', () => {
         config: server.config,
         database: server.database,
         services: server.services,
-        inbox: server.inbox,
         verifier: createTokenVerifier(server.config, server.database.db),
         logger: false,
         schemas,

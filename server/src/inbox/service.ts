@@ -46,15 +46,24 @@ export class InboxService {
     readonly domain: string,
   ) {}
 
-  /** The run's own address, the same in every process of this server. */
-  async addressForRun(runId: string): Promise<string> {
+  /** The run's own address (`{{inbox}}` in its steps), the same in every process of this server. */
+  addressForRun(runId: string): Promise<string> {
+    return this._address('run', runId);
+  }
+
+  /** A generation's own address: each attempt of each test's generation has one. */
+  addressForGeneration(testCaseId: string, jobId: string): Promise<string> {
+    return this._address('gen', `${testCaseId}:${jobId}`);
+  }
+
+  private async _address(prefix: 'run' | 'gen', key: string): Promise<string> {
     this._secret ??= getOrCreateSecret(this._db, 'inbox_addresses');
     const digest = crypto
       .createHmac('sha256', await this._secret)
-      .update(runId)
+      .update(`${prefix}:${key}`)
       .digest('hex')
       .slice(0, 20);
-    return `run-${digest}@${this.domain}`;
+    return `${prefix}-${digest}@${this.domain}`;
   }
 
   /** Keeps a received message for each of its recipients. */

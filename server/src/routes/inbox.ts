@@ -2,15 +2,12 @@ import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { RunInbox } from '../../../contract/inbox';
 import { RunIdParams } from '../../../contract/runs';
 import { mailLinks } from '../inbox/links';
-import { type InboxService } from '../inbox/service';
 import { actorOf } from '../plugins/auth';
 import { type Services } from '../services';
 
 /** The test inbox of a run (issue 32): what an application under test mailed to its `{{inbox}}` address. */
-export const inboxRoutes: FastifyPluginAsyncTypebox<{ services: Services; inbox: InboxService }> = async (
-  app,
-  { services, inbox },
-) => {
+export const inboxRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (app, { services }) => {
+  const { inbox } = services;
   app.get(
     '/test-run/:runId/inbox',
     {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { type GenerationConfig } from '../config';
+import { type InboxService } from '../inbox/service';
 import { type Db } from '../db/client';
 import { testCases } from '../db/schema';
 import { ConflictError, NotFoundError, ValidationError } from '../errors';
@@ -127,6 +128,7 @@ export class GenerationService {
     readonly artifacts: ArtifactService,
     readonly config: GenerationConfig,
     readonly modules: ModuleSteps,
+    private readonly _inbox: InboxService,
   ) {}
 
   // ── Asked for by people ───────────────────────────────────────────────────────────────────────
@@ -399,7 +401,12 @@ export class GenerationService {
       language: row.programmingLanguage,
       viewport: { width: row.viewportWidth, height: row.viewportHeight },
       userAgent: row.userAgent,
-      parameters: { ...prepared.parameters, ...effectiveParameters(row.parameters, row.credentials) },
+      parameters: {
+        // The generation's own test inbox (issue 32); a variable of the test with the same name comes first.
+        inbox: await this._inbox.addressForGeneration(row.id, job.jobId),
+        ...prepared.parameters,
+        ...effectiveParameters(row.parameters, row.credentials),
+      },
       secrets,
       secretHosts: await this._sharedParameters.hostsForSuite(row.testSuiteId),
       attempts: row.generationAttempts,

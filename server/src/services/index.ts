@@ -1,5 +1,6 @@
 import { type Config } from '../config';
 import { type Db } from '../db/client';
+import { InboxService } from '../inbox/service';
 import { type QueuePort } from '../tracking/queue';
 import { type EventBus } from '../realtime/bus';
 import { LocalArtifactStorage, UrlSigner } from '../storage';
@@ -29,6 +30,8 @@ import { UserDirectory } from './users';
 
 export interface Services {
   mail: MailService;
+  /** The test inbox (issue 32): e-mail applications under test send to a run's `{{inbox}}` address. */
+  inbox: InboxService;
   users: UserDirectory;
   organizations: OrganizationService;
   /** Roles against the permission table (issue 27). */
@@ -90,6 +93,7 @@ export async function createServices(
   const sharedParameters = new SharedParameterService(db, testSuites, secret);
   const browserStates = new BrowserStateService(db, testSuites, secret);
   const moduleSteps = new ModuleSteps(db, browserStates, testCases, sharedParameters);
+  const inbox = new InboxService(db, config.inbox.domain);
   const generation: GenerationService = new GenerationService(
     db,
     queue,
@@ -99,6 +103,7 @@ export async function createServices(
     artifacts,
     config.generation,
     moduleSteps,
+    inbox,
   );
   const runs = new RunService(
     db,
@@ -109,6 +114,7 @@ export async function createServices(
     artifacts,
     config.generation,
     moduleSteps,
+    inbox,
   );
   const schedules = new ScheduleService(db, queue, testCases, runs);
   const collections = new CollectionService(db, testSuites, runs, schedules, () =>
@@ -140,6 +146,7 @@ export async function createServices(
   // A failed run of a suite that heals automatically gets a healing (issue 14).
   runs.onEnded((row) => healing.runEnded(row));
   return {
+    inbox,
     mail,
     users: new UserDirectory(db),
     organizations,

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type PgSelect } from 'drizzle-orm/pg-core';
 import { type GenerationConfig } from '../config';
+import { type InboxService } from '../inbox/service';
 import { type Db } from '../db/client';
 import { organizationMembers, testCases, testCollections, testRuns, testSuites } from '../db/schema';
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../errors';
@@ -148,6 +149,7 @@ export class RunService {
     readonly artifacts: ArtifactService,
     readonly config: GenerationConfig,
     readonly modules: ModuleSteps,
+    private readonly _inbox: InboxService,
   ) {
     this._lease = new Lease<RunRow>(_db, _queue, {
       table: testRuns,
@@ -562,6 +564,8 @@ export class RunService {
       userAgent: test.userAgent,
       values: {
         parameters: {
+          // The run's own test inbox (issue 32); a variable of the test with the same name comes first.
+          inbox: await this._inbox.addressForRun(row.id),
           ...prepared.parameters,
           ...effectiveParameters(test.parameters, test.credentials),
           ...settings.parameter_overrides,
