@@ -1,4 +1,4 @@
-import { http, HttpResponse, ws, type WebSocketHandlerConnection } from 'msw';
+import { http, HttpResponse } from 'msw';
 import {
   GENERATION_MESSAGES,
   type GenerationStep,
@@ -10,13 +10,12 @@ import { GENERATING_STATES, type GenerationState } from '../../../contract/state
 import { apiError } from './api';
 import { db, type DbTestCase } from './db';
 import { userFromRequest } from './identity';
+import { fakeTopic, resetSocketServer, socketHandler } from './socket';
 
 // The generation calls of the real server (server/src/routes/generation.ts and ws.ts) on the in-memory
 // db: same paths, rules, sentences and status codes. Nothing generates here: tests and stories move a
 // test along with the helpers at the end, then publish what the server would.
 const API = '/api';
-
-type Client = WebSocketHandlerConnection['client'];
 
 const unauthorized = () => apiError(401, 'unauthorized', 'Missing or invalid access token');
 const notFound = (message = 'Test case not found') => apiError(404, 'not_found', message);
@@ -66,58 +65,39 @@ function begin(test: DbTestCase, keptSteps: unknown[] = []) {
 
 // ── The live socket ──────────────────────────────────────────────────────────────────────────────
 
-const watchers = new Map<Client, Set<string>>();
-const socket = ws.link(/\/api\/ws(\?.*)?$/);
-
-const send = (client: Client, message: SocketMessage) => client.send(JSON.stringify(message));
+const generationTopic = fakeTopic('generation', {
+  watch: 'watch',
+  unwatch: 'unwatch',
+  idField: 'test_id',
+  open: (id) => {
+    if (!id)
+      return {
+        messages: [{ type: 'ERROR', message: GENERATION_MESSAGES.monitoringTestIdRequired }],
+        watching: false,
+      };
+    const test = db.testCases.find((t) => t._id === id);
+    if (!test)
+      return { messages: [{ type: 'ERROR', test_id: id, message: 'Test case not found' }], watching: false };
+    const watching: SocketMessage = { type: 'WATCHING', test_id: id, state: test.state };
+    if (!generating(test))
+      return { messages: [watching, { type: 'TEST_NOT_RUNNING', test_id: id }], watching: false };
+    return { messages: [watching], watching: true };
+  },
+});
 
 /** Sends what the server publishes about a test to every socket watching it. */
 export function publishTestEvent(testId: string, type: SocketEvent) {
-  for (const [client, watched] of watchers)
-    if (watched.has(testId)) {
-      send(client, { type, test_id: testId });
-      if (type !== 'TEST_UPDATED') watched.delete(testId);
-    }
+  const message: SocketMessage = { type, test_id: testId };
+  generationTopic.publish(testId, message, type !== 'TEST_UPDATED');
 }
 
 /** How many sockets watch the test now. */
-export const watcherCount = (testId: string) =>
-  [...watchers.values()].filter((watched) => watched.has(testId)).length;
+export const watcherCount = generationTopic.watcherCount;
 
 export function resetGenerationServer() {
-  watchers.clear();
+  resetSocketServer();
   backups.clear();
 }
-
-const socketHandler = socket.addEventListener('connection', ({ client }) => {
-  let userId: string | null = null;
-  client.addEventListener('close', () => watchers.delete(client));
-  client.addEventListener('message', (event) => {
-    let message: { type?: string; token?: string; test_id?: string };
-    try {
-      message = JSON.parse(String(event.data)) as typeof message;
-    } catch {
-      return send(client, { type: 'ERROR', message: 'Messages must be JSON objects with a type' });
-    }
-    if (!userId) {
-      userId = (message.type === 'auth' && db.tokens.get(message.token ?? '')) || null;
-      if (!userId) {
-        send(client, { type: 'ERROR', message: 'Invalid access token' });
-        return client.close(4401, 'Authentication failed');
-      }
-      watchers.set(client, new Set());
-      return send(client, { type: 'AUTHENTICATED' });
-    }
-    if (message.type !== 'watch') return;
-    const id = message.test_id?.trim() ?? '';
-    if (!id) return send(client, { type: 'ERROR', message: GENERATION_MESSAGES.monitoringTestIdRequired });
-    const test = db.testCases.find((t) => t._id === id);
-    if (!test) return send(client, { type: 'ERROR', test_id: id, message: 'Test case not found' });
-    send(client, { type: 'WATCHING', test_id: id, state: test.state });
-    if (!generating(test)) return send(client, { type: 'TEST_NOT_RUNNING', test_id: id });
-    watchers.get(client)?.add(id);
-  });
-});
 
 // ── HTTP ─────────────────────────────────────────────────────────────────────────────────────────
 

@@ -1,4 +1,4 @@
-import { http, HttpResponse, ws, type WebSocketHandlerConnection } from 'msw';
+import { http, HttpResponse } from 'msw';
 import {
   HEALING_MESSAGES,
   type HealingSettings,
@@ -12,6 +12,7 @@ import { apiError } from './api';
 import { db, newId, type DbSuite, type DbTestCase } from './db';
 import { userFromRequest } from './identity';
 import { findRun, storedRuns, type DbRun } from './runs';
+import { fakeTopic } from './socket';
 
 // The healing calls of contract/healing.ts on the in-memory db: same paths, sentences and status
 // codes. No healer runs here: tests and stories seed healings and move them along with updateHealing().
@@ -173,32 +174,62 @@ export function storedHealingSettings(suite: DbSuite): HealingSettings {
 
 // ── The live socket ──────────────────────────────────────────────────────────────────────────────
 
-type Client = WebSocketHandlerConnection['client'];
-const watchers = new Map<Client, Set<string>>();
-const send = (client: Client, message: HealingSocketMessage) => client.send(JSON.stringify(message));
 const underWay = (status: TestHealing['status']) =>
   ['created', 'pending', 'waiting_for_executor', 'running'].includes(status);
+const isMember = (orgId: string, userId: string) =>
+  db.memberships.some((m) => m.org_id === orgId && m.user_id === userId && m.status === 'active');
+
+const healingTopic = fakeTopic('healing', {
+  watch: 'watch_healing',
+  unwatch: 'unwatch_healing',
+  idField: 'healing_id',
+  open: (id, userId) => {
+    const error = (message: string): HealingSocketMessage => ({ type: 'ERROR', message, healing_id: id });
+    if (!id) return { messages: [error(HEALING_MESSAGES.watchIdRequired)], watching: false };
+    const found = findHealing(id);
+    if (!found || !isMember(found.test.org_id, userId))
+      return { messages: [error(HEALING_MESSAGES.notFound)], watching: false };
+    const fields = { healing_id: id, test_id: found.test._id, status: found.healing.status };
+    const watching: HealingSocketMessage = { type: 'HEALING_WATCHING', ...fields };
+    if (!underWay(found.healing.status))
+      return { messages: [watching, { type: 'HEALING_NOT_RUNNING', ...fields }], watching: false };
+    return { messages: [watching], watching: true };
+  },
+});
 
 /** Sends what the server publishes about a healing to every socket watching it (after updateHealing). */
 export function publishHealingEvent(
   healingId: string,
   type: 'HEALING_UPDATED' | 'HEALING_NOT_RUNNING' | 'WATCH_TIMED_OUT',
 ) {
+  const ends = type !== 'HEALING_UPDATED';
+  if (type === 'WATCH_TIMED_OUT')
+    return healingTopic.publish(healingId, { type, healing_id: healingId }, ends);
   const found = findHealing(healingId);
-  for (const [client, watched] of watchers) {
-    if (!watched.has(healingId)) continue;
-    if (type === 'WATCH_TIMED_OUT') send(client, { type, healing_id: healingId });
-    else if (found)
-      send(client, { type, healing_id: healingId, test_id: found.test._id, status: found.healing.status });
-    if (type !== 'HEALING_UPDATED') watched.delete(healingId);
-  }
+  if (!found) return;
+  const message: HealingSocketMessage = {
+    type,
+    healing_id: healingId,
+    test_id: found.test._id,
+    status: found.healing.status,
+  };
+  healingTopic.publish(healingId, message, ends);
 }
 
-export const healingWatcherCount = (healingId: string) =>
-  [...watchers.values()].filter((watched) => watched.has(healingId)).length;
+export const healingWatcherCount = healingTopic.watcherCount;
 
-/** The tests whose healings each socket watches (issue 28). */
-const testWatchers = new Map<Client, Set<string>>();
+// A test's healings (issue 28): watched until the socket closes (the server's watch times out; tests need not).
+const testHealingsTopic = fakeTopic('testHealings', {
+  watch: 'watch_test_healings',
+  unwatch: 'unwatch_test_healings',
+  idField: 'test_id',
+  open: (id, userId) => {
+    const test = db.testCases.find((t) => t._id === id);
+    if (!test || !isMember(test.org_id, userId))
+      return { messages: [{ type: 'ERROR', message: 'Test case not found', test_id: id }], watching: false };
+    return { messages: [{ type: 'TEST_HEALINGS_WATCHING', test_id: id }], watching: true };
+  },
+});
 
 /** Tells every socket watching the test's healings that one was created, ended or decided (after seedHealing / updateHealing). */
 export function publishTestHealingsChanged(healingId: string, change: 'created' | 'ended' | 'decided') {
@@ -211,71 +242,10 @@ export function publishTestHealingsChanged(healingId: string, change: 'created' 
     status: found.healing.status,
     change,
   };
-  for (const [client, watched] of testWatchers)
-    if (watched.has(found.test._id)) client.send(JSON.stringify(message));
+  testHealingsTopic.publish(found.test._id, message, /* ends */ false);
 }
 
-export const testHealingsWatcherCount = (testId: string) =>
-  [...testWatchers.values()].filter((watched) => watched.has(testId)).length;
-
-// NOTE: the generation handler on the same link answers {type:"auth"} with AUTHENTICATED; this one
-// only follows who signed in and answers the healing messages.
-const socketHandler = ws.link(/\/api\/ws(\?.*)?$/).addEventListener('connection', ({ client }) => {
-  let userId: string | null = null;
-  client.addEventListener('close', () => {
-    watchers.delete(client);
-    testWatchers.delete(client);
-  });
-  client.addEventListener('message', (event) => {
-    let message: { type?: string; token?: string; healing_id?: string; test_id?: string };
-    try {
-      message = JSON.parse(String(event.data)) as typeof message;
-    } catch {
-      return;
-    }
-    if (!userId) {
-      userId = (message.type === 'auth' && db.tokens.get(message.token ?? '')) || null;
-      if (userId) {
-        watchers.set(client, new Set());
-        testWatchers.set(client, new Set());
-      }
-      return;
-    }
-    if (message.type === 'watch_test_healings' || message.type === 'unwatch_test_healings')
-      return watchTestHealings(client, userId, message);
-    const id = message.healing_id?.trim() ?? '';
-    if (message.type === 'unwatch_healing') return watchers.get(client)?.delete(id);
-    if (message.type !== 'watch_healing') return;
-    if (!id)
-      return send(client, { type: 'ERROR', message: HEALING_MESSAGES.watchIdRequired, healing_id: '' });
-    const found = findHealing(id);
-    const member =
-      found &&
-      db.memberships.some(
-        (m) => m.org_id === found.test.org_id && m.user_id === userId && m.status === 'active',
-      );
-    if (!found || !member)
-      return send(client, { type: 'ERROR', message: HEALING_MESSAGES.notFound, healing_id: id });
-    const fields = { healing_id: id, test_id: found.test._id, status: found.healing.status };
-    send(client, { type: 'HEALING_WATCHING', ...fields });
-    if (!underWay(found.healing.status)) return send(client, { type: 'HEALING_NOT_RUNNING', ...fields });
-    watchers.get(client)?.add(id);
-  });
-});
-
-/** A test's healings: watched until the socket closes (the server's watch times out; tests need not). */
-function watchTestHealings(client: Client, userId: string, message: { type?: string; test_id?: string }) {
-  const id = message.test_id?.trim() ?? '';
-  if (message.type === 'unwatch_test_healings') return testWatchers.get(client)?.delete(id);
-  const test = db.testCases.find((t) => t._id === id);
-  const member =
-    test &&
-    db.memberships.some((m) => m.org_id === test.org_id && m.user_id === userId && m.status === 'active');
-  if (!test || !member)
-    return client.send(JSON.stringify({ type: 'ERROR', message: 'Test case not found', test_id: id }));
-  testWatchers.get(client)?.add(id);
-  client.send(JSON.stringify({ type: 'TEST_HEALINGS_WATCHING', test_id: id }));
-}
+export const testHealingsWatcherCount = testHealingsTopic.watcherCount;
 
 // ── HTTP ─────────────────────────────────────────────────────────────────────────────────────────
 
@@ -334,8 +304,6 @@ function startHealing(test: DbTestCase, run: DbRun, trigger: TestHealing['trigge
 }
 
 export const healingHandlers = [
-  socketHandler,
-
   http.get(`${API}/healing/:id`, ({ request, params }) => {
     const found = memberHealing(request, String(params.id));
     return found instanceof Response ? found : HttpResponse.json(found.healing);

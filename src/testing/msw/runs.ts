@@ -1,4 +1,4 @@
-import { http, HttpResponse, ws, type WebSocketHandlerConnection } from 'msw';
+import { http, HttpResponse } from 'msw';
 import {
   RUN_LIMITS,
   RUN_MESSAGES,
@@ -16,13 +16,12 @@ import { GENERATING_STATES, RUNNING_STATES, type GenerationState } from '../../.
 import { apiError } from './api';
 import { db, newId, type DbTestCase } from './db';
 import { userFromRequest } from './identity';
+import { fakeTopic } from './socket';
 
 // The run calls of the real server (server/src/routes/runs.ts, docs/runs.md) on the in-memory db: same
 // paths, rules, sentences and status codes. Nothing runs here: tests and stories seed runs and move
 // them along with the helpers below, then publish what the server would over the socket.
 const API = '/api';
-
-type Client = WebSocketHandlerConnection['client'];
 
 /** A stored run: the wire shape plus the text of its run.log. */
 export interface DbRun extends TestRun {
@@ -223,53 +222,39 @@ export function deleteRun(runId: string) {
 
 // ── The live socket ──────────────────────────────────────────────────────────────────────────────
 
-const watchers = new Map<Client, Set<string>>();
-const send = (client: Client, message: RunSocketMessage) => client.send(JSON.stringify(message));
+const error = (message: string, id: string): RunSocketMessage => ({ type: 'ERROR', message, run_id: id });
+
+const runTopic = fakeTopic('run', {
+  watch: 'watch_run',
+  unwatch: 'unwatch_run',
+  idField: 'run_id',
+  open: (id) => {
+    if (!id) return { messages: [error(RUN_MESSAGES.runWatchIdRequired, '')], watching: false };
+    const found = findRun(id);
+    if (!found) return { messages: [error(RUN_MESSAGES.runNotFound, id)], watching: false };
+    const fields = { run_id: id, test_id: found.test._id, status: found.run.status };
+    const watching: RunSocketMessage = { type: 'RUN_WATCHING', ...fields };
+    if (!running(found.run.status))
+      return { messages: [watching, { type: 'RUN_NOT_RUNNING', ...fields }], watching: false };
+    return { messages: [watching], watching: true };
+  },
+});
 
 /** Sends what the server publishes about a run to every socket watching it. */
 export function publishRunEvent(runId: string, type: 'RUN_UPDATED' | 'RUN_NOT_RUNNING' | 'WATCH_TIMED_OUT') {
+  const ends = type !== 'RUN_UPDATED';
+  if (type === 'WATCH_TIMED_OUT') return runTopic.publish(runId, { type, run_id: runId }, ends);
   const found = findRun(runId);
-  for (const [client, watched] of watchers) {
-    if (!watched.has(runId)) continue;
-    if (type === 'WATCH_TIMED_OUT') send(client, { type, run_id: runId });
-    else if (found) send(client, { type, run_id: runId, test_id: found.test._id, status: found.run.status });
-    if (type !== 'RUN_UPDATED') watched.delete(runId);
-  }
+  const message: RunSocketMessage = {
+    type,
+    run_id: runId,
+    test_id: found?.test._id ?? '',
+    status: found?.run.status ?? 'pending',
+  };
+  if (found) runTopic.publish(runId, message, ends);
 }
 
-export const runWatcherCount = (runId: string) =>
-  [...watchers.values()].filter((watched) => watched.has(runId)).length;
-
-// NOTE: the generation handler on the same link answers {type:"auth"} with AUTHENTICATED; this one
-// only follows who signed in and answers the run messages.
-const socketHandler = ws.link(/\/api\/ws(\?.*)?$/).addEventListener('connection', ({ client }) => {
-  let userId: string | null = null;
-  client.addEventListener('close', () => watchers.delete(client));
-  client.addEventListener('message', (event) => {
-    let message: { type?: string; token?: string; run_id?: string };
-    try {
-      message = JSON.parse(String(event.data)) as typeof message;
-    } catch {
-      return;
-    }
-    if (!userId) {
-      userId = (message.type === 'auth' && db.tokens.get(message.token ?? '')) || null;
-      if (userId) watchers.set(client, new Set());
-      return;
-    }
-    const id = message.run_id?.trim() ?? '';
-    if (message.type === 'unwatch_run') return watchers.get(client)?.delete(id);
-    if (message.type !== 'watch_run') return;
-    if (!id) return send(client, { type: 'ERROR', message: RUN_MESSAGES.runWatchIdRequired, run_id: '' });
-    const found = findRun(id);
-    if (!found) return send(client, { type: 'ERROR', message: RUN_MESSAGES.runNotFound, run_id: id });
-    const { run, test } = found;
-    send(client, { type: 'RUN_WATCHING', run_id: id, test_id: test._id, status: run.status });
-    if (!running(run.status))
-      return send(client, { type: 'RUN_NOT_RUNNING', run_id: id, test_id: test._id, status: run.status });
-    watchers.get(client)?.add(id);
-  });
-});
+export const runWatcherCount = runTopic.watcherCount;
 
 // ── HTTP ─────────────────────────────────────────────────────────────────────────────────────────
 
@@ -335,8 +320,6 @@ const wholeNumber = (raw: string | null, fallback: number, min: number, max: num
 };
 
 export const runHandlers = [
-  socketHandler,
-
   http.post(`${API}/test-run/:testCaseId`, async ({ request, params }) => {
     const id = String(params.testCaseId).trim();
     if (!id) return invalid(RUN_MESSAGES.testCaseIdRequired, { testCaseId: 'required' });
