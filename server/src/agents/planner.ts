@@ -311,6 +311,8 @@ function capitalize(text: string): string {
 }
 
 const TOKEN = '⟦\\d+⟧';
+// A date written in digits: 01/03/2024, 1.3.24, 2024-03-01.
+const DATE = String.raw`(?:\d{1,2}[/.-]\d{1,2}[/.-]\d{2,4}|\d{4}-\d{2}-\d{2})`;
 const TOKEN_ONLY = new RegExp(`^${TOKEN}$`);
 
 // Words that make a clause of the query rather than its words ('flights without a destination').
@@ -326,6 +328,14 @@ function expand(sentence: string): string[] {
     const step = requote(m[1], values);
     return Array.from({ length: /^(?:twice|two times)$/i.test(m[2]) ? 2 : 3 }, () => step);
   }
+  // 'Filter payments from 01/03/2024 to 31/03/2024': a date range is its two fields.
+  if (
+    (m = new RegExp(
+      `^(?:filter|show|list|search|limit|restrict|set|pick|choose|select|enter)\\b.*?\\bfrom\\s+(${DATE})\\s+(?:to|until|till|-|–)\\s+(${DATE})$`,
+      'i',
+    ).exec(text))
+  )
+    return [`Type ${quote(m[1])} into the "From" field`, `Type ${quote(m[2])} into the "To" field`];
   // A log-in is one intention: both values typed and the form sent, or the sentence stays as written.
   const credentials = logInCredentials(text);
   if (credentials)

@@ -174,4 +174,13 @@ describe('parseSentences', () => {
       ],
     });
   });
+
+  it('reads a date range as its From and To fields', () => {
+    expect(parseSentence('Show invoices from 01/02/2026 to 28/02/2026')).toMatchObject({
+      steps: [
+        { action: 'fill', target: 'From', value: '01/02/2026' },
+        { action: 'fill', target: 'To', value: '28/02/2026' },
+      ],
+    });
+  });
 });

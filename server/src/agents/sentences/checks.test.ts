@@ -153,3 +153,17 @@ describe('exampleValue', () => {
     expect(exampleValue('Saved')).toBe('Saved');
   });
 });
+
+describe('appearing somewhere', () => {
+  it("reads 'shows up' and 'is pinned' with a place as the element shown there", () => {
+    expect(checkStatement('Bob shows up at the top of the team list')).toEqual({
+      kind: 'visible',
+      subject: 'Bob',
+      place: 'at the top of the team list',
+    });
+    expect(checkStatement("The admin's reply is pinned at the top")).toMatchObject({
+      kind: 'visible',
+      place: 'at the top',
+    });
+  });
+});

@@ -47,7 +47,7 @@ const SHOWS =
   /^(?:show|shows|read|reads|say|says|display|displays|contain|contains|include|includes|mention|mentions|equal|equals)$/;
 // Verbs (and their particles) saying an element comes into view.
 const APPEARS =
-  /^(?:appear|appears|show up|shows up|pop up|pops up|pop|pops|is displayed|is shown|is visible)$/;
+  /^(?:appear|appears|show up|shows up|pop up|pops up|pop|pops|turns up|is displayed|is shown|is visible|is pinned|are displayed|are shown|are visible|are pinned)$/;
 const DISAPPEARS =
   /^(?:disappear|disappears|vanish|vanishes|go away|goes away|is gone|is hidden|is not visible)$/;
 const STATES: Record<string, CheckKind> = {
@@ -141,7 +141,8 @@ function predicate(subject: string, rest: string): Check | null {
   const lower = rest.toLowerCase();
   const shows = /^(\S+)\s+(.+)$/.exec(rest);
   // 'the labels read well': a judgement, not words on the page.
-  if (shows && SHOWS.test(shows[1].toLowerCase()) && !/^not\b/i.test(shows[2]) && !judged(shows[2]))
+  // 'Ada shows up at the top': 'shows up' is appearing, read below.
+  if (shows && SHOWS.test(shows[1].toLowerCase()) && !/^(?:not|up)\b/i.test(shows[2]) && !judged(shows[2]))
     return { kind: 'text', subject: PAGE.test(subject) ? '' : subject, value: clean(shows[2]) };
   const heads = lower.split(/\s+/);
   for (const pattern of [APPEARS, DISAPPEARS]) {
