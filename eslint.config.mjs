@@ -47,13 +47,36 @@ const clientZones = [
 const serverZones = [
   {
     target: './server/src/runner',
-    from: ['./server/src/routes', './server/src/services', './server/src/db'],
-    message: 'runner/ imports nothing from routes, services or db.',
+    from: [
+      './server/src/routes',
+      './server/src/services',
+      './server/src/db',
+      './server/src/agents',
+      './server/src/jobs',
+    ],
+    message: 'runner/ drives the browser for others: it imports no route, service, database, agent or job.',
+  },
+  {
+    target: './server/src/agents',
+    from: ['./server/src/routes', './server/src/services', './server/src/db', './server/src/jobs'],
+    message: 'agents/ read sentences and pages: they reach no route, service, database or job.',
   },
   {
     target: './server/src/services',
     from: './server/src/routes',
     message: 'Routes call services, never the other way.',
+  },
+  {
+    target: ['./server/src/services', './server/src/tracking'],
+    from: './server/src/jobs',
+    message:
+      'Services and the tracked-job module take the queue as a port (tracking/queue.ts); jobs/ runs on top of them.',
+  },
+  {
+    target: './server/src/routes',
+    from: ['./server/src/runner', './server/src/agents', './server/src/jobs'],
+    message:
+      'Routes call services (app.ts hands a route what else it needs): never the runner, the agents or jobs.',
   },
   {
     target: './server/src/db',
@@ -141,6 +164,25 @@ export default tseslint.config(
     },
   },
   { files: ['src/app/hooks.ts'], rules: { 'no-restricted-imports': 'off' } },
+  // A runner test may drive the runner with what the agents wrote (a widget's code from its sentence).
+  {
+    files: ['server/src/runner/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...clientZones,
+            ...serverZones.map((zone) =>
+              zone.target === './server/src/runner'
+                ? { ...zone, from: zone.from.filter((from) => from !== './server/src/agents') }
+                : zone,
+            ),
+          ],
+        },
+      ],
+    },
+  },
   // The entry point keeps the bundler's conventional name; config files in CommonJS use require.
   { files: ['src/main.tsx'], rules: { 'check-file/filename-naming-convention': 'off' } },
   { files: ['*.config.js', '*.cjs', 'bin/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },

@@ -19,6 +19,7 @@ import { authPlugin } from './plugins/auth';
 import { errorHandler } from './plugins/errorHandler';
 import { nulGuard } from './plugins/nulGuard';
 import { permissionsPlugin } from './plugins/permissions';
+import { parseSentences } from './agents/parse';
 import { agentRoutes } from './routes/agents';
 import { alertRoutes } from './routes/alerts';
 import { artifactFileRoutes, traceViewerRoutes } from './routes/artifacts';
@@ -34,6 +35,7 @@ import { runRoutes } from './routes/runs';
 import { scheduleRoutes } from './routes/schedules';
 import { sharedRoutes, sharingRoutes } from './routes/sharing';
 import { sharedParameterRoutes } from './routes/sharedParameters';
+import { launchableBrowsers } from './runner/browser';
 import { systemRoutes } from './routes/system';
 import { testCaseRoutes } from './routes/testCases';
 import { testSuiteRoutes } from './routes/testSuites';
@@ -171,7 +173,11 @@ export async function buildApp({
 
   await app.register(
     async (api) => {
-      await api.register(systemRoutes, { config, isReady: () => ready });
+      await api.register(systemRoutes, {
+        config,
+        isReady: () => ready,
+        launchable: () => launchableBrowsers(config.generation.browserWsEndpoint),
+      });
       if (devMailboxOn) await api.register(devMailApiRoutes, devMailOptions(config, services.mail));
       await api.register(artifactFileRoutes, { services });
       await api.register(wsRoutes, { services, verifier, config: config.generation });
@@ -185,7 +191,7 @@ export async function buildApp({
         await secured.register(sharedParameterRoutes, { services });
         await secured.register(moduleRoutes, { services });
         await secured.register(generationRoutes, { services });
-        await secured.register(agentRoutes);
+        await secured.register(agentRoutes, { parse: parseSentences });
         await secured.register(runRoutes, { services });
         await secured.register(inboxRoutes, { services });
         await secured.register(healingRoutes, { services });

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { browserStates, testCases } from '../src/db/schema';
 import { decrypt } from '../src/lib/crypto';
-import { readZip } from '../src/runner/zip';
+import { readZip } from '../src/lib/zip';
 import { type BrowserState } from '../../contract/modules';
 import { api, tokenFor } from './helpers';
 import { createTest, setUpGeneration, waitForGeneration, type GenerationContext } from './generationFixtures';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Collection } from '../../contract/collections';
-import { readZip } from '../src/runner/zip';
+import { readZip } from '../src/lib/zip';
 import { COLLECTION_EXPORT_MESSAGES } from '../src/services/collectionExport';
 import { runExportedProject, type SpecsReport } from './exportedSpecs';
 import { createTest, setUpGeneration, type GenerationContext } from './generationFixtures';

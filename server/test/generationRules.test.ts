@@ -21,7 +21,7 @@ import {
   maskSecrets,
   substitute,
 } from '../src/runner';
-import { readZip, writeZip } from '../src/runner/zip';
+import { readZip, writeZip } from '../src/lib/zip';
 import { UrlSigner } from '../src/storage';
 import { ConfigError, loadConfig } from '../src/config';
 import { truncateActionName } from '../../contract/generation';

@@ -6,7 +6,7 @@ import { api, tokenFor } from './helpers';
 import { createTest, setUpGeneration, waitForGeneration, type GenerationContext } from './generationFixtures';
 import { createGeneratedTest } from './runFixtures';
 import { runExportedProject, type SpecsReport } from './exportedSpecs';
-import { readZip } from '../src/runner/zip';
+import { readZip } from '../src/lib/zip';
 import { createModule, dashboardShows, signInActions, useSetup } from './moduleFixtures';
 
 jest.setTimeout(240_000);

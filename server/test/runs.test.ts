@@ -1,7 +1,7 @@
 import WebSocket from 'ws';
 import { serveFixtureSites, type FixtureSites } from '../../fixtures/sites/serve';
 import { parseLogLine, type SignedRunArtifact, type TestRun } from '../../contract/runs';
-import { readZip } from '../src/runner/zip';
+import { readZip } from '../src/lib/zip';
 import { api, tokenFor } from './helpers';
 import {
   createTest,

@@ -6,7 +6,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { type SignedRunArtifact, type TestRun } from '../../contract/runs';
 import { findChromium, QUIET_CHROMIUM_ARGS } from '../src/runner/chromium';
 import { SECRET_MASK } from '../src/runner/values';
-import { readZip } from '../src/runner/zip';
+import { readZip } from '../src/lib/zip';
 import { api } from './helpers';
 import {
   createTest,

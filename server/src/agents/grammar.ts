@@ -1,5 +1,5 @@
 import { type ScrollTo } from '../runner';
-import { NUMBER_WORDS, ORDINALS } from './words';
+import { NUMBER_WORDS, ORDINALS } from '../lib/words';
 import { isJudgement, judgesManner, trailingClause } from './sentences/clauses';
 import { logInPersona } from './sentences/login';
 import { absence, isStatement, negates, unsafeAbsent } from './sentences/negation';

@@ -1,9 +1,13 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ParseBody, ParseReply } from '../../../contract/agents';
-import { parseSentences } from '../agents/parse';
 
 /** Issue 29: how the agents read sentences, without a page (docs/generation.md, "Reading sentences"). */
-export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export interface AgentRouteOptions {
+  /** agents/parse's reader, given by app.ts (routes reach the agents through it). */
+  parse: (sentences: string[]) => ParseReply['readings'];
+}
+
+export const agentRoutes: FastifyPluginAsyncTypebox<AgentRouteOptions> = async (app, { parse }) => {
   app.post(
     '/agents/parse',
     {
@@ -14,6 +18,6 @@ export const agentRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ParseReply },
       },
     },
-    async (request) => ({ readings: parseSentences(request.body.sentences) }),
+    async (request) => ({ readings: parse(request.body.sentences) }),
   );
 };

@@ -13,8 +13,7 @@ import {
   UpdateCollectionBody,
 } from '../../../contract/collections';
 import { actorOf } from '../plugins/auth';
-import { fileSlug } from '../runner';
-import { writeZip } from '../runner/zip';
+import { writeZip } from '../lib/zip';
 import { type Services } from '../services';
 
 const tags = ['collections'];
@@ -176,16 +175,13 @@ export const collectionRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
       },
     },
     async (request, reply) => {
-      const { name, files } = await collectionExport.exportFiles(actorOf(request), request.params.id);
+      const { fileName, files } = await collectionExport.exportFiles(actorOf(request), request.params.id);
       const zip = writeZip(
         files.map((file) => ({ name: file.path, data: Buffer.from(file.content, 'utf8') })),
       );
       return reply
         .header('content-type', 'application/zip')
-        .header(
-          'content-disposition',
-          `attachment; filename="${fileSlug(name, 'collection')}-playwright.zip"`,
-        )
+        .header('content-disposition', `attachment; filename="${fileName}"`)
         .send(zip);
     },
   );

@@ -3,11 +3,17 @@ import { ErrorBody } from '../../../contract/common';
 import { Health, LaunchableBrowsers, RuntimeConfig } from '../../../contract/config';
 import { cliBundle } from '../cli/bundle';
 import { APP_VERSION, identityUrl, type Config } from '../config';
-import { launchableBrowsers } from '../runner/browser';
 
-export const systemRoutes: FastifyPluginAsyncTypebox<{ config: Config; isReady: () => boolean }> = async (
+export interface SystemRouteOptions {
+  config: Config;
+  isReady: () => boolean;
+  /** The browsers the workers can launch (runner/browser.ts, given by app.ts: routes reach the runner through it). */
+  launchable: () => Promise<LaunchableBrowsers['browsers']>;
+}
+
+export const systemRoutes: FastifyPluginAsyncTypebox<SystemRouteOptions> = async (
   app,
-  { config, isReady },
+  { config, isReady, launchable },
 ) => {
   app.get('/health', { schema: { response: { 200: Health, 503: ErrorBody } } }, async (_request, reply) => {
     // NOTE: routes are registered only after migrations ran, so answering at all means migrated.
@@ -32,7 +38,7 @@ export const systemRoutes: FastifyPluginAsyncTypebox<{ config: Config; isReady: 
         response: { 200: LaunchableBrowsers },
       },
     },
-    async () => ({ browsers: await launchableBrowsers(config.generation.browserWsEndpoint) }),
+    async () => ({ browsers: await launchable() }),
   );
 
   // Issue 15: the CI command line as one file a pipeline downloads from this server (no secrets in it).

@@ -23,7 +23,7 @@ import { ValidationError } from '../errors';
 import { actorOf } from '../plugins/auth';
 import { type Services } from '../services';
 import { treeEncodingFor } from '../services/treeCache';
-import { writeZip } from '../runner/zip';
+import { writeZip } from '../lib/zip';
 
 /** SPEC §7's test-case calls, plus duplicate, variables and folder creation (our additions). */
 export const testCaseRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = async (

@@ -1,6 +1,6 @@
 // Actions are data: the runner executes them and codegen writes them out, so what runs is what is
 // exported. Values may hold {{name}} references, substituted at run time and never stored resolved.
-import { ordinalWord } from '../agents/words';
+import { ordinalWord } from '../lib/words';
 
 export type LocatorSpec =
   | { by: 'role'; role: string; name?: string; exact?: boolean }

@@ -1,4 +1,4 @@
-import { readZip, writeZip } from './zip';
+import { readZip, writeZip } from '../lib/zip';
 import { maskSecretBytes, SECRET_MASK } from './values';
 
 /** One Playwright call of a step (SPEC §3 trace entry, less the screenshot id the caller adds). */

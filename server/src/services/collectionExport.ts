@@ -2,7 +2,7 @@ import { asc, eq } from 'drizzle-orm';
 import { type Db } from '../db/client';
 import { testCases, testCollectionTests } from '../db/schema';
 import { UnprocessableError } from '../errors';
-import { collectionProject, type ProjectFile, type ProjectSpec } from '../runner';
+import { collectionProject, fileSlug, type ProjectFile, type ProjectSpec } from '../runner';
 import { type GenerationStep } from '../../../contract/generation';
 import { type Actor } from './actor';
 import { type CollectionService } from './collections';
@@ -32,7 +32,7 @@ export class CollectionExportService {
   async exportFiles(
     actor: Actor,
     collectionId: string | undefined,
-  ): Promise<{ name: string; files: ProjectFile[] }> {
+  ): Promise<{ name: string; fileName: string; files: ProjectFile[] }> {
     const collection = await this._collections.requireCollection(actor, collectionId);
     const rows = await this._db
       .select({ test: testCases })
@@ -56,6 +56,10 @@ export class CollectionExportService {
       }
     }
     if (tests.length === 0) throw new UnprocessableError(COLLECTION_EXPORT_MESSAGES.nothing);
-    return { name: collection.name, files: collectionProject({ name: collection.name, tests, skipped }) };
+    return {
+      name: collection.name,
+      fileName: `${fileSlug(collection.name, 'collection')}-playwright.zip`,
+      files: collectionProject({ name: collection.name, tests, skipped }),
+    };
   }
 }

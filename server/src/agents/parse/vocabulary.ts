@@ -1,4 +1,4 @@
-import { ordinalWord } from '../words';
+import { ordinalWord } from '../../lib/words';
 import { type IntentAssertion, type Intent, type Phrase, type TargetRef } from '../intent';
 
 // The one place where the product's intents become the phrasing corpus's vocabulary (issue 29;

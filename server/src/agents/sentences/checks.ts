@@ -1,4 +1,4 @@
-import { CARDINALS } from '../words';
+import { CARDINALS } from '../../lib/words';
 import { terms } from './clauses';
 
 // A check written as a statement about one element (issue 29): its subject, then what it shows or what
