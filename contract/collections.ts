@@ -163,3 +163,28 @@ export const CancelGroupResult = Type.Object({
   cancelled: Type.Integer(),
 });
 export type CancelGroupResult = Static<typeof CancelGroupResult>;
+
+// ── Live socket (/api/ws), a collection's runs (issue 31) ─────────────────────────────────────────
+
+/** Messages the client sends about a collection's runs (after {type:"auth"}). */
+export type CollectionSocketRequest =
+  { type: 'watch_collection'; collection_id: string } | { type: 'unwatch_collection'; collection_id: string };
+
+/**
+ * Messages the server sends about a watched collection. COLLECTION_RUNS_CHANGED follows every change
+ * of one of its runs (a run-all's or a schedule's new group included), naming the group by its
+ * `created_at`: read the collection again. The watch never says "not running"; it ends only with its
+ * time limit (WATCH_TIMED_OUT with `collection_id`: watch again).
+ */
+export type CollectionSocketMessage =
+  | { type: 'COLLECTION_WATCHING'; collection_id: string }
+  | {
+      type: 'COLLECTION_RUNS_CHANGED';
+      collection_id: string;
+      created_at: string;
+      run_id: string;
+      test_id: string;
+      status: RunStatus;
+    }
+  | { type: 'WATCH_TIMED_OUT'; collection_id: string }
+  | { type: 'ERROR'; message: string; collection_id: string };

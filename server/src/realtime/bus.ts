@@ -11,12 +11,17 @@ export interface GenerationEvent {
   type: GenerationEventType;
 }
 
-/** A run changed (issue 6): run_updated after each stored change, run_ended once it ended. */
+/**
+ * A run changed (issue 6): run_updated after each stored change, run_ended once it ended. A run of a
+ * collection's group names the collection and the group's created_at (ISO, issue 31), null otherwise.
+ */
 export interface RunEvent {
   runId: string;
   testId: string;
   type: 'run_updated' | 'run_ended';
   status: string;
+  collectionId?: string | null;
+  groupCreatedAt?: string | null;
 }
 
 /**
@@ -66,6 +71,8 @@ function parse(payload: string | undefined): BusEvent | null {
       r?: unknown;
       h?: unknown;
       s?: unknown;
+      c?: unknown;
+      g?: unknown;
     };
     if (typeof value.t !== 'string') return null;
     if (value.e === 'updated' || value.e === 'not_running') return { testId: value.t, type: value.e };
@@ -74,7 +81,14 @@ function parse(payload: string | undefined): BusEvent | null {
       typeof value.r === 'string' &&
       typeof value.s === 'string'
     )
-      return { runId: value.r, testId: value.t, type: value.e, status: value.s };
+      return {
+        runId: value.r,
+        testId: value.t,
+        type: value.e,
+        status: value.s,
+        collectionId: typeof value.c === 'string' ? value.c : null,
+        groupCreatedAt: typeof value.g === 'string' ? value.g : null,
+      };
     if (
       (value.e === 'healing_created' || value.e === 'healing_updated' || value.e === 'healing_ended') &&
       typeof value.h === 'string' &&
@@ -112,7 +126,13 @@ export async function createEventBus(database: Database): Promise<EventBus> {
   const payloadOf = (event: BusEvent) =>
     JSON.stringify(
       isRunEvent(event)
-        ? { t: event.testId, e: event.type, r: event.runId, s: event.status }
+        ? {
+            t: event.testId,
+            e: event.type,
+            r: event.runId,
+            s: event.status,
+            ...(event.collectionId ? { c: event.collectionId, g: event.groupCreatedAt } : {}),
+          }
         : isHealingEvent(event)
           ? { t: event.testId, e: event.type, h: event.healingId, s: event.status }
           : { t: event.testId, e: event.type },

@@ -5,6 +5,7 @@ import {
   type TestHealingsSocketMessage,
 } from '../../../contract/healing';
 import { type RunSocketMessage, type RunStatus } from '../../../contract/runs';
+import { type CollectionSocketMessage } from '../../../contract/collections';
 import {
   type BusEvent,
   type EventBus,
@@ -19,9 +20,15 @@ import {
 // (RUN_UPDATED / RUN_NOT_RUNNING, HEALING_UPDATED / HEALING_NOT_RUNNING) messages, and a watch ends
 // with WATCH_TIMED_OUT after the watch timeout (540 s; SPEC §9's milestone). A test's healings are
 // watched too (issue 28): TEST_HEALINGS_CHANGED when one is created, ends or is decided; that watch
-// ends only with its time limit.
+// ends only with its time limit. A collection's runs are watched too (issue 31): COLLECTION_RUNS_CHANGED
+// after every event of one of its runs; that watch ends only with its time limit as well.
 
-export type HubMessage = SocketMessage | RunSocketMessage | HealingSocketMessage | TestHealingsSocketMessage;
+export type HubMessage =
+  | SocketMessage
+  | RunSocketMessage
+  | HealingSocketMessage
+  | TestHealingsSocketMessage
+  | CollectionSocketMessage;
 
 export interface Watch {
   testId: string;
@@ -39,6 +46,7 @@ interface Entry {
 const runKey = (runId: string) => `run:${runId}`;
 const healingKey = (healingId: string) => `healing:${healingId}`;
 const testHealingsKey = (testId: string) => `healings:${testId}`;
+const collectionKey = (collectionId: string) => `collection:${collectionId}`;
 const DECIDED: readonly string[] = ['accepted', 'rejected'];
 
 export class WatchHub {
@@ -79,6 +87,19 @@ export class WatchHub {
       testHealingsKey(testId),
       send,
       { type: 'WATCH_TIMED_OUT', test_id: testId, topic: 'healings' },
+      ended,
+    );
+  }
+
+  /**
+   * Starts a watch of a collection's runs (issue 31); the returned function ends it. It lasts until the
+   * watch timeout, whatever its runs do; `ended` as for watch().
+   */
+  watchCollection(collectionId: string, send: (message: HubMessage) => void, ended?: () => void): () => void {
+    return this._add(
+      collectionKey(collectionId),
+      send,
+      { type: 'WATCH_TIMED_OUT', collection_id: collectionId },
       ended,
     );
   }
@@ -136,6 +157,7 @@ export class WatchHub {
   }
 
   private _dispatchRun(event: RunEvent): void {
+    this._dispatchCollection(event);
     const set = this._watches.get(runKey(event.runId));
     if (!set) return;
     const fields = { run_id: event.runId, test_id: event.testId, status: event.status as RunStatus };
@@ -162,6 +184,22 @@ export class WatchHub {
         this._end(entry, { type: 'HEALING_NOT_RUNNING', ...fields });
       }
     }
+  }
+
+  /** Every event of a run of a collection's group is news to the collection's watchers. */
+  private _dispatchCollection(event: RunEvent): void {
+    if (!event.collectionId || !event.groupCreatedAt) return;
+    const set = this._watches.get(collectionKey(event.collectionId));
+    if (!set) return;
+    for (const entry of [...set])
+      entry.send({
+        type: 'COLLECTION_RUNS_CHANGED',
+        collection_id: event.collectionId,
+        created_at: event.groupCreatedAt,
+        run_id: event.runId,
+        test_id: event.testId,
+        status: event.status as RunStatus,
+      });
   }
 
   /** A healing of the test was created or ended (a decision is an ending too); its steps are not news here. */

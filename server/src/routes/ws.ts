@@ -1,5 +1,6 @@
 import { type FastifyInstance } from 'fastify';
 import type WebSocket from 'ws';
+import { COLLECTION_MESSAGES, type CollectionSocketRequest } from '../../../contract/collections';
 import { type SocketRequest, GENERATION_MESSAGES } from '../../../contract/generation';
 import {
   HEALING_MESSAGES,
@@ -32,7 +33,9 @@ const ACCESS_LOST = 'You no longer have access to this';
  * {type:"watch_healing", healing_id} (or `?healing_id=`) gets HEALING_UPDATED after each stored step
  * and HEALING_NOT_RUNNING when the healing ends. A test's healings (issue 28):
  * {type:"watch_test_healings", test_id} gets TEST_HEALINGS_WATCHING, then TEST_HEALINGS_CHANGED when
- * one of its healings is created, ends or is decided, until the watch times out.
+ * one of its healings is created, ends or is decided, until the watch times out. A collection's runs
+ * (issue 31): {type:"watch_collection", collection_id} gets COLLECTION_WATCHING, then
+ * COLLECTION_RUNS_CHANGED after every event of one of its runs, until the watch times out.
  */
 export async function wsRoutes(
   app: FastifyInstance,
@@ -159,12 +162,17 @@ export async function wsRoutes(
     const handleMessage = (raw: WebSocket.RawData) =>
       (async () => {
         let message: Partial<
-          SocketRequest | RunSocketRequest | HealingSocketRequest | TestHealingsSocketRequest
+          | SocketRequest
+          | RunSocketRequest
+          | HealingSocketRequest
+          | TestHealingsSocketRequest
+          | CollectionSocketRequest
         > & {
           token?: unknown;
           test_id?: unknown;
           run_id?: unknown;
           healing_id?: unknown;
+          collection_id?: unknown;
         };
         try {
           message = JSON.parse(raw.toString()) as typeof message;
@@ -236,6 +244,16 @@ export async function wsRoutes(
             );
           case 'unwatch_test_healings':
             return unwatchTopic(topics.testHealings, message.test_id);
+          case 'watch_collection':
+            return watchTopic(
+              topics.collection,
+              typeof message.collection_id === 'string' ? message.collection_id.toLowerCase() : undefined,
+            );
+          case 'unwatch_collection':
+            return unwatchTopic(
+              topics.collection,
+              typeof message.collection_id === 'string' ? message.collection_id.toLowerCase() : undefined,
+            );
           default:
             return send({ type: 'ERROR', message: `Unknown message type "${String(message.type)}"` });
         }
@@ -255,12 +273,14 @@ export async function wsRoutes(
 
 /** A tracked job's topic on the socket: how to read its state, watch it and say so (SPEC §4's messages). */
 interface TrackedTopic {
-  /** "test", "run", "healing" or "test's healings", for the message when access is lost. */
+  /** "test", "run", "healing", "test's healings" or "collection", for the message when access is lost. */
   noun: string;
   idRequired: HubMessage;
   cannotWatch: string;
   /** The field naming the watched id in an ERROR. */
-  idOf(id: string): { test_id: string } | { run_id: string } | { healing_id: string };
+  idOf(
+    id: string,
+  ): { test_id: string } | { run_id: string } | { healing_id: string } | { collection_id: string };
   state(
     actor: Actor,
     id: string,
@@ -271,7 +291,13 @@ interface TrackedTopic {
 function trackedTopics(
   services: Services,
   hub: WatchHub,
-): { test: TrackedTopic; run: TrackedTopic; healing: TrackedTopic; testHealings: TrackedTopic } {
+): {
+  test: TrackedTopic;
+  run: TrackedTopic;
+  healing: TrackedTopic;
+  testHealings: TrackedTopic;
+  collection: TrackedTopic;
+} {
   return {
     test: {
       noun: 'test',
@@ -334,6 +360,21 @@ function trackedTopics(
         return { running: true, watching, notRunning: watching };
       },
       watch: (id, send, ended) => hub.watchTestHealings(id, send, ended),
+    },
+    // Issue 31: a collection's runs, never "not running" either: a group may start at any time (a
+    // run-all, a schedule's tick), so the watch lasts until it times out.
+    collection: {
+      noun: 'collection',
+      idRequired: { type: 'ERROR', message: COLLECTION_MESSAGES.idRequired, collection_id: '' },
+      cannotWatch: 'Could not watch this test collection',
+      idOf: (id) => ({ collection_id: id }),
+      state: async (actor, id) => {
+        // Who may read the collection (its GET's check) may watch its runs.
+        await services.collections.requireCollection(actor, id);
+        const watching: HubMessage = { type: 'COLLECTION_WATCHING', collection_id: id };
+        return { running: true, watching, notRunning: watching };
+      },
+      watch: (id, send, ended) => hub.watchCollection(id, send, ended),
     },
   };
 }

@@ -717,9 +717,17 @@ export class RunService {
       await this._events.publish({ testId: row.testCaseId, type: 'updated' }).catch(() => undefined);
   }
 
+  /** A run of a collection's group names the collection and the group (issue 31: the collection's watchers hear it). */
   private async _publishRun(row: RunRow, type: 'run_updated' | 'run_ended'): Promise<void> {
     await this._events
-      .publish({ runId: row.id, testId: row.testCaseId, type, status: row.status })
+      .publish({
+        runId: row.id,
+        testId: row.testCaseId,
+        type,
+        status: row.status,
+        collectionId: row.collectionId ?? null,
+        groupCreatedAt: row.collectionId ? new Date(row.createdAt).toISOString() : null,
+      })
       .catch(() => undefined);
   }
 
