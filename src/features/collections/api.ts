@@ -134,6 +134,13 @@ export const collectionsApi = baseApi.injectEndpoints({
   }),
 });
 
+/**
+ * Issue 31: the collection's runs moved (its live watch said so): every read of it on screen (its
+ * page's groups, the redirect's group, the suite's list of collections) is read again.
+ */
+export const collectionRunsChanged = (collectionId: string) =>
+  collectionsApi.util.invalidateTags([collectionTag(collectionId)]);
+
 export const {
   useGetCollectionsQuery,
   useGetCollectionQuery,

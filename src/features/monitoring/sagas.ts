@@ -24,6 +24,8 @@ export const loadAdapter: AdapterLoader = async (topic) => {
       return (await import('./adapters/healing')).healingAdapter;
     case 'testHealings':
       return (await import('./adapters/healing')).testHealingsAdapter;
+    case 'collection':
+      return (await import('./adapters/collection')).collectionAdapter;
   }
 };
 

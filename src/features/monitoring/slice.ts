@@ -110,6 +110,11 @@ export const monitoringSlice = createSlice({
       _state,
       _action: WatchEvent<{ healingId: string; status: string; change: 'created' | 'ended' | 'decided' }>,
     ) {},
+    /** COLLECTION_RUNS_CHANGED (issue 31): one of its runs moved; the collection is read again. */
+    collectionRunsChanged(
+      _state,
+      _action: WatchEvent<{ createdAt: string; runId: string; testId: string; status: string }>,
+    ) {},
   },
 });
 
@@ -131,4 +136,5 @@ export const {
   healingUpdated,
   healingEnded,
   testHealingsChanged,
+  collectionRunsChanged,
 } = monitoringSlice.actions;

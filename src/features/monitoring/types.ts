@@ -1,8 +1,9 @@
 /**
  * What a screen can watch live (SPEC §4 "monitoring"): a test's generation, a run, a healing, a
- * test's healings. Each is a topic of the one socket at /api/ws with its own adapter (adapters/).
+ * test's healings, a collection's runs (issue 31). Each is a topic of the one socket at /api/ws with
+ * its own adapter (adapters/).
  */
-export const WATCH_TOPICS = ['generation', 'run', 'healing', 'testHealings'] as const;
+export const WATCH_TOPICS = ['generation', 'run', 'healing', 'testHealings', 'collection'] as const;
 export type WatchTopic = (typeof WATCH_TOPICS)[number];
 
 /** What the watch is doing; 'failed' keeps the reason until the screen asks again or leaves. */

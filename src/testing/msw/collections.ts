@@ -3,6 +3,7 @@ import {
   COLLECTION_LIMITS,
   COLLECTION_MESSAGES,
   type Collection,
+  type CollectionSocketMessage,
   type CollectionRun,
   type CollectionRunGroup,
   type RunCounts,
@@ -13,6 +14,7 @@ import { apiError } from './api';
 import { db, newId, type DbSuite, type DbUser } from './db';
 import { userFromRequest } from './identity';
 import { scheduleJson, scheduleProblem } from './schedules';
+import { fakeTopic } from './socket';
 
 // The collection calls of contract/collections.ts (server/src/routes/collections.ts), on the
 // in-memory db: same paths, same sentences, same status codes.
@@ -179,7 +181,7 @@ const notFound = () => apiError(404, 'not_found', COLLECTION_MESSAGES.notFound);
 const invalid = (message: string) => apiError(400, 'validation_failed', message);
 const conflict = (message: string) => apiError(409, 'conflict', message);
 
-function isMember(user: DbUser, suite: DbSuite) {
+function isMember(user: Pick<DbUser, 'id'>, suite: DbSuite) {
   return db.memberships.some(
     (m) => m.org_id === suite.org_id && m.user_id === user.id && m.status === 'active',
   );
@@ -192,6 +194,49 @@ function memberCollection(request: Request, id: string) {
   if (!found || !isMember(user, found.suite)) return { error: notFound() };
   return found;
 }
+
+// ── The live socket (issue 31) ───────────────────────────────────────────────────────────────────
+
+// A collection's runs: watched until the socket closes (the server's watch times out; tests need not).
+const collectionTopic = fakeTopic('collection', {
+  watch: 'watch_collection',
+  unwatch: 'unwatch_collection',
+  idField: 'collection_id',
+  open: (id, userId) => {
+    const error = (message: string): CollectionSocketMessage => ({
+      type: 'ERROR',
+      message,
+      collection_id: id,
+    });
+    if (!id) return { messages: [error(COLLECTION_MESSAGES.idRequired)], watching: false };
+    const found = findCollection(id);
+    if (!found || !isMember({ id: userId }, found.suite))
+      return { messages: [error(COLLECTION_MESSAGES.notFound)], watching: false };
+    return { messages: [{ type: 'COLLECTION_WATCHING', collection_id: id }], watching: true };
+  },
+});
+
+/** Tells every socket watching the collection that a run of its group at `createdAt` moved (after seedRunGroup / finishRunGroup). */
+export function publishCollectionRunsChanged(collection: DbCollection, createdAt: string) {
+  for (const run of collection.runs.filter((r) => r.created_at === createdAt)) {
+    const message: CollectionSocketMessage = {
+      type: 'COLLECTION_RUNS_CHANGED',
+      collection_id: collection._id,
+      created_at: createdAt,
+      run_id: run._id,
+      test_id: run.test_case_id,
+      status: run.status,
+    };
+    collectionTopic.publish(collection._id, message, /* ends */ false);
+  }
+}
+
+/** The watch's time limit: the socket's watch of the collection ends. */
+export function publishCollectionTimedOut(collectionId: string) {
+  collectionTopic.publish(collectionId, { type: 'WATCH_TIMED_OUT', collection_id: collectionId }, true);
+}
+
+export const collectionWatcherCount = collectionTopic.watcherCount;
 
 const nameTaken = (suite: DbSuite, name: string, exceptId?: string) =>
   suiteCollections(suite).some((c) => c._id !== exceptId && c.name.toLowerCase() === name.toLowerCase());

@@ -1,9 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { deniedMessage } from '../../../../contract/permissions';
-import { findCollection, seedCollection, seedRunGroup } from '../../../testing/msw/collections';
+import {
+  collectionWatcherCount,
+  findCollection,
+  finishRunGroup,
+  publishCollectionRunsChanged,
+  seedCollection,
+  seedRunGroup,
+} from '../../../testing/msw/collections';
+import { server } from '../../../testing/msw/server';
 import { seedSuite, seedTestCase } from '../../../testing/msw/db';
 import { renderApp } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
+import { LIVE_POLL_MS } from './CollectionDetails';
 
 function checkoutRunning(role: 'admin' | 'member' | 'viewer') {
   const { organization } = signInAsMemberOf('Acme', role);
@@ -50,5 +59,34 @@ describe("a test suite page's running group", () => {
         'cancelled',
       ]),
     );
+  });
+});
+
+describe("a test suite page's groups, live (issue 31)", () => {
+  afterEach(() => server.events.removeAllListeners());
+
+  it('follows the running group from the socket, without polling while the socket is on', async () => {
+    const collection = checkoutRunning('member');
+    let reads = 0;
+    server.events.on('request:start', ({ request }) => {
+      const path = new URL(request.url).pathname;
+      if (request.method === 'GET' && path === `/api/test-suites/collection/${collection._id}`) reads++;
+    });
+    renderApp(`/test-cases/collection/${collection._id}`);
+    const group = await openGroup();
+    expect(within(group).getByText('1 running')).toBeInTheDocument();
+    await waitFor(() => expect(collectionWatcherCount(collection._id)).toBe(1));
+
+    // The runs end on the server; the page hears nothing yet, and reads nothing (it polled every
+    // LIVE_POLL_MS before, while a group ran).
+    finishRunGroup(collection, '2026-01-05T09:00:00.000Z', 'passed');
+    const before = reads;
+    await new Promise((resolve) => setTimeout(resolve, LIVE_POLL_MS + 1000));
+    expect(reads).toBe(before);
+    expect(within(group).getByText('1 running')).toBeInTheDocument();
+
+    publishCollectionRunsChanged(collection, '2026-01-05T09:00:00.000Z');
+    expect(await within(group).findByText('2 passed')).toBeInTheDocument();
+    expect(within(group).queryByText('1 running')).not.toBeInTheDocument();
   });
 });

@@ -27,6 +27,7 @@ import { ListSkeleton } from '../../../components/ListSkeleton';
 import { t } from '../../../config/locale';
 import { downloadBlob, fetchApiFile } from '../../../lib/download';
 import { notify } from '../../../lib/notify';
+import { useWatch, type WatchStatus } from '../../monitoring/api';
 import { useGetTestTreeQuery } from '../../tests/api';
 import {
   collectionsApi,
@@ -41,10 +42,16 @@ import type { Collection, CollectionRun, CollectionRunGroup } from '../types';
 import { AddTestsDialog } from './AddTestsDialog';
 import { isGroupOpen, RunGroupList } from './RunGroupList';
 
-/** How often the page reads the collection again while a group still has runs going. */
+/** How often the page reads the collection again while a group still has runs going (and no socket tells it). */
 export const LIVE_POLL_MS = 2000;
-/** How often the page of a scheduled collection looks for a group its schedule started. */
+/** How often the page of a scheduled collection looks for a group its schedule started (same). */
 export const SCHEDULED_POLL_MS = 15_000;
+
+/**
+ * Issue 31: while the collection's live watch is (or is about to be) on its socket, its runs' events
+ * re-read the page; the page polls only while it is not: polling, reconnecting, failed or not started.
+ */
+const SOCKET_COVERS: readonly WatchStatus[] = ['waiting', 'connecting', 'open'];
 
 const PAGE = COLLECTION_LIMITS.storePageSize;
 
@@ -121,7 +128,7 @@ export function CollectionDetails({
   const { schedule: ScheduleSlot, alerts: AlertsSlot } = slots;
   const dispatch = useAppDispatch();
   const firstPage = { id: collectionId, offset: 0, limit: PAGE };
-  // Polls while any group on the first page still has pending or running runs.
+  // Polls while any group on the first page still has pending or running runs (and the socket is not on).
   const live = useAppSelector(
     (state) =>
       collectionsApi.endpoints.getCollection.select(firstPage)(state).data?.linked_runs.some(isGroupOpen) ??
@@ -131,8 +138,10 @@ export function CollectionDetails({
   const scheduled = useAppSelector((state) =>
     Boolean(collectionsApi.endpoints.getCollection.select(firstPage)(state).data?.schedule_details),
   );
+  const watch = useWatch('collection', collectionId);
+  const watched = watch !== null && SOCKET_COVERS.includes(watch.status);
   const { data, isLoading, isError, error, refetch, isFetching } = useGetCollectionQuery(firstPage, {
-    pollingInterval: live ? LIVE_POLL_MS : scheduled ? SCHEDULED_POLL_MS : 0,
+    pollingInterval: watched ? 0 : live ? LIVE_POLL_MS : scheduled ? SCHEDULED_POLL_MS : 0,
   });
   const { data: linkedGroup } = useGetCollectionQuery({ id: collectionId, createdAt }, { skip: !createdAt });
   const store = useAppSelector((state) => selectRecentRuns(state, collectionId));
