@@ -3,8 +3,8 @@ import { db } from './db';
 
 // The fake /api/ws of the in-memory server, one socket for every topic as the real one
 // (server/src/routes/ws.ts and its table of topics): {type:"auth", token} first, then each topic's
-// watch and unwatch requests. A kind's file (generation.ts, runs.ts, healing.ts) adds its topic and
-// publishes what the server would.
+// watch and unwatch requests. A kind's file (generation.ts, runs.ts, healing.ts, collections.ts) adds
+// its topic and publishes what the server would.
 
 type Client = WebSocketHandlerConnection['client'];
 
