@@ -146,3 +146,65 @@ describe("WatchHub: a test's healings (issue 28)", () => {
     }
   });
 });
+
+describe("WatchHub: a collection's runs (issue 31)", () => {
+  let bus: ReturnType<typeof localBus>;
+  let hub: WatchHub;
+
+  beforeEach(() => {
+    bus = localBus();
+    hub = new WatchHub(bus, 60_000);
+  });
+  afterEach(() => hub.close());
+
+  it("are told of every event of a run of its groups, not another collection's nor a lone run's; the watch lasts", () => {
+    const heard: HubMessage[] = [];
+    const ended = jest.fn();
+    hub.watchCollection('col-1', (message) => heard.push(message), ended);
+    const group = { collectionId: 'col-1', groupCreatedAt: '2026-01-05T09:00:00.000Z' };
+    bus.emit({ runId: 'run-1', testId: 't-1', type: 'run_updated', status: 'running', ...group });
+    bus.emit({
+      runId: 'run-2',
+      testId: 't-2',
+      type: 'run_ended',
+      status: 'passed',
+      collectionId: 'col-2',
+      groupCreatedAt: group.groupCreatedAt,
+    });
+    bus.emit({ runId: 'run-3', testId: 't-1', type: 'run_ended', status: 'passed' });
+    bus.emit({ runId: 'run-1', testId: 't-1', type: 'run_ended', status: 'failed', ...group });
+    const fields = {
+      type: 'COLLECTION_RUNS_CHANGED',
+      collection_id: 'col-1',
+      created_at: '2026-01-05T09:00:00.000Z',
+      run_id: 'run-1',
+      test_id: 't-1',
+    };
+    expect(heard).toEqual([
+      { ...fields, status: 'running' },
+      { ...fields, status: 'failed' },
+    ]);
+    expect(ended).not.toHaveBeenCalled();
+  });
+
+  it('end with WATCH_TIMED_OUT naming the collection, then whoever started it is told', () => {
+    jest.useFakeTimers();
+    const quick = new WatchHub(bus, 540_000);
+    try {
+      const heard: HubMessage[] = [];
+      quick.watchCollection(
+        'col-1',
+        (message) => heard.push(message),
+        () => heard.push({ type: 'ERROR', message: 'ended' }),
+      );
+      jest.advanceTimersByTime(540_000);
+      expect(heard).toEqual([
+        { type: 'WATCH_TIMED_OUT', collection_id: 'col-1' },
+        { type: 'ERROR', message: 'ended' },
+      ]);
+    } finally {
+      quick.close();
+      jest.useRealTimers();
+    }
+  });
+});
