@@ -52,8 +52,10 @@ export type Action =
   | { kind: 'fill'; target: Target; value: string }
   | { kind: 'type'; value: string }
   // `widget`: not a native <select> — 'listbox': click it, then the option named value (MUI's Select);
-  // 'autocomplete': type value into it, then click that option.
-  | { kind: 'select'; target: Target; value: string; widget?: 'listbox' | 'autocomplete' }
+  // 'autocomplete': type value into it, then click that option. `expands`: the listbox widget's field said
+  // its list was open (aria-expanded "true") when the runner opened it (execute.ts records it on the
+  // action); the exported code waits for that before clicking the option.
+  | { kind: 'select'; target: Target; value: string; widget?: 'listbox' | 'autocomplete'; expands?: boolean }
   | { kind: 'check'; target: Target }
   | { kind: 'uncheck'; target: Target }
   | { kind: 'hover'; target: Target }
@@ -246,7 +248,8 @@ export function isAction(value: unknown): value is Action {
       return (
         isTarget(action.target) &&
         str(action.value) &&
-        (action.widget === undefined || action.widget === 'listbox' || action.widget === 'autocomplete')
+        (action.widget === undefined || action.widget === 'listbox' || action.widget === 'autocomplete') &&
+        (action.expands === undefined || typeof action.expands === 'boolean')
       );
     case 'type':
       return str(action.value);

@@ -301,8 +301,17 @@ export function actionCode(
     case 'type':
       return `${aw}page.keyboard.type(${value(action.value)})${end}`;
     case 'select':
-      if (action.widget === 'listbox')
-        return `${call(action.target, 'click()', 'click()')}\n${call(optionTarget(action), 'click()', 'click()')}`;
+      if (action.widget === 'listbox') {
+        // The option is clicked once the list says it is open: a library may draw its list a frame after
+        // the click (Ant Design), and a cell saying the same words would be clicked instead.
+        const field = locatorCode(action.target, language);
+        const open = action.expands
+          ? ts
+            ? `\nawait expect(${field}).toHaveAttribute('aria-expanded', 'true');`
+            : `\nexpect(${field}).to_have_attribute("aria-expanded", "true")`
+          : '';
+        return `${call(action.target, 'click()', 'click()')}${open}\n${call(optionTarget(action), 'click()', 'click()')}`;
+      }
       if (action.widget === 'autocomplete')
         return `${call(action.target, `fill(${value(action.value)})`, `fill(${value(action.value)})`)}\n${call(optionTarget(action), 'click()', 'click()')}`;
       return call(

@@ -408,10 +408,19 @@ async function perform(
         // option to be a new match of its words, or a cell saying the same would be clicked instead.
         const option = toLocator(page, optionTarget(action), values);
         const before = await option.count();
+        const expanded = () => field.getAttribute('aria-expanded', { timeout: 100 }).catch(() => null);
+        const says = (await expanded()) !== null;
         await field.click(options);
         const wait = Math.min(LISTBOX_OPEN_MS, timeoutMs / 2);
         for (let waited = 0; waited < wait && (await option.count()) <= before; waited += 50)
           await page.waitForTimeout(50);
+        // A field that says whether its list is open (WAI-ARIA's combobox): the option waits for "true",
+        // and the action keeps that it does, so its exported code waits for the same (codegen.ts).
+        if (says) {
+          for (let waited = 0; waited < EXPANDED_MS && (await expanded()) !== 'true'; waited += 50)
+            await page.waitForTimeout(50);
+          if ((await expanded()) === 'true') action.expands = true;
+        }
       } else if (action.widget === 'autocomplete') await field.fill(value(action.value), options);
       else return void (await field.selectOption(value(action.value), options));
       await (await revealed(toLocator(page, optionTarget(action), values), options)).click(options);
@@ -482,6 +491,9 @@ const FILL_HOVER_MS = 200;
 
 /** How long a select waits for its listbox to show the option after the click that opens it. */
 const LISTBOX_OPEN_MS = 1500;
+
+/** How long a select then waits for its field to say the list is open (aria-expanded "true"). */
+const EXPANDED_MS = 500;
 
 async function revealed(
   locator: Locator,

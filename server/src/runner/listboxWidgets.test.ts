@@ -22,9 +22,11 @@ const PAGE = `<!doctype html><title>Widgets</title>
   const status = document.getElementById('status');
   const customer = document.getElementById('customer');
   let portal = null;
-  const close = () => { portal?.remove(); portal = null; };
-  const open = (options, pick) => {
+  const close = () => { portal?.remove(); portal = null; status.setAttribute('aria-expanded', 'false'); };
+  const open = (options, pick, field) => {
     close();
+    // As WAI-ARIA's combobox does, the field says its list is open, a frame after the click (as Ant Design's).
+    requestAnimationFrame(() => field.setAttribute('aria-expanded', 'true'));
     portal = document.createElement('ul');
     portal.setAttribute('role', 'listbox');
     for (const text of options) {
@@ -36,10 +38,10 @@ const PAGE = `<!doctype html><title>Widgets</title>
     }
     document.body.append(portal);
   };
-  status.onclick = () => open(['Pending', 'Shipped', 'Shipped later'], (text) => (status.textContent = text));
+  status.onclick = () => open(['Pending', 'Shipped', 'Shipped later'], (text) => (status.textContent = text), status);
   customer.oninput = () =>
     open(['Ada Lovelace', 'Grace Hopper'].filter((name) => name.toLowerCase().includes(customer.value.toLowerCase())),
-      (text) => { customer.value = text; document.getElementById('chosen').textContent = 'Chosen: ' + text; });
+      (text) => { customer.value = text; document.getElementById('chosen').textContent = 'Chosen: ' + text; }, customer);
 </script>`;
 
 // Buttons as a component library renders them: words upper-cased by CSS, an icon button whose classes
@@ -180,15 +182,37 @@ describe('selects on listbox widgets', () => {
     expect(isAction(JSON.parse(JSON.stringify(action)))).toBe(true);
     expect(isAction({ ...action, widget: 'slider' })).toBe(false);
     expect((await session.execute(action)).ok).toBe(true);
+    expect(isAction(JSON.parse(JSON.stringify(action)))).toBe(true);
+    expect(isAction({ ...action, expands: 'yes' })).toBe(false);
     expect(
       await session.probe.selectedLabels((action as Extract<Action, { kind: 'select' }>).target),
     ).toEqual([['Shipped', 'Shipped']]);
+    // The option is clicked once the field says its list is open (a list drawn a frame later is raced).
+    expect(action).toMatchObject({ expands: true });
     expect(actionCode(action, 'typescript')).toBe(
       [
         "await page.getByRole('combobox', { name: 'Status', exact: true }).click();",
+        "await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toHaveAttribute('aria-expanded', 'true');",
         "await page.getByText('Shipped', { exact: true }).filter({ visible: true }).nth(-1).click();",
       ].join('\n'),
     );
+    expect(actionCode(action, 'python')).toContain(
+      'expect(page.get_by_role("combobox", name="Status", exact=True)).to_have_attribute("aria-expanded", "true")\n',
+    );
+  });
+
+  it('writes no wait for a field that never says its list opened, as the run does not wait for it', async () => {
+    const action = await firstAction('Choose "Shipped" in the Status dropdown');
+    // aria-expanded stays "false" while the list is open (a hand-made widget): the export would wait forever.
+    await session.page.evaluate(() => {
+      const status = document.getElementById('status')!;
+      new MutationObserver(() => {
+        if (status.getAttribute('aria-expanded') !== 'false') status.setAttribute('aria-expanded', 'false');
+      }).observe(status, { attributes: true });
+    });
+    expect((await session.execute(action)).ok).toBe(true);
+    expect(action).not.toHaveProperty('expands');
+    expect(actionCode(action, 'typescript')).not.toContain('aria-expanded');
   });
 
   it('checks what a listbox select shows by its text: it has no value to read', async () => {
