@@ -109,11 +109,12 @@ export function seedRunGroup(
   return runs;
 }
 
-/** Moves every run of a group to `status`, as the worker would. */
+/** Moves every run of a group to `status`, as the worker would, and tells the collection's watchers as it does. */
 export function finishRunGroup(collection: DbCollection, createdAt: string, status: RunStatus = 'passed') {
   for (const run of collection.runs.filter((r) => r.created_at === createdAt)) {
     Object.assign(run, { status, execution_time_in_secs: 9, finished_at: now() });
   }
+  publishCollectionRunsChanged(collection, createdAt);
 }
 
 const emptyCounts = (): RunCounts => ({
@@ -216,7 +217,11 @@ const collectionTopic = fakeTopic('collection', {
   },
 });
 
-/** Tells every socket watching the collection that a run of its group at `createdAt` moved (after seedRunGroup / finishRunGroup). */
+/**
+ * Tells every socket watching the collection that the runs of its group at `createdAt` moved, one
+ * message per run as the server's (run-all, cancel and finishRunGroup call it; a test that changes
+ * runs by hand calls it itself).
+ */
 export function publishCollectionRunsChanged(collection: DbCollection, createdAt: string) {
   for (const run of collection.runs.filter((r) => r.created_at === createdAt)) {
     const message: CollectionSocketMessage = {
@@ -334,6 +339,7 @@ export const collectionHandlers = [
       createdAt,
       collection.linked_test_ids.map(() => 'pending'),
     );
+    publishCollectionRunsChanged(collection, createdAt);
     return HttpResponse.json(
       { collection_id: collection._id, created_at: createdAt, run_ids: runs.map((r) => r._id) },
       { status: 201 },
@@ -348,6 +354,7 @@ export const collectionHandlers = [
       (r) => r.created_at === createdAt && ['pending', 'scheduled', 'running'].includes(r.status),
     );
     for (const run of open) Object.assign(run, { status: 'cancelled', finished_at: now() });
+    if (open.length > 0) publishCollectionRunsChanged(found.collection, createdAt);
     return HttpResponse.json({
       collection_id: found.collection._id,
       created_at: createdAt,

@@ -1,7 +1,7 @@
 import type { MonitoringDeps } from '../../../lib/socket';
 import { allowConsoleErrors } from '../../../testing/consoleGuard';
 import { FakeSocket } from '../../../testing/fakeSocket';
-import { finishRunGroup, seedCollection, seedRunGroup } from '../../../testing/msw/collections';
+import { seedCollection, seedRunGroup } from '../../../testing/msw/collections';
 import { seedSuite, seedTestCase } from '../../../testing/msw/db';
 import { server } from '../../../testing/msw/server';
 import { makeSagaTestStore } from '../../../testing/sagaStore';
@@ -108,7 +108,7 @@ describe("a collection's runs watched live", () => {
     expect(m.counts()).toMatchObject({ running: 1, pending: 1, passed: 0 });
     const before = m.reads();
 
-    finishRunGroup(m.collection, GROUP, 'passed');
+    for (const run of m.collection.runs) run.status = 'passed';
     socket.receive({
       type: 'COLLECTION_RUNS_CHANGED',
       collection_id: m.collection._id,
