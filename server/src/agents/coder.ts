@@ -325,6 +325,22 @@ function listboxWidget(candidate: Candidate | null): { widget?: 'listbox' } {
   return candidate && isListboxButton(candidate) ? { widget: 'listbox' } : {};
 }
 
+/**
+ * A tree item's toggle (WAI-ARIA's tree pattern: the caret before its label, as Ant Design's Tree draws
+ * it): its first icon. Null when the item has none or cannot be a container of a locator: the item itself
+ * is then clicked (MUI's tree items expand by a click on their label).
+ */
+async function treeToggle(session: RunnerSession, item: Target): Promise<Target | null> {
+  if (item.within || item.nth !== undefined || item.has || item.visible) return null;
+  const toggle: Target = {
+    ...(item.frame ? { frame: item.frame } : {}),
+    within: item.locator,
+    locator: { by: 'role', role: 'img' },
+    nth: 0,
+  };
+  return (await session.matchCount({ ...toggle, nth: undefined })) > 0 ? toggle : null;
+}
+
 const SELECTABLE_ROLES = new Set(['tab', 'option', 'treeitem']);
 
 function isResolution(value: Located[] | Resolution): value is Resolution {
@@ -372,6 +388,22 @@ export async function resolveIntent(
     if (radio) return radio;
   }
   if (isResolution(located)) return located;
+  // 'Expand Engineering' on a tree item: its toggle, not its label (which selects it).
+  if (intent.kind === 'click' && intent.unfold)
+    return {
+      ok: true,
+      actions: located.map(({ candidate, target }) => async () => {
+        const resolved = await target();
+        if (!resolved) return null;
+        if (candidate?.role !== 'treeitem') return { kind: 'click', target: resolved };
+        return {
+          kind: 'click',
+          target: (await treeToggle(session, resolved)) ?? resolved,
+          unfolds: { item: resolved, expanded: intent.unfold === 'expand' },
+        };
+      }),
+      note: null,
+    };
   const actions = lazily(located, (candidate, target): Action => {
     switch (intent.kind) {
       case 'click':

@@ -48,7 +48,16 @@ export type Action =
   | { kind: 'goBack' }
   | { kind: 'reload' }
   // `opener`: the button whose menu holds the target ('More actions'), clicked first in the same step.
-  | { kind: 'click'; target: Target; clickCount?: 1 | 2; button?: 'left' | 'right'; opener?: Target }
+  // `unfolds`: the tree item the click expands or collapses (its toggle is the target); the click has
+  // worked once the item says so (aria-expanded), in a run and in the exported code.
+  | {
+      kind: 'click';
+      target: Target;
+      clickCount?: 1 | 2;
+      button?: 'left' | 'right';
+      opener?: Target;
+      unfolds?: { item: Target; expanded: boolean };
+    }
   | { kind: 'fill'; target: Target; value: string }
   | { kind: 'type'; value: string }
   // `widget`: not a native <select> — 'listbox': click it, then the option named value (MUI's Select);
@@ -236,7 +245,15 @@ export function isAction(value: unknown): value is Action {
     case 'waitForLoad':
       return true;
     case 'click':
-      return isTarget(action.target) && (action.opener === undefined || isTarget(action.opener));
+      return (
+        isTarget(action.target) &&
+        (action.opener === undefined || isTarget(action.opener)) &&
+        (action.unfolds === undefined ||
+          (typeof action.unfolds === 'object' &&
+            action.unfolds !== null &&
+            isTarget((action.unfolds as { item?: unknown }).item) &&
+            typeof (action.unfolds as { expanded?: unknown }).expanded === 'boolean'))
+      );
     case 'check':
     case 'uncheck':
     case 'hover':

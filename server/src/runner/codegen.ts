@@ -294,7 +294,15 @@ export function actionCode(
       if (action.clickCount === 2) return opened + call(action.target, 'dblclick()', 'dblclick()');
       if (action.button === 'right')
         return opened + call(action.target, "click({ button: 'right' })", 'click(button="right")');
-      return opened + call(action.target, 'click()', 'click()');
+      if (!action.unfolds) return opened + call(action.target, 'click()', 'click()');
+      // A tree item's toggle, then the item saying it is open (or closed): WAI-ARIA's aria-expanded.
+      const item = locatorCode(action.unfolds.item, language);
+      const state = action.unfolds.expanded ? 'true' : 'false';
+      return `${opened}${call(action.target, 'click()', 'click()')}\n${
+        ts
+          ? `await expect(${item}).toHaveAttribute('aria-expanded', '${state}');`
+          : `expect(${item}).to_have_attribute("aria-expanded", "${state}")`
+      }`;
     }
     case 'fill':
       return call(action.target, `fill(${value(action.value)})`, `fill(${value(action.value)})`);

@@ -387,6 +387,24 @@ async function perform(
       const locator = await revealed(toLocator(page, action.target, values), options);
       if (action.clickCount === 2) await locator.dblclick(options);
       else await locator.click({ ...options, button: action.button ?? 'left' });
+      if (action.unfolds) {
+        // A tree item's toggle: the item must then say it is open (or closed), as the export checks.
+        const wanted = String(action.unfolds.expanded);
+        const item = toLocator(page, action.unfolds.item, values);
+        const result = await poll(
+          () => item.getAttribute('aria-expanded', { timeout: timeoutMs }),
+          (state) => state === wanted,
+          Math.min(timeoutMs, UNFOLD_MS),
+        );
+        if (!result.ok)
+          throw new ActionError(
+            `${describeTarget(action.unfolds.item)} did not ${action.unfolds.expanded ? 'expand' : 'collapse'} (aria-expanded is "${result.last ?? ''}").`.replace(
+              /^./,
+              (first) => first.toUpperCase(),
+            ),
+            'execution_failed',
+          );
+      }
       return;
     }
     case 'fill': {
@@ -491,6 +509,9 @@ const FILL_HOVER_MS = 200;
 
 /** How long a select waits for its listbox to show the option after the click that opens it. */
 const LISTBOX_OPEN_MS = 1500;
+
+/** How long a tree item may take to say it expanded or collapsed after its toggle's click. */
+const UNFOLD_MS = 1500;
 
 /** How long a select then waits for its field to say the list is open (aria-expanded "true"). */
 const EXPANDED_MS = 500;
