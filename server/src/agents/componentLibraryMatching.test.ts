@@ -1,3 +1,4 @@
+import { makeCandidate } from '../../test/candidates';
 import { type Candidate } from '../runner';
 import { parseStep } from './grammar';
 import {
@@ -12,33 +13,9 @@ import {
 // Issue 29: matching on the DOM Ant Design renders — icon buttons whose only words are the icon's
 // name ("question-circle"), and selects built from an input that shows its choice beside it.
 
+/** A candidate listed at `index`, a row below the last (40 px apart), as the page lists them. */
 function candidate(index: number, fields: Partial<Candidate>): Candidate {
-  return {
-    index,
-    tag: 'button',
-    type: null,
-    role: 'button',
-    name: '',
-    label: null,
-    placeholder: null,
-    text: null,
-    testId: null,
-    id: null,
-    nameAttr: null,
-    checked: null,
-    disabled: false,
-    editable: false,
-    visible: true,
-    box: { x: 0, y: index * 40, width: 100, height: 30 },
-    options: null,
-    selected: null,
-    container: null,
-    containerRole: null,
-    iconHint: null,
-    itemCount: null,
-    frame: null,
-    ...fields,
-  };
+  return makeCandidate(index, { box: { x: 0, y: index * 40, width: 100, height: 30 }, ...fields });
 }
 
 const phraseOf = (sentence: string) => {
