@@ -17,7 +17,7 @@ const ROOT = path.resolve(__dirname, '../..');
 // Issue 29: Ant Design draws a Select's list a frame after the click that opens it. The runner waits
 // for it; the exported spec clicked "the last visible Design" at once, which was then the table's
 // Design cell (2 of 76 exported corpus specs were red under load). The export now waits, as the run
-// does, for the field to say its list is open (aria-expanded) before clicking the option.
+// does, for the field to say its list is open (aria-expanded) and the option just drawn to show.
 
 describe('the export of a select on an Ant Design listbox', () => {
   let ctx: GenerationContext;
@@ -60,7 +60,11 @@ describe('the export of a select on an Ant Design listbox', () => {
     expect(open).toBeGreaterThan(0);
     const field = /^await \(await shown\((.+)\)\)\.click\(\);$/.exec(lines[open - 1])?.[1];
     expect(lines[open]).toBe(`await expect(${field}).toHaveAttribute('aria-expanded', 'true');`);
-    expect(lines[open + 1]).toContain("getByText('Design', { exact: true }).filter({ visible: true })");
+    // The newest "Design" (the list just drawn) shown: Ant Design scales its list up from nothing.
+    expect(lines[open + 1]).toBe(
+      "await expect(page.getByText('Design', { exact: true }).nth(-1)).toBeVisible();",
+    );
+    expect(lines[open + 2]).toContain("getByText('Design', { exact: true }).filter({ visible: true })");
 
     fs.writeFileSync(path.join(dir, spec.path), spec.content);
     const { report, output } = await runExportedSpecs(dir);

@@ -312,11 +312,13 @@ export function actionCode(
       if (action.widget === 'listbox') {
         // The option is clicked once the list says it is open: a library may draw its list a frame after
         // the click (Ant Design), and a cell saying the same words would be clicked instead.
+        // Then the newest element saying the value (the list just drawn) shown, as the runner waits.
         const field = locatorCode(action.target, language);
+        const drawn = locatorCode({ ...optionTarget(action), visible: undefined }, language);
         const open = action.expands
           ? ts
-            ? `\nawait expect(${field}).toHaveAttribute('aria-expanded', 'true');`
-            : `\nexpect(${field}).to_have_attribute("aria-expanded", "true")`
+            ? `\nawait expect(${field}).toHaveAttribute('aria-expanded', 'true');\nawait expect(${drawn}).toBeVisible();`
+            : `\nexpect(${field}).to_have_attribute("aria-expanded", "true")\nexpect(${drawn}).to_be_visible()`
           : '';
         return `${call(action.target, 'click()', 'click()')}${open}\n${call(optionTarget(action), 'click()', 'click()')}`;
       }

@@ -437,7 +437,17 @@ async function perform(
         if (says) {
           for (let waited = 0; waited < EXPANDED_MS && (await expanded()) !== 'true'; waited += 50)
             await page.waitForTimeout(50);
-          if ((await expanded()) === 'true') action.expands = true;
+          // Then the newest element saying the value (the list just drawn, in a portal at the end of the
+          // body) shown: Ant Design scales its list from nothing, and meanwhile a cell saying the same would
+          // be "the last visible one". A list drawn before others saying the same is not waited for.
+          if ((await expanded()) === 'true') {
+            const drawn = toLocator(page, { ...optionTarget(action), visible: undefined }, values);
+            const shown = await drawn.waitFor({ state: 'visible', timeout: EXPANDED_MS, signal }).then(
+              () => true,
+              () => false,
+            );
+            if (shown) action.expands = true;
+          }
         }
       } else if (action.widget === 'autocomplete') await field.fill(value(action.value), options);
       else return void (await field.selectOption(value(action.value), options));

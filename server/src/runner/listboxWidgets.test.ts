@@ -193,6 +193,7 @@ describe('selects on listbox widgets', () => {
       [
         "await page.getByRole('combobox', { name: 'Status', exact: true }).click();",
         "await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toHaveAttribute('aria-expanded', 'true');",
+        "await expect(page.getByText('Shipped', { exact: true }).nth(-1)).toBeVisible();",
         "await page.getByText('Shipped', { exact: true }).filter({ visible: true }).nth(-1).click();",
       ].join('\n'),
     );
