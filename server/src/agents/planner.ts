@@ -8,6 +8,8 @@ import { leadingScope, pathSteps, scopedStep } from './sentences/paths';
 import { correctVerbs } from './sentences/typos';
 import { logInCredentials } from './sentences/login';
 import { isStatement, statementClauses } from './sentences/negation';
+import { phraseReference, resolvePronouns } from './sentences/pronouns';
+import { intentPhrase } from './intent';
 
 // The rules planner: instructions (plain text or the editor's HTML) → one sentence per step.
 
@@ -213,7 +215,18 @@ export function splitInstructions(instructions: string): string[] {
     steps.push(...expanded);
     previous = expanded;
   }
-  return steps;
+  return resolvePronouns(steps, stepReference);
+}
+
+/**
+ * The words naming the element a step acts on, for a later step's 'it'; null when it names none, and
+ * 'bound' when the grammar already ties the step to the step before ('Click it again').
+ */
+function stepReference(step: string): string | null | 'bound' {
+  const parsed = parseStep(step, 'https://app.example/');
+  const phrase = parsed.ok ? intentPhrase(parsed.intent) : null;
+  if (phrase?.anaphor) return 'bound';
+  return phrase ? phraseReference(phrase) : null;
 }
 
 /**

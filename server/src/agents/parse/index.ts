@@ -1,5 +1,6 @@
 import { parseStep, SORT_DIRECTION } from '../grammar';
 import { moduleCallName } from '../moduleCall';
+import { intentPhrase, type Intent } from '../intent';
 import { planSteps } from '../planner';
 import { logInPersona } from '../sentences/login';
 import { orderCheck } from '../sentences/sorting';
@@ -96,8 +97,23 @@ function readStep(step: string, steps: CorpusStep[]): string | null {
     steps.push(sorted);
     return null;
   }
-  steps.push(...corpusSteps(parsed.intent, PARSE_WEBSITE, pageWords(step)));
+  steps.push(...bound(corpusSteps(parsed.intent, PARSE_WEBSITE, pageWords(step)), parsed.intent, steps));
   return null;
+}
+
+/**
+ * 'Click it again', 'its remove button': the element of the last step that named one, as the generator
+ * binds it, in words (the same element, or the place of the one inside it).
+ */
+function bound(read: CorpusStep[], intent: Intent, before: CorpusStep[]): CorpusStep[] {
+  const anaphor = intentPhrase(intent)?.anaphor;
+  const previous = before.findLast((step) => step.target && step.action !== 'navigate');
+  if (!anaphor || !previous?.target) return read;
+  return read.map((step) =>
+    anaphor === 'same'
+      ? { ...step, target: previous.target, ...(previous.where ? { where: previous.where } : {}) }
+      : { ...step, where: previous.target },
+  );
 }
 
 const NAMED_PAGE =
