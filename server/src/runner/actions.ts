@@ -76,7 +76,13 @@ export type Action =
   | { kind: 'waitForLoad' }
   | { kind: 'expect'; assert: Assertion }
   // A module's steps (issue 13): expanded when a run or generation starts, never executed as such.
-  | { kind: 'module'; moduleId: string; name: string };
+  | { kind: 'module'; moduleId: string; name: string }
+  // The test inbox (issue 32, runner/email.ts): open the newest e-mail to an address (`{{inbox}}`),
+  // then check its subject or words, open one of its links in the page, or fill a field with its code.
+  | { kind: 'email'; op: 'open'; to: string }
+  | { kind: 'email'; op: 'expect'; field: 'subject' | 'text'; value: string }
+  | { kind: 'email'; op: 'link'; text: string }
+  | { kind: 'email'; op: 'code'; target: Target };
 
 export type ActionKind = Action['kind'];
 
@@ -193,6 +199,23 @@ export function describeAction(action: Action): string {
       return describeAssertion(action.assert);
     case 'module':
       return `Use the "${action.name}" module`;
+    case 'email':
+      return describeEmail(action);
+  }
+}
+
+function describeEmail(action: Extract<Action, { kind: 'email' }>): string {
+  switch (action.op) {
+    case 'open':
+      return `Open the latest e-mail to ${action.to}`;
+    case 'expect':
+      return action.field === 'subject'
+        ? `Expect the e-mail's subject to contain "${action.value}"`
+        : `Expect the e-mail to say "${action.value}"`;
+    case 'link':
+      return `Open the "${action.text}" link of the e-mail`;
+    case 'code':
+      return `Fill ${describeTarget(action.target)} with the code from the e-mail`;
   }
 }
 
@@ -282,6 +305,19 @@ export function isAction(value: unknown): value is Action {
       return isAssertion(action.assert);
     case 'module':
       return str(action.moduleId) && str(action.name);
+    case 'email':
+      switch (action.op) {
+        case 'open':
+          return str(action.to);
+        case 'expect':
+          return (action.field === 'subject' || action.field === 'text') && str(action.value);
+        case 'link':
+          return str(action.text);
+        case 'code':
+          return isTarget(action.target);
+        default:
+          return false;
+      }
     default:
       return false;
   }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { type Action, type Assertion, type LocatorSpec, type Target, optionTarget } from './actions';
+import { emailHelper, INBOX_VARIABLE, PYTHON_EMAIL_IMPORTS } from './emailCode';
 import { templateParts } from './values';
 
 // Playwright Test (TypeScript) and pytest-playwright (Python) from the same structured actions the
@@ -82,6 +83,8 @@ function valueExpression(value: string, language: Language, secretNames: Readonl
       const env = envName('SECRET', part.name);
       return language === 'typescript' ? `secret(${tsString(env)})` : `secret(${pyString(env)})`;
     }
+    // The test inbox's address (issue 32): the exported files' own, made by their inbox helper.
+    if (part.name === INBOX_VARIABLE) return language === 'typescript' ? 'inbox' : 'INBOX';
     return language === 'typescript' ? tsProperty('params', part.name) : `PARAMS[${pyString(part.name)}]`;
   });
   return expressions.join(' + ');
@@ -361,6 +364,26 @@ export function actionCode(
       return assertionCode(action.assert, language, secrets);
     case 'module':
       return `${aw}${moduleFunctionName(action.name, language)}(page)${end}`;
+    case 'email':
+      // The exported files' inbox helpers (emailCode.ts) read the mail over HTTP, as a run reads it.
+      switch (action.op) {
+        case 'open':
+          return ts
+            ? `mail = await latestEmail(${value(action.to)});`
+            : `mail = latest_email(${value(action.to)})`;
+        case 'expect': {
+          const field = action.field === 'subject' ? 'subject' : 'text';
+          return ts
+            ? `expect(mailWords(mail.${field})).toContain(mailWords(${value(action.value)}));`
+            : `assert mail_words(${value(action.value)}) in mail_words(mail["${field}"])`;
+        }
+        case 'link':
+          return ts
+            ? `await page.goto(emailLink(mail, ${value(action.text)}));`
+            : `page.goto(email_link(mail, ${value(action.text)}))`;
+        case 'code':
+          return call(action.target, 'fill(emailCode(mail))', 'fill(email_code(mail))');
+      }
   }
 }
 
@@ -512,6 +535,7 @@ export function typescriptScript(spec: ScriptSpec): string {
     ].join('\n'),
   );
   const reveal = revealHelper('typescript', body.join('\n'));
+  const email = emailHelper('typescript', body.join('\n'));
   const lines: string[] = [
     `import { test, expect${reveal ? ', type Locator' : ''} } from '@playwright/test';`,
     '',
@@ -541,6 +565,7 @@ export function typescriptScript(spec: ScriptSpec): string {
   if (spec.viewport) use.push(`viewport: { width: ${spec.viewport.width}, height: ${spec.viewport.height} }`);
   if (spec.userAgent) use.push(`userAgent: ${tsString(spec.userAgent)}`);
   if (reveal) lines.push(...reveal);
+  if (email) lines.push(...email);
   if (use.length > 0) lines.push(`test.use({ ${use.join(', ')} });`, '');
   lines.push(`test(${tsString(spec.name)}, async ({ page }) => {`, ...body, '});', '');
   return lines.join('\n');
@@ -564,9 +589,12 @@ export function pythonScript(spec: ScriptSpec): string {
     ].join('\n'),
   );
   const reveal = revealHelper('python', body.join('\n'));
+  const email = emailHelper('python', body.join('\n'));
   const lines: string[] = [
+    ...(email ? PYTHON_EMAIL_IMPORTS.slice(0, 1) : []),
     'import os',
     'import re',
+    ...(email ? PYTHON_EMAIL_IMPORTS.slice(1) : []),
     '',
     'import pytest',
     `from playwright.sync_api import ${reveal ? 'Locator, ' : ''}Page, expect`,
@@ -608,6 +636,7 @@ export function pythonScript(spec: ScriptSpec): string {
     );
   }
   if (reveal) lines.push(...reveal);
+  if (email) lines.push(...email);
   lines.push('', `def ${pythonName(spec.name)}(page: Page) -> None:`);
   lines.push(`    # ${oneLine(spec.name)}`, ...body, '');
   return lines.join('\n');

@@ -501,6 +501,9 @@ async function perform(
         `The "${action.name}" module was not expanded into its steps before it ran.`,
         'execution_failed',
       );
+    case 'email':
+      // NOTE: the session runs e-mail steps (runner/email.ts): they read its inbox and its open e-mail.
+      throw new ActionError('An e-mail step runs only in a session with the test inbox.', 'execution_failed');
   }
 }
 

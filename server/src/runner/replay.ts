@@ -3,6 +3,7 @@ import { stepUrl } from '../lib/stepUrl';
 import { type Action, type LocatorSpec, type Target, describeTarget, targetOf } from './actions';
 import { type PageSnapshot } from './candidates';
 import { isOnSite, type Language, stepCode } from './codegen';
+import { describeMail, type EmailEvidence, emailEvidence } from './email';
 import {
   ActionError,
   describeFailure,
@@ -46,6 +47,8 @@ export interface ReplayStepResult {
   screenshotError: string | null;
   durationMs: number;
   url: string | null;
+  /** The e-mail an e-mail step read (issue 32): subject, sender, time, never its body. */
+  email?: EmailEvidence;
 }
 
 export interface ReplayHooks {
@@ -111,6 +114,7 @@ export async function replay(
       // A page other than http(s), or a connection refused before, fails the step before it runs.
       let error: StepError | null = session.refusal(step.action);
       const keepsPage = keepsSetupPage(step, page.url());
+      let email: EmailEvidence | null = null;
       // NOTE: a line of the run, not of the step: the log keeps one 'step' line per step.
       if (keepsPage)
         log?.add(
@@ -119,7 +123,9 @@ export async function replay(
           `${title}: the page stays where the setup module left it (${stepUrl(page.url())}).`,
         );
       try {
-        if (!error && !keepsPage)
+        if (!error && !keepsPage && step.action.kind === 'email')
+          email = emailEvidence(await session.runEmail(step.action, options.stepTimeoutMs));
+        else if (!error && !keepsPage)
           await executeAction(page, step.action, values, options.stepTimeoutMs, {
             settleMs: 0,
             signal: session.signal,
@@ -162,6 +168,7 @@ export async function replay(
       const durationMs = Date.now() - started;
       if (error) log?.add('ERROR', 'step', `${title}: ${error.message}`);
       else log?.add('SUCCESS', 'step', `${title} (${durationMs} ms)`);
+      if (email) log?.add('INFO', 'step', `${title}: read ${describeMail(email)}.`);
       await hooks.onStep({
         index,
         actionName: step.actionName,
@@ -173,6 +180,7 @@ export async function replay(
         screenshotError,
         durationMs,
         url: page.isClosed() ? null : stepUrl(page.url()),
+        ...(email ? { email } : {}),
       });
       stepsDone++;
       if (error)

@@ -11,6 +11,7 @@ import {
 } from 'playwright-core';
 import { type Action, type LocatorSpec, type Target } from './actions';
 import { CandidateSet, outsideMenus, type PageChange, type PageSnapshot, watchPage } from './candidates';
+import { type EmailAction, type InboxMail, type InboxPort, runEmailAction } from './email';
 import { describeFailure, executeAction, toLocator } from './execute';
 import { secretHostRefusal } from './secretHosts';
 import { ACTION_QUIET_MS, PendingRequests, settlePage, settlesAfter } from './settle';
@@ -33,6 +34,8 @@ export interface SessionOptions {
   targets?: TestTargets | null;
   /** Cookies and local storage the context starts with (a saved browser state, issue 13). */
   storageState?: StorageState | null;
+  /** The test inbox e-mail steps read (issue 32); the job hands it in. Unset: e-mail steps fail. */
+  inbox?: InboxPort | null;
 }
 
 /** Playwright's storage state: cookies and each origin's local storage. */
@@ -79,6 +82,8 @@ function boxTarget(action: Action): Target | null {
       return action.target;
     case 'press':
       return action.target ?? null;
+    case 'email':
+      return action.op === 'code' ? action.target : null;
     case 'expect': {
       const assert = action.assert;
       if (assert.type === 'url' || assert.type === 'title' || assert.type === 'count') return null;
@@ -132,6 +137,7 @@ export class RunnerSession {
   private _aborted = false;
   private readonly _stop = new AbortController();
   private _keepState = false;
+  private _email: InboxMail | null = null;
   private _finalState: StorageState | null = null;
   /** Requests of the page still waiting for their answer (settle() waits for none). */
   private readonly _pending: PendingRequests;
@@ -356,6 +362,22 @@ export class RunnerSession {
   }
 
   /** Runs one action; never throws for a failing action (the failure is the result). */
+  /** The e-mail the last e-mail step read (issue 32): what the next ones read, and their evidence. */
+  get email(): InboxMail | null {
+    return this._email;
+  }
+
+  /** Runs an e-mail step (runner/email.ts); throws ActionError as executeAction does. */
+  async runEmail(action: EmailAction, timeoutMs = this._options.stepTimeoutMs): Promise<InboxMail> {
+    this._email = await runEmailAction(this.page, action, this._options.values, {
+      inbox: this._options.inbox ?? null,
+      opened: this._email,
+      timeoutMs,
+      signal: this.signal,
+    });
+    return this._email;
+  }
+
   async execute(action: Action, timeoutMs = this._options.stepTimeoutMs): Promise<ExecutionResult> {
     const started = Date.now();
     const refused = this.refusal(action);
@@ -363,10 +385,12 @@ export class RunnerSession {
     const box = await this._boxOf(action);
     try {
       // No fixed wait for a late navigation: settling watches for one (its request is one out).
-      await executeAction(this.page, action, this._options.values, timeoutMs, {
-        settleMs: 0,
-        signal: this.signal,
-      });
+      if (action.kind === 'email') await this.runEmail(action, timeoutMs);
+      else
+        await executeAction(this.page, action, this._options.values, timeoutMs, {
+          settleMs: 0,
+          signal: this.signal,
+        });
       await this.settleAfter(action, timeoutMs);
       if (
         (action.kind === 'fill' || action.kind === 'select') &&

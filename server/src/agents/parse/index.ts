@@ -2,6 +2,7 @@ import { parseStep, SORT_DIRECTION } from '../grammar';
 import { moduleCallName } from '../moduleCall';
 import { intentPhrase, type Intent } from '../intent';
 import { planSteps } from '../planner';
+import { emailSentence } from '../sentences/email';
 import { logInPersona } from '../sentences/login';
 import { orderCheck } from '../sentences/sorting';
 import { dragStep, emailStep, filterSteps, sliderStep, uploadStep, windowSteps } from '../sentences/widgets';
@@ -67,6 +68,11 @@ function readStep(step: string, steps: CorpusStep[]): string | null {
     steps.push(...filters);
     return null;
   }
+  const email = emailCorpusStep(step, steps);
+  if (email) {
+    steps.push(email);
+    return null;
+  }
   const widget = uploadStep(step) ?? sliderStep(step) ?? dragStep(step) ?? emailStep(step);
   if (widget) {
     steps.push(widget);
@@ -114,6 +120,33 @@ function bound(read: CorpusStep[], intent: Intent, before: CorpusStep[]): Corpus
       ? { ...step, target: previous.target, ...(previous.where ? { where: previous.where } : {}) }
       : { ...step, where: previous.target },
   );
+}
+
+/** An e-mail step of the test inbox (sentences/email.ts) in the corpus's words; an open is left to emailStep. */
+function emailCorpusStep(step: string, steps: CorpusStep[]): CorpusStep | null {
+  const read = emailSentence(step, { opened: steps.some((one) => one.action === 'open_email') });
+  if (!read) return null;
+  switch (read.op) {
+    case 'open':
+      return emailStep(step) ?? { action: 'open_email', target: 'the latest e-mail', where: read.to };
+    case 'expect':
+      return {
+        action: 'assert_text',
+        target: read.field === 'subject' ? "the e-mail's subject" : 'the e-mail',
+        value: read.value,
+      };
+    case 'link':
+      return { action: 'click', target: read.text || 'link', where: 'the e-mail' };
+    case 'code':
+      return {
+        action: 'fill',
+        target: read.field
+          .replace(/^the\s+/i, '')
+          .replace(/\s+(?:field|box|input)$/i, '')
+          .replace(/^"|"$/g, ''),
+        value: 'the code from the e-mail',
+      };
+  }
 }
 
 const NAMED_PAGE =
