@@ -9,6 +9,7 @@ import { correctVerbs } from './sentences/typos';
 import { logInCredentials } from './sentences/login';
 import { isStatement, statementClauses } from './sentences/negation';
 import { phraseReference, resolvePronouns } from './sentences/pronouns';
+import { labelValueStep } from './sentences/labelValue';
 import { intentPhrase } from './intent';
 
 // The rules planner: instructions (plain text or the editor's HTML) → one sentence per step.
@@ -260,6 +261,9 @@ function sameWay(group: string[], previous: string[] | null): string[] | null {
  */
 function leadingSteps(sentence: string): string[] {
   const cleaned = sentence.trim().replace(/^(?:and|then|so)\s+/i, '');
+  // 'Email: ada@example.com', 'Set Priority → High': a field and its value.
+  const pair = labelValueStep(cleaned);
+  if (pair) return [pair];
   // 'In the event dialog, go to the Guests tab', 'As a guest, …', 'Seat map: pick …': the place scopes the step.
   const scope = leadingScope(cleaned);
   if (scope) return leadingSteps(scopedStep(scope));
