@@ -4,10 +4,14 @@ import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { chromium } from 'playwright-core';
 import { serveFixtureSites, type FixtureSites } from '../../fixtures/sites/serve';
+import { type ModelSet } from '../src/agents';
 import { testCases } from '../src/db/schema';
+import { generationKind } from '../src/jobs/generate';
+import { type BusEvent } from '../src/realtime/bus';
+import { type BrowserPool } from '../src/runner';
 import { findChromium, QUIET_CHROMIUM_ARGS } from '../src/runner/chromium';
 import { GENERATE_QUEUE } from '../src/services/generation';
-import { freePort, freshPostgres, testDatabaseUrl, type StartOptions } from './helpers';
+import { api, freePort, freshPostgres, testDatabaseUrl, type StartOptions } from './helpers';
 import {
   createTest,
   describeSteps,
@@ -48,6 +52,13 @@ async function takeAndAbandon(ctx: GenerationContext, testId: string): Promise<v
     .set({ generationHeartbeatAt: sql`now() - interval '1 hour'` })
     .where(eq(testCases.id, testId));
 }
+
+// The lifecycle every kind shares (two sweeps at once, a live job left alone, a job whose queue job is
+// gone sent again, the next worker's first sweep, release on shutdown, abandonment, deadline, fast
+// cancel) is tested once, on a fake kind, in server/test/tracking.test.ts. What is generation's own
+// stays here: its lease on test_cases' generation columns, `retrying` while it waits for its retry,
+// its error message and restored steps when its retries are spent, the event its cancel publishes,
+// and one real-browser smoke of a release on shutdown.
 
 describe('browsers', () => {
   it('ends as executor_not_available, saying why, when no browser can be had', async () => {
@@ -101,7 +112,7 @@ describe('browsers', () => {
 });
 
 describe('jobs whose worker died', () => {
-  it('are failed in pg-boss so they retry, and end in error with a reason once no retries are left', async () => {
+  it('wait as retrying for their retry, and end in error with a reason and the previous steps once no retries are left', async () => {
     // An API-only server: no worker takes the job unless the test does.
     const ctx = await setUpGeneration({ sites, roles: ['api'] });
     try {
@@ -111,6 +122,21 @@ describe('jobs whose worker died', () => {
         description: 'Reload the page.',
       });
       expect(created.state).toBe('pending');
+      // What a regeneration keeps aside: the steps of the last finished generation.
+      const previous = [{ step_index: 0, step_description: 'Reload the page.', execution_succeded: true }];
+      await ctx.server.database.db
+        .update(testCases)
+        .set({
+          generationBackup: {
+            steps: previous,
+            final_script: null,
+            final_script_py: null,
+            state: 'passed',
+            final_message: null,
+            plan: null,
+          },
+        })
+        .where(eq(testCases.id, created._id));
       for (let attempt = 1; attempt <= 3; attempt++) {
         await takeAndAbandon(ctx, created._id);
         expect(await ctx.server.services.generation.sweep({ assumeDead: false })).toBe(1);
@@ -119,87 +145,16 @@ describe('jobs whose worker died', () => {
         else {
           expect(swept.state).toBe('error');
           expect(swept.final_message).toBe(
-            'The generation stopped: its worker stopped responding and no retries are left. Start it again.',
+            'The generation stopped: its worker stopped responding and no retries are left. Start it again. The steps of the previous generation were restored.',
           );
+          expect(swept.test_generation_steps).toMatchObject(previous);
         }
       }
-      const job = await ctx.server.queue.boss.getJobById(GENERATE_QUEUE, await jobOf(ctx, created._id));
-      expect(job?.state).toBe('failed');
+      // The queue keeps one more retry (for a worker that shut down): it finds nothing to claim.
+      const jobId = await jobOf(ctx, created._id);
+      expect(await ctx.server.services.generation.claim({ testCaseId: created._id, jobId })).toBeNull();
     } finally {
       await ctx.close();
-    }
-  });
-
-  it('end in error when their job is gone, and a sweep leaves a live generation alone', async () => {
-    const ctx = await setUpGeneration({ sites, roles: ['api'] });
-    try {
-      const lost = await createTest(ctx, {
-        name: 'Lost',
-        website: sites.url('todo'),
-        description: 'Reload the page.',
-      });
-      await ctx.server.database.db
-        .update(testCases)
-        .set({ state: 'running', generationJobId: '00000000-0000-4000-8000-000000000000' })
-        .where(eq(testCases.id, lost._id));
-      const alive = await createTest(ctx, {
-        name: 'Alive',
-        website: sites.url('todo'),
-        description: 'Reload the page.',
-      });
-      // Both queued jobs become active, as if a worker had taken them.
-      await waitUntil(
-        async () => (await ctx.server.queue.boss.fetch(GENERATE_QUEUE, { batchSize: 5 })).length > 0,
-        'jobs to take',
-      );
-      await ctx.server.services.generation.claim({
-        testCaseId: alive._id,
-        jobId: await jobOf(ctx, alive._id),
-      });
-      expect(await ctx.server.services.generation.sweep({ assumeDead: false })).toBe(1);
-      const swept = await getTest(ctx, lost._id);
-      expect(swept.state).toBe('error');
-      expect(swept.final_message).toBe('The generation lost its job (its worker stopped). Start it again.');
-      expect((await getTest(ctx, alive._id)).state).toBe('waiting_for_executor');
-    } finally {
-      await ctx.close();
-    }
-  });
-
-  it('resume on the next worker to start: its sweep retries them and they pass', async () => {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-restart-'));
-    const postgres = testDatabaseUrl ? await freshPostgres() : null;
-    // The same address and data each time: a token from the first start stays valid for the next.
-    const env = { PORT: String(await freePort()) };
-    const same: StartOptions = postgres
-      ? { dataDir, env, target: { kind: 'postgres', url: postgres.url, poolSize: 5 } }
-      : { dataDir, env };
-    try {
-      const first = await setUpGeneration({ ...same, sites, roles: ['api'] });
-      const created = await createTest(first, {
-        name: 'Survivor',
-        website: sites.url('todo'),
-        description: 'Add a todo "Still here".',
-      });
-      await takeAndAbandon(first, created._id);
-      await first.server.close();
-
-      const second = await setUpGeneration({ ...same, sites });
-      try {
-        second.token = first.token;
-        const test = await waitForGeneration(second, created._id);
-        expect({ state: test.state, steps: describeSteps(test) }).toMatchObject({ state: 'passed' });
-        const [row] = await second.server.database.db
-          .select({ attempts: testCases.generationAttempts })
-          .from(testCases)
-          .where(eq(testCases.id, created._id));
-        expect(row.attempts).toBe(2);
-      } finally {
-        await second.server.close();
-      }
-    } finally {
-      await postgres?.drop();
-      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 
@@ -248,6 +203,34 @@ describe('jobs whose worker died', () => {
     } finally {
       await postgres?.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a person's cancel", () => {
+  it("publishes the event generation's worker hears, so it stops at once", async () => {
+    const ctx = await setUpGeneration({ sites, roles: ['api'] });
+    const kind = generationKind(ctx.server.services, {} as BrowserPool, {} as ModelSet);
+    const heard: BusEvent[] = [];
+    const unsubscribe = ctx.server.services.events.subscribe((event) => heard.push(event));
+    try {
+      const created = await createTest(ctx, {
+        name: 'Cancelled',
+        website: sites.url('todo'),
+        description: 'Reload the page.',
+      });
+      expect(heard.some((event) => kind.endedKey(event) === created._id)).toBe(false);
+      const cancelled = await api(ctx.server, 'DELETE', `/test-case/cancel/${created._id}`, {
+        token: ctx.token,
+      });
+      expect(cancelled.status).toBe(200);
+      await waitUntil(
+        async () => heard.some((event) => kind.endedKey(event) === created._id),
+        'the event that stops its worker',
+      );
+    } finally {
+      unsubscribe();
+      await ctx.close();
     }
   });
 });

@@ -23,7 +23,8 @@ jest.setTimeout(120_000);
 
 const FAKE_QUEUE = 'fake-tracked';
 const MAX_ATTEMPTS = 2;
-const UNDER_WAY = ['pending', 'waiting_for_executor', 'running'];
+// A job taken back waits for its retry as `retrying` (generation's shown state; runs use pending).
+const UNDER_WAY = ['pending', 'retrying', 'waiting_for_executor', 'running'];
 
 const fakeJobs = pgTable('fake_jobs', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -104,6 +105,7 @@ class FakeJobs {
       table: fakeJobs,
       queue: FAKE_QUEUE,
       underWay: UNDER_WAY,
+      retryState: 'retrying',
       maxAttempts: MAX_ATTEMPTS,
       job: (id, jobId): FakeJob => ({ id, jobId }),
       expireInSeconds: () => 60,
@@ -294,12 +296,17 @@ describe('a tracked job', () => {
     });
   });
 
-  it('whose worker died is swept back to pending for its retry, counted; dying again ends it, saying why', async () => {
+  it('whose worker died is swept back to wait for its retry, counted; dying again ends it, saying why', async () => {
     const fake = setUp();
     const id = await fake.create('pass');
     await takeAndAbandon(fake, id);
     expect(await fake.sweep({ assumeDead: false })).toBe(1);
-    expect(await fake.row(id)).toMatchObject({ status: 'pending', attempts: 1, claimId: null, worker: null });
+    expect(await fake.row(id)).toMatchObject({
+      status: 'retrying',
+      attempts: 1,
+      claimId: null,
+      worker: null,
+    });
     // The queue retries the same job after its delay; the second worker dies too.
     await takeAndAbandon(fake, id);
     expect(await fake.sweep({ assumeDead: false })).toBe(1);
@@ -320,7 +327,7 @@ describe('a tracked job', () => {
       fake.sweep({ assumeDead: false }),
     ]);
     expect(repaired.reduce((sum, n) => sum + n, 0)).toBe(1);
-    expect(await fake.row(dead)).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(await fake.row(dead)).toMatchObject({ status: 'retrying', attempts: 1 });
     // Failed once in the queue (which retries it): the job keeps its second attempt.
     const job = await server.queue.boss.getJobById(FAKE_QUEUE, (await fake.row(dead)).jobId!);
     expect(job?.state).toBe('retry');
@@ -362,6 +369,20 @@ describe('a tracked job', () => {
     expect(await waitForStatus(fake, id, 'passed')).toMatchObject({ attempts: 1 });
   });
 
+  it('whose queue job ended while it ran goes back for its retry and is sent again', async () => {
+    const fake = setUp();
+    const id = await fake.create('pass');
+    await takeAndAbandon(fake, id);
+    const before = (await fake.row(id)).jobId;
+    await server.queue.cancel(FAKE_QUEUE, before!);
+    expect(await fake.sweep({ assumeDead: false })).toBe(1);
+    const swept = await fake.row(id);
+    expect(swept).toMatchObject({ status: 'retrying', attempts: 1, claimId: null });
+    expect(swept.jobId).not.toBe(before);
+    await startWorker(fake);
+    expect(await waitForStatus(fake, id, 'passed')).toMatchObject({ attempts: 2 });
+  });
+
   it('is handed back to the queue when its worker shuts down, without counting an attempt, and passes on the next', async () => {
     const fake = setUp();
     const first = await startWorker(fake);
@@ -369,7 +390,7 @@ describe('a tracked job', () => {
     await waitForStatus(fake, id, 'running');
     fake.scripts.set(id, 'pass');
     await first.stop();
-    expect(await waitForStatus(fake, id, 'pending')).toMatchObject({ attempts: 0, claimId: null });
+    expect(await waitForStatus(fake, id, 'retrying')).toMatchObject({ attempts: 0, claimId: null });
     await startWorker(fake);
     expect(await waitForStatus(fake, id, 'passed')).toMatchObject({ attempts: 1 });
   });

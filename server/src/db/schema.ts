@@ -304,6 +304,10 @@ export const testCases = pgTable(
     generationFinishedAt: timestamp('generation_finished_at', { withTimezone: true }),
     /** Written by the worker every few seconds; an old one means the worker died. */
     generationHeartbeatAt: timestamp('generation_heartbeat_at', { withTimezone: true }),
+    /** Written by each claim (the tracked-job lease): a worker's writes need its own claim. */
+    generationClaimId: uuid('generation_claim_id'),
+    /** host:pid of the worker that holds the generation. */
+    generationWorker: text('generation_worker'),
     /** The steps' plain words, in order (step i is plan[i]). */
     generationPlan: jsonb('generation_plan').$type<string[] | null>(),
     /** Resume from this step index, keeping the steps before it (user feedback). */

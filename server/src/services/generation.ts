@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type GenerationConfig } from '../config';
 import { type InboxService } from '../inbox/service';
 import { type Db } from '../db/client';
@@ -31,6 +31,7 @@ import { type ArtifactService } from './artifacts';
 import { SuiteActionCache } from './generationCache';
 import { type SharedParameterService } from './sharedParameters';
 import { instructionsWithoutSteps, type StepsSource, type TestCaseService } from './testCases';
+import { Lease, type LeaseClaim, type LeaseValues } from '../tracking/lease';
 import { type QueuePort } from '../tracking/queue';
 import { type ModuleSteps } from './moduleSteps';
 
@@ -52,6 +53,8 @@ export interface GenerateJob {
  * take it, and they hide its secrets (hideSecrets): steps, plan, messages, trace summaries.
  */
 export interface GenerationClaim extends GenerateJob {
+  /** The lease's claim: every write of the worker needs it. */
+  claimId: string;
   /** The secret values the generation's browser was given. */
   secrets: Record<string, string>;
 }
@@ -118,10 +121,11 @@ type Row = typeof testCases.$inferSelect;
  */
 export class GenerationService {
   private _orphansCollectedAt = 0;
+  private readonly _lease: Lease<Row>;
 
   constructor(
     private readonly _db: Db,
-    private readonly _queue: QueuePort | null,
+    queue: QueuePort | null,
     private readonly _events: EventBus,
     private readonly _testCases: TestCaseService,
     private readonly _sharedParameters: SharedParameterService,
@@ -129,7 +133,47 @@ export class GenerationService {
     readonly config: GenerationConfig,
     readonly modules: ModuleSteps,
     private readonly _inbox: InboxService,
-  ) {}
+  ) {
+    this._lease = new Lease<Row>(_db, queue, {
+      table: testCases,
+      // A test case is more than its generation: the lease's columns are its generation* ones.
+      columns: {
+        id: testCases.id,
+        status: testCases.state,
+        jobId: testCases.generationJobId,
+        claimId: testCases.generationClaimId,
+        attempts: testCases.generationAttempts,
+        worker: testCases.generationWorker,
+        heartbeatAt: testCases.generationHeartbeatAt,
+        lastModifiedAt: testCases.lastModifiedAt,
+      },
+      queue: GENERATE_QUEUE,
+      underWay: GENERATING,
+      // A generation taken back resumes from its plan and kept steps: it shows as retrying meanwhile.
+      retryState: 'retrying',
+      maxAttempts: MAX_GENERATION_ATTEMPTS,
+      job: (testCaseId, jobId): GenerateJob => ({ testCaseId, jobId }),
+      expireInSeconds: () => Math.ceil(config.generationTimeoutMs / 1000) + 120,
+      staleMs: () => config.staleMs,
+      stoppedResponding: 'The worker running this generation stopped responding',
+      endedValues: (why, row) => {
+        const restored = restoreFrom(row.generationBackup as Backup | null);
+        return {
+          state: 'error',
+          finalMessage: `The generation stopped: ${why} and no retries are left. Start it again.${restored ? ' The steps of the previous generation were restored.' : ''}`,
+          ...(restored ?? {}),
+          generationBackup: null,
+          generationFeedback: null,
+          generationFinishedAt: new Date(),
+        };
+      },
+      changed: (row) => this._publish(row.id, 'updated'),
+      ended: async (row) => {
+        await this._publish(row.id, 'updated', 'not_running');
+        await this._collectGarbage(row.id);
+      },
+    });
+  }
 
   // ── Asked for by people ───────────────────────────────────────────────────────────────────────
 
@@ -170,7 +214,7 @@ export class GenerationService {
     });
     if (stopped === null) throw new ConflictError(MESSAGES.notGenerating);
     // A job still waiting in the queue is dropped; a running one notices at its next heartbeat.
-    if (stopped) await this._queue?.cancel(GENERATE_QUEUE, stopped).catch(() => undefined);
+    await this._lease.cancel(stopped);
     await this._publish(id, 'updated', 'not_running');
     return this._testCases.get(actor, id);
   }
@@ -217,7 +261,7 @@ export class GenerationService {
       return { wasGenerating: GENERATING.includes(row.state as GenerationState), jobId: row.generationJobId };
     });
     if (changed.wasGenerating) {
-      if (changed.jobId) await this._queue?.cancel(GENERATE_QUEUE, changed.jobId).catch(() => undefined);
+      await this._lease.cancel(changed.jobId);
       await this._publish(id, 'updated', 'not_running');
     } else await this._publish(id, 'updated');
     return this._testCases.get(actor, id);
@@ -362,21 +406,14 @@ export class GenerationService {
 
   /** Takes the generation for this job; null when the job is stale (the test moved on). */
   async claim(job: GenerateJob): Promise<ClaimedGeneration | null> {
-    const now = new Date();
-    const [row] = await this._db
-      .update(testCases)
-      .set({
-        state: sql`CASE WHEN ${testCases.generationAttempts} > 0 THEN 'retrying' ELSE 'waiting_for_executor' END`,
-        generationAttempts: sql`${testCases.generationAttempts} + 1`,
-        generationHeartbeatAt: now,
-        generationStartedAt: sql`coalesce(${testCases.generationStartedAt}, now())`,
-        // The steps this job makes follow the words and website it reads now (an edit meanwhile makes them out of date).
-        stepsSource: sql`jsonb_build_object('website', ${testCases.website}, 'description', ${testCases.description})`,
-        lastModifiedAt: now,
-      })
-      .where(this._owned(job))
-      .returning();
-    if (!row) return null;
+    const claimed = await this._lease.claim(job.testCaseId, job.jobId, {
+      generationStartedAt: sql`coalesce(${testCases.generationStartedAt}, now())`,
+      // The steps this job makes follow the words and website it reads now (an edit meanwhile makes them out of date).
+      stepsSource: sql`jsonb_build_object('website', ${testCases.website}, 'description', ${testCases.description})`,
+    });
+    if (!claimed) return null;
+    const { row } = claimed;
+    const claimId = claimed.claim.claimId;
     await this._publish(row.id, 'updated');
     const feedback = row.generationFeedback as StoredFeedback | null;
     const secrets = await this._sharedParameters.valuesForSuite(row.testSuiteId);
@@ -384,7 +421,7 @@ export class GenerationService {
     const prepared = await this.modules.prepare(row, []);
     if (!prepared.ok) {
       await this.finish(
-        { testCaseId: row.id, jobId: job.jobId, secrets },
+        { testCaseId: row.id, jobId: job.jobId, claimId, secrets },
         'not_runnable',
         prepared.message,
         null,
@@ -394,6 +431,7 @@ export class GenerationService {
     return {
       testCaseId: row.id,
       jobId: job.jobId,
+      claimId,
       suiteId: row.testSuiteId,
       name: row.name,
       website: row.website,
@@ -421,18 +459,13 @@ export class GenerationService {
     };
   }
 
-  async markRunning(job: GenerateJob): Promise<boolean> {
-    return this._transition(job, { state: 'running' });
+  async markRunning(claim: GenerationClaim): Promise<boolean> {
+    return this._transition(claim, { state: 'running' });
   }
 
   /** The worker is alive; false means the generation was cancelled, completed or restarted meanwhile. */
-  async heartbeat(job: GenerateJob): Promise<boolean> {
-    const [row] = await this._db
-      .update(testCases)
-      .set({ generationHeartbeatAt: new Date() })
-      .where(this._owned(job))
-      .returning({ id: testCases.id });
-    return Boolean(row);
+  async heartbeat(claim: GenerationClaim): Promise<boolean> {
+    return this._lease.heartbeat(leaseOf(claim));
   }
 
   async savePlan(claim: GenerationClaim, plan: string[]): Promise<boolean> {
@@ -460,11 +493,15 @@ export class GenerationService {
     const [owner] = await this._db
       .select({ suiteId: testCases.testSuiteId })
       .from(testCases)
-      .where(this._owned(job));
+      .where(this._lease.owned(leaseOf(job)));
     if (!owner) return false;
     const secretNames = await this._secretNames(owner.suiteId);
     const done = await this._db.transaction(async (tx) => {
-      const [row] = await tx.select().from(testCases).where(this._owned(job)).for('update');
+      const [row] = await tx
+        .select()
+        .from(testCases)
+        .where(this._lease.owned(leaseOf(job)))
+        .for('update');
       if (!row) return false;
       const finalSteps = hidden.steps ?? (row.testGenerationSteps as GenerationStep[]);
       const failed = GENERATION_FAILED_STATES.includes(state as GenerationState);
@@ -527,86 +564,18 @@ export class GenerationService {
     if (changed) await this._publish(testCaseId, 'updated');
   }
 
-  /** A worker shutting down hands its generation back to the queue, without counting an attempt. */
-  async release(job: GenerateJob): Promise<boolean> {
-    return this._transition(job, {
-      state: 'retrying',
-      generationAttempts: sql`greatest(${testCases.generationAttempts} - 1, 0)`,
-    });
+  /** A worker shutting down hands its generation back to the queue (retrying), without counting an attempt. */
+  async release(claim: GenerationClaim): Promise<boolean> {
+    return this._lease.release(leaseOf(claim));
   }
 
   /**
-   * Finds generations whose job can no longer finish them: a dead worker's (stale heartbeat) is
-   * failed in pg-boss so it retries; a job that ended without ending the test leaves it in error.
+   * Finds generations whose job can no longer finish them (the Lease's sweep): a dead worker's goes
+   * back to retrying, or ends in error once its retries are spent; one whose job is gone is sent again.
    */
   async sweep(options: { assumeDead: boolean }): Promise<number> {
-    if (!this._queue) return 0;
-    const queue = this._queue;
-    const rows = await this._db
-      .select({
-        id: testCases.id,
-        state: testCases.state,
-        jobId: testCases.generationJobId,
-        heartbeat: testCases.generationHeartbeatAt,
-        requested: testCases.generationRequestedAt,
-        modified: testCases.lastModifiedAt,
-      })
-      .from(testCases)
-      .where(inArray(testCases.state, GENERATING));
-    let repaired = 0;
+    const repaired = await this._lease.sweep(options);
     const now = Date.now();
-    for (const row of rows) {
-      const job = row.jobId ? await queue.job(GENERATE_QUEUE, row.jobId).catch(() => null) : null;
-      if (!row.jobId || !job) {
-        // Queued but never sent (a crash between the two writes): send it now.
-        if (row.jobId && row.state === 'pending') {
-          if (now - row.modified.getTime() > 30_000) {
-            await this._send(row.jobId, row.id).catch(() => undefined);
-            repaired++;
-          }
-        } else {
-          await this._end(
-            row.id,
-            row.jobId,
-            'error',
-            'The generation lost its job (its worker stopped). Start it again.',
-          );
-          repaired++;
-        }
-        continue;
-      }
-      if (job.state === 'completed' || job.state === 'failed' || job.state === 'cancelled') {
-        const output = job.output as { message?: unknown } | null;
-        const reason =
-          job.state === 'failed' && typeof output?.message === 'string'
-            ? `The generation failed: ${output.message}`
-            : 'The generation stopped without a result (its worker stopped).';
-        await this._end(row.id, row.jobId, 'error', `${reason} Start it again.`);
-        repaired++;
-        continue;
-      }
-      if (job.state === 'active') {
-        const beat = row.heartbeat?.getTime() ?? job.startedOn?.getTime() ?? 0;
-        if (!options.assumeDead && now - beat < this.config.staleMs) continue;
-        // Two workers' sweeps may find the same stale job: the one that renews its heartbeat repairs it
-        // (failing it twice would spend its retry).
-        if (!options.assumeDead && !(await this._claimStale(row.id, row.jobId))) continue;
-        // pg-boss retries the job (same id) while retries remain; the next sweep ends it otherwise.
-        await queue
-          .fail(GENERATE_QUEUE, row.jobId, 'The worker running this generation stopped responding')
-          .catch(() => undefined);
-        const retries = job.retryCount < job.retryLimit;
-        if (retries) await this._transition({ testCaseId: row.id, jobId: row.jobId }, { state: 'retrying' });
-        else
-          await this._end(
-            row.id,
-            row.jobId,
-            'error',
-            'The generation stopped: its worker stopped responding and no retries are left. Start it again.',
-          );
-        repaired++;
-      }
-    }
     // Folders of deleted tests: a directory listing, so not on every sweep.
     if (now - this._orphansCollectedAt > ORPHAN_INTERVAL_MS) {
       this._orphansCollectedAt = now;
@@ -671,96 +640,21 @@ export class GenerationService {
           generationStartedAt: null,
           generationFinishedAt: null,
           generationHeartbeatAt: null,
+          generationClaimId: null,
+          generationWorker: null,
           lastModifiedAt: new Date(),
         })
         .where(eq(testCases.id, id));
       return running ? row.generationJobId : null;
     });
-    if (previousJob) await this._queue?.cancel(GENERATE_QUEUE, previousJob).catch(() => undefined);
+    await this._lease.cancel(previousJob);
     await this._publish(id, 'updated');
     // NOTE: sent after the commit; if this fails, the sweep sends it (the row already names the job).
-    await this._send(jobId, id).catch(() => undefined);
+    await this._lease.send(id, jobId).catch(() => undefined);
   }
 
-  private async _send(jobId: string, testCaseId: string): Promise<void> {
-    if (!this._queue) return;
-    const data: GenerateJob = { testCaseId, jobId };
-    await this._queue.send(GENERATE_QUEUE, data, {
-      id: jobId,
-      retryLimit: MAX_GENERATION_ATTEMPTS - 1,
-      retryDelay: 1,
-      expireInSeconds: Math.ceil(this.config.generationTimeoutMs / 1000) + 120,
-    });
-  }
-
-  private _owned(job: GenerateJob) {
-    return and(
-      eq(testCases.id, job.testCaseId),
-      eq(testCases.generationJobId, job.jobId),
-      inArray(testCases.state, GENERATING),
-    );
-  }
-
-  private async _transition(
-    job: GenerateJob,
-    values: Parameters<ReturnType<Db['update']>['set']>[0],
-  ): Promise<boolean> {
-    const [row] = await this._db
-      .update(testCases)
-      .set({ ...values, lastModifiedAt: new Date() })
-      .where(this._owned(job))
-      .returning({ id: testCases.id });
-    if (row) await this._publish(job.testCaseId, 'updated');
-    return Boolean(row);
-  }
-
-  /** Renews a stale heartbeat, unless someone (a worker or another sweep) renewed it meanwhile. */
-  private async _claimStale(testCaseId: string, jobId: string): Promise<boolean> {
-    const staleBefore = new Date(Date.now() - this.config.staleMs);
-    const [row] = await this._db
-      .update(testCases)
-      .set({ generationHeartbeatAt: new Date() })
-      .where(
-        and(
-          eq(testCases.id, testCaseId),
-          eq(testCases.generationJobId, jobId),
-          or(isNull(testCases.generationHeartbeatAt), lt(testCases.generationHeartbeatAt, staleBefore)),
-        ),
-      )
-      .returning({ id: testCases.id });
-    return Boolean(row);
-  }
-
-  private async _end(
-    testCaseId: string,
-    jobId: string | null,
-    state: FinalState,
-    message: string,
-  ): Promise<void> {
-    // A sweep holds no claim: what it may write is masked with the suite's secrets as they are now.
-    if (jobId)
-      await this.finish(
-        { testCaseId, jobId, secrets: await this._suiteSecrets(testCaseId) },
-        state,
-        message,
-        null,
-      );
-    else {
-      const [row] = await this._db
-        .update(testCases)
-        .set({ state, finalMessage: message, generationFinishedAt: new Date(), lastModifiedAt: new Date() })
-        .where(and(eq(testCases.id, testCaseId), inArray(testCases.state, GENERATING)))
-        .returning({ id: testCases.id });
-      if (row) await this._publish(testCaseId, 'updated', 'not_running');
-    }
-  }
-
-  private async _suiteSecrets(testCaseId: string): Promise<Record<string, string>> {
-    const [row] = await this._db
-      .select({ suiteId: testCases.testSuiteId })
-      .from(testCases)
-      .where(eq(testCases.id, testCaseId));
-    return row ? this._sharedParameters.valuesForSuite(row.suiteId) : {};
+  private async _transition(claim: GenerationClaim, values: LeaseValues): Promise<boolean> {
+    return this._lease.transition(leaseOf(claim), values);
   }
 
   private async _secretNames(suiteId: string): Promise<string[]> {
@@ -789,6 +683,10 @@ export class GenerationService {
   private async _publish(testId: string, ...types: GenerationEventType[]): Promise<void> {
     for (const type of types) await this._events.publish({ testId, type }).catch(() => undefined);
   }
+}
+
+function leaseOf(claim: GenerationClaim): LeaseClaim {
+  return { id: claim.testCaseId, claimId: claim.claimId };
 }
 
 function scriptSpec(row: Row, steps: GenerationStep[], secretNames: string[]): ScriptSpec {
