@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Name, Nullable } from './common';
 import { RunStatus, RunTrigger } from './runs';
 import { Schedule } from './schedules';
+import { COLLECTION_LIMITS, COLLECTION_MESSAGES } from './collectionTexts';
 
 // NOTE: contract/alerts.ts imports RunCounts from here; AlertOn is declared here to keep the import one-way.
 export const AlertOn = Type.Union([
@@ -16,29 +17,8 @@ export type AlertOn = Static<typeof AlertOn>;
 // named set of a suite's tests, run together: each run-all makes one group of runs, one per linked
 // test, all created at the same instant — the group's key is that `created_at`.
 
-export const COLLECTION_MESSAGES = {
-  idRequired: 'Test collection ID is required',
-  notFound: 'Test collection not found',
-  nameRequired: 'Name and test suite ID are required',
-  nameTaken: 'A test collection with this name already exists in this project',
-  noTests: 'This test collection has no linked tests to run',
-  fetchAllFailed: 'Failed to fetch test collections',
-  fetchFailed: 'Failed to fetch test collection',
-  createFailed: 'Failed to create test collection',
-  updateFailed: 'Failed to update test collection',
-  deleteFailed: 'Failed to delete test collection',
-  runFailed: 'Failed to create test collection run',
-} as const;
-
-/** SPEC §3/§9: run groups of one reading, and the recent-runs store's page. */
-export const COLLECTION_LIMITS = {
-  name: 200,
-  linkedTests: 1000,
-  defaultGroups: 10,
-  linkedRunsLimit: 20,
-  linkedRunsLimitMax: 100,
-  storePageSize: 15,
-} as const;
+// The texts and limits live in a TypeBox-free module so the SPA's first chunk can read them without TypeBox.
+export { COLLECTION_LIMITS, COLLECTION_MESSAGES };
 
 export const RunCounts = Type.Object({
   pending: Type.Integer(),

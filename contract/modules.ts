@@ -1,6 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Nullable } from './common';
-import { deniedMessage } from './permissions';
 
 // Module wire shapes (SPEC §3 "Module", §5 module validation, §7 module calls, §8 texts; issue 13).
 // A module is a reusable block of steps: either a generated test case (`test_case`) or a Playwright
@@ -8,38 +7,8 @@ import { deniedMessage } from './permissions';
 // approves it. A test uses a module as its setup (`test_module_id_for_setup`) or calls it from its
 // instructions ('Use the "Sign in as admin" module'); it expands at run time.
 
-export const MODULE_MESSAGES = {
-  dataRequired: 'Module data is required',
-  nameTaken: 'A module with this name already exists in this project',
-  notFound: 'Module not found',
-  testCaseRequired: 'Choose the test case this module is made from',
-  scriptRequired: 'Paste the Python script this module runs',
-  unsafe: 'Looks like you provided an unsafe code.',
-  /** Followed by the names of the tests that use it. */
-  inUse: 'This module is used by other tests and cannot be deleted',
-  approveForbidden: deniedMessage('approveModules'),
-  notApproved: 'The Python script of this module has not been approved yet',
-  fetchFailed: 'Failed to fetch modules',
-  createFailed: 'Failed to create module',
-  renameFailed: 'Failed to rename module',
-  updateFailed: 'Failed to update module',
-  deleteFailed: 'Failed to delete module',
-} as const;
-
-/** What the server and the SPA say about saved browser states (issue 13; issue 28 added the last ones). */
-export const BROWSER_STATE_MESSAGES = {
-  fetchFailed: 'Failed to fetch browser states',
-  dataRequired: 'Browser state data is required',
-  nameTaken: 'A browser state with this name already exists in this project',
-  moduleTaken: 'This module already saves a browser state',
-  notFound: 'Browser state not found',
-  writeForbidden: deniedMessage('writeBrowserStates'),
-  createFailed: 'Failed to create browser state',
-  refreshFailed: 'Failed to refresh browser state',
-  deleteFailed: 'Failed to delete browser state',
-} as const;
-
-export const MODULE_LIMITS = { name: 200, script: 100_000 } as const;
+// The texts and limits live in a TypeBox-free module so the SPA's first chunk can read them without TypeBox.
+export { BROWSER_STATE_MESSAGES, MODULE_LIMITS, MODULE_MESSAGES } from './moduleTexts';
 
 export const ModuleType = Type.Union([Type.Literal('test_case'), Type.Literal('python_script')]);
 export type ModuleType = Static<typeof ModuleType>;

@@ -1,4 +1,4 @@
-import { COLLECTION_LIMITS, COLLECTION_MESSAGES } from '../../../contract/collections';
+import { COLLECTION_LIMITS, COLLECTION_MESSAGES } from '../../../contract/collectionTexts';
 import { validationError } from '../../api/apiError';
 import { baseApi } from '../../api/baseApi';
 import type { CancelGroupResult, Collection, RunAllResult } from './types';

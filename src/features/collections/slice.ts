@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import { COLLECTION_LIMITS } from '../../../contract/collections';
+import { COLLECTION_LIMITS } from '../../../contract/collectionTexts';
 import type { Collection, CollectionRunGroup } from './types';
 
 /**

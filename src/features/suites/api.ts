@@ -1,7 +1,7 @@
 import { validationError } from '../../api/apiError';
 import { baseApi } from '../../api/baseApi';
 import { t } from '../../config/locale';
-import { BROWSER_STATE_MESSAGES } from '../../../contract/modules';
+import { BROWSER_STATE_MESSAGES } from '../../../contract/moduleTexts';
 import { toTestSuite, type BrowserState, type TestSuite, type TestSuiteDto } from './types';
 
 export type { BrowserState, TestSuite } from './types';
