@@ -17,16 +17,12 @@ export const ABOUT_THE_DATABASE = new Map([
   ],
   [
     'server/test/generationJobs.test.ts',
-    "a generation's lease: claim, heartbeat, sweep of a dead worker, retry",
+    "generation on the one lease (test_cases' columns): retrying after a dead worker, its ending, release on shutdown",
   ],
   ['server/test/runsJobs.test.ts', "a run's lease: claim, requeue, sweep, cancel, release on shutdown"],
   [
     'server/test/tracking.test.ts',
-    'the one lease of every kind: concurrent sweeps, claims and requeues on a fake kind through pg-boss',
-  ],
-  [
-    'server/test/trackedJobs.test.ts',
-    'abandonment and fast cancel, written by one process and read by another',
+    'the one lease of every kind: concurrent sweeps, claims, requeues, abandonment and fast cancel on a fake kind through pg-boss',
   ],
   ['server/test/generationLive.test.ts', 'events sent with NOTIFY by any session reach the sockets (LISTEN)'],
   ['server/test/schedules.test.ts', 'a tick handled twice at once starts one group; two worker processes'],

@@ -227,6 +227,7 @@ describe("a person's cancel", () => {
       await waitUntil(
         async () => heard.some((event) => kind.endedKey(event) === created._id),
         'the event that stops its worker',
+        10_000,
       );
     } finally {
       unsubscribe();

@@ -8,7 +8,9 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { serveFixtureSites, type FixtureSites } from '../../fixtures/sites/serve';
 import { type TestRun } from '../../contract/runs';
 import { artifacts, testRuns } from '../src/db/schema';
-import { type Action } from '../src/runner';
+import { runKind } from '../src/jobs/run';
+import { type BusEvent } from '../src/realtime/bus';
+import { type Action, type BrowserPool } from '../src/runner';
 import { RUN_QUEUE } from '../src/services/runs';
 import { api, freePort, freshPostgres, testDatabaseUrl, type StartOptions } from './helpers';
 import {
@@ -61,7 +63,7 @@ async function takeAndAbandon(ctx: GenerationContext, runId: string): Promise<vo
 // sweep, release on shutdown, abandonment, fast cancel) is tested once, on a fake kind, in
 // server/test/tracking.test.ts. What is a run's own stays here: its message and the test's
 // latest_run_status when its retries are spent, a release that drops the attempt's steps and files,
-// a SIGKILLed worker process, and what makes a run not runnable.
+// a SIGKILLed worker process, the event its cancel publishes, and what makes a run not runnable.
 describe('runs whose worker died', () => {
   it('are retried once, then end not_runnable with the reason', async () => {
     // An API-only server: no worker takes the run unless the test does.
@@ -394,6 +396,30 @@ describe('parallel runs', () => {
       await database?.drop();
       await counter.close();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe("a person's cancel", () => {
+  it("publishes the event the run's worker hears, so it stops at once", async () => {
+    const ctx = await setUpGeneration({ sites, roles: ['api'] });
+    const kind = runKind(ctx.server.services, {} as BrowserPool);
+    const heard: BusEvent[] = [];
+    const unsubscribe = ctx.server.services.events.subscribe((event) => heard.push(event));
+    try {
+      const testId = await createGeneratedTest(ctx, 'Cancelled', sites.url('todo'), todoActions('Cancelled'));
+      const run = await startRun(ctx, testId);
+      expect(heard.some((event) => kind.endedKey(event) === run._id)).toBe(false);
+      const cancelled = await api(ctx.server, 'DELETE', `/test-run/${run._id}`, { token: ctx.token });
+      expect(cancelled.status).toBe(200);
+      await waitUntil(
+        async () => heard.some((event) => kind.endedKey(event) === run._id),
+        'the event that stops its worker',
+        10_000,
+      );
+    } finally {
+      unsubscribe();
+      await ctx.close();
     }
   });
 });
