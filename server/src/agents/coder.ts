@@ -33,6 +33,7 @@ import {
   MATCH_THRESHOLD,
   type Purpose,
 } from './matching';
+import { meetsCount, type CountCompare } from './sentences/comparisons';
 
 // The coder ties an intent to the live page: it ranks the candidates the words may mean, asks the
 // runner for locators in Playwright's order of preference that resolve to exactly that element,
@@ -460,7 +461,7 @@ async function resolveAssertion(
     case 'onPage':
       return resolveOnPage(assert.name, session, snapshot);
     case 'count':
-      return resolveCount(assert.target, assert.count, session, snapshot);
+      return resolveCount(assert.target, assert.count, session, snapshot, assert.compare);
     case 'visible': {
       if (assert.target.kind === 'text') {
         const target = await textTarget(
@@ -679,6 +680,7 @@ async function resolveCount(
   count: number,
   session: RunnerSession,
   snapshot: PageSnapshot,
+  compare?: CountCompare,
 ): Promise<Resolution> {
   if (ref.kind !== 'phrase') {
     const located = await locate(session, snapshot, ref, 'read');
@@ -686,7 +688,11 @@ async function resolveCount(
     return {
       ok: true,
       actions: lazily(located, (_candidate, target) =>
-        countOf({ locator: target.locator, ...(target.within ? { within: target.within } : {}) }, count),
+        countOf(
+          { locator: target.locator, ...(target.within ? { within: target.within } : {}) },
+          count,
+          compare,
+        ),
       ),
       note: null,
     };
@@ -787,16 +793,17 @@ async function resolveCount(
   const scored = await Promise.all(
     targets.map(async (target) => ({ target, now: await session.matchCount(target) })),
   );
-  scored.sort((a, b) => Number(b.now === count) - Number(a.now === count));
+  const meets = (now: number) => Number(meetsCount(now, count, compare));
+  scored.sort((a, b) => meets(b.now) - meets(a.now));
   return {
     ok: true,
-    actions: scored.slice(0, MAX_OPTIONS).map(({ target }) => ready(countOf(target, count))),
+    actions: scored.slice(0, MAX_OPTIONS).map(({ target }) => ready(countOf(target, count, compare))),
     note: null,
   };
 }
 
-function countOf(target: Target, count: number): Action {
-  return { kind: 'expect', assert: { type: 'count', target, count } };
+function countOf(target: Target, count: number, compare?: CountCompare): Action {
+  return { kind: 'expect', assert: { type: 'count', target, count, ...(compare ? { compare } : {}) } };
 }
 
 /** A sentence the grammar could not read may still be the exact name of a button or link ('Place order'). */

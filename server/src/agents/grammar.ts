@@ -1,4 +1,5 @@
 import { type ScrollTo } from '../runner';
+import { countComparison } from './sentences/comparisons';
 import { NUMBER_WORDS, ORDINALS } from '../lib/words';
 import { isJudgement, judgesManner, trailingClause } from './sentences/clauses';
 import { logInPersona } from './sentences/login';
@@ -506,6 +507,17 @@ export function parseStep(sentence: string, website: string): ParseResult {
   const tokenized = tokenize(cleaned);
   const { values } = tokenized;
   const text = withoutTrail(tokenized.text);
+
+  // 'There should be more than 3 results': the count read without the comparison, which it then keeps.
+  const compared = countComparison(text);
+  if (compared) {
+    const read = parseStep(requote(compared.text, values), website);
+    if (read.ok && read.intent.kind === 'expect' && read.intent.assert.type === 'count')
+      return {
+        ok: true,
+        intent: { ...read.intent, assert: { ...read.intent.assert, compare: compared.compare } },
+      };
+  }
 
   // Assertions first: 'check' and 'see' also start actions, and 'should' turns any sentence into one.
   const verb = ASSERTION_VERB.exec(text);
@@ -1095,7 +1107,7 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
   }
   if (
     (m = new RegExp(
-      `^(?:exactly\\s+|only\\s+)?(${NUMBER})\\s+(.+?)\\s+(?:is|are)\\s+(?:shown|listed|visible|displayed|present|left|remaining|on the page|in the .+)$`,
+      `^(?:exactly\\s+|only\\s+)?(${NUMBER})\\s+(.+?)\\s+(?:(?:is|are)\\s+(?:shown|listed|visible|displayed|present|left|remaining|on the page|in the .+)|appears?|show up)$`,
       'i',
     ).exec(text))
   ) {

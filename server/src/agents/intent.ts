@@ -1,4 +1,5 @@
 import { type ScrollTo } from '../runner';
+import { type CountCompare } from './sentences/comparisons';
 
 // What a step asks for, before it is tied to an element of the page. The rules grammar and the LLM
 // models both produce intents; the coder turns one into runnable actions against the live page.
@@ -66,7 +67,8 @@ export type IntentAssertion =
   | { type: 'value'; target: TargetRef; value: string }
   | { type: 'checked'; target: TargetRef; checked: boolean }
   | { type: 'enabled'; target: TargetRef; enabled: boolean }
-  | { type: 'count'; target: TargetRef; count: number }
+  /** `compare`: 'more than 3' (gt), 'at least 3' (ge), 'fewer than 3' (lt), 'at most 3' (le); else exactly. */
+  | { type: 'count'; target: TargetRef; count: number; compare?: CountCompare }
   | { type: 'url'; value: string; match: 'contains' | 'equals' }
   | { type: 'title'; value: string; match: 'contains' | 'equals' }
   /** 'I am on the dashboard': the URL, the title or a heading names the page. */

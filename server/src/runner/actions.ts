@@ -37,7 +37,8 @@ export type Assertion =
   // `selected`: a tab, option or tree item, whose state is aria-selected (it cannot be checked).
   | { type: 'checked'; target: Target; checked: boolean; selected?: true }
   | { type: 'enabled'; target: Target; enabled: boolean }
-  | { type: 'count'; target: Target; count: number }
+  // `compare`: more than (gt), at least (ge), fewer than (lt), at most (le) `count`; else exactly.
+  | { type: 'count'; target: Target; count: number; compare?: 'gt' | 'ge' | 'lt' | 'le' }
   | { type: 'url'; value: string; match: 'contains' | 'equals' }
   | { type: 'title'; value: string; match: 'contains' | 'equals' };
 
@@ -234,12 +235,27 @@ function describeAssertion(assert: Assertion): string {
     case 'enabled':
       return `Expect ${describeTarget(assert.target)} to be ${assert.enabled ? 'enabled' : 'disabled'}`;
     case 'count':
-      return `Expect ${assert.count} × ${describeTarget(assert.target)}`;
+      return `Expect ${countWords(assert.count, assert.compare)} × ${describeTarget(assert.target)}`;
     case 'url':
       return `Expect the URL ${assert.match === 'equals' ? 'to be' : 'to contain'} "${assert.value}"`;
     case 'title':
       return `Expect the title ${assert.match === 'equals' ? 'to be' : 'to contain'} "${assert.value}"`;
   }
+}
+
+/** 'more than 3': a count check's number with its comparison, for descriptions and messages. */
+export function countWords(count: number, compare?: 'gt' | 'ge' | 'lt' | 'le'): string {
+  const words = { gt: 'more than ', ge: 'at least ', lt: 'fewer than ', le: 'at most ' };
+  return `${compare ? words[compare] : ''}${count}`;
+}
+
+/** Whether `found` elements meet a count check: exactly `count`, or as compared. */
+export function meetsCount(found: number, count: number, compare?: 'gt' | 'ge' | 'lt' | 'le'): boolean {
+  if (compare === 'gt') return found > count;
+  if (compare === 'ge') return found >= count;
+  if (compare === 'lt') return found < count;
+  if (compare === 'le') return found <= count;
+  return found === count;
 }
 
 export { ordinalWord };
@@ -341,7 +357,11 @@ function isAssertion(value: unknown): value is Assertion {
     case 'enabled':
       return isTarget(a.target) && typeof a.enabled === 'boolean';
     case 'count':
-      return isTarget(a.target) && Number.isInteger(a.count);
+      return (
+        isTarget(a.target) &&
+        Number.isInteger(a.count) &&
+        (a.compare === undefined || ['gt', 'ge', 'lt', 'le'].includes(String(a.compare)))
+      );
     case 'url':
     case 'title':
       return typeof a.value === 'string' && (a.match === 'contains' || a.match === 'equals');

@@ -238,10 +238,37 @@ function assertionCode(assert: Assertion, language: Language, secrets: ReadonlyS
           : 'to_be_disabled()';
       break;
     case 'count':
+      if (assert.compare) return comparedCount(locator, assert.count, assert.compare, ts);
       matcher = ts ? `toHaveCount(${assert.count})` : `to_have_count(${assert.count})`;
       break;
   }
   return ts ? `await expect(${locator}).${matcher};` : `expect(${locator}).${matcher}`;
+}
+
+/**
+ * 'More than 3 results': TypeScript polls the count (expect.poll); Python, which has no poll, waits for
+ * the element the comparison needs there (the 4th) or needs gone (for 'fewer than' and 'at most').
+ */
+function comparedCount(
+  locator: string,
+  count: number,
+  compare: 'gt' | 'ge' | 'lt' | 'le',
+  ts: boolean,
+): string {
+  if (ts) {
+    const matcher = {
+      gt: 'toBeGreaterThan',
+      ge: 'toBeGreaterThanOrEqual',
+      lt: 'toBeLessThan',
+      le: 'toBeLessThanOrEqual',
+    }[compare];
+    return `await expect.poll(() => ${locator}.count()).${matcher}(${count});`;
+  }
+  // The index of the first element that must exist (gt, ge) or must not (lt, le).
+  const index = compare === 'gt' || compare === 'le' ? count : count - 1;
+  if (index < 0) return compare === 'ge' ? '' : `expect(${locator}).to_have_count(0)`;
+  const present = compare === 'gt' || compare === 'ge';
+  return `expect(${locator}.nth(${index})).${present ? 'to_be_attached()' : 'not_to_be_attached()'}`;
 }
 
 const SCROLL_TO_BOTTOM = '() => window.scrollTo(0, document.body.scrollHeight)';

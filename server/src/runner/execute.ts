@@ -4,7 +4,9 @@ import {
   type Assertion,
   type LocatorSpec,
   type Target,
+  countWords,
   describeTarget,
+  meetsCount,
   optionTarget,
 } from './actions';
 import { type ErrorContext, translateRunnerError } from './errorSentences';
@@ -184,11 +186,13 @@ async function checkAssertion(
     case 'count': {
       const result = await poll(
         () => toLocator(page, assert.target, values).count(),
-        (count) => count === assert.count,
+        (count) => meetsCount(count, assert.count, assert.compare),
         timeoutMs,
       );
       if (!result.ok)
-        fail(`Expected ${assert.count} × ${describeTarget(assert.target)}, but found ${result.last ?? 0}.`);
+        fail(
+          `Expected ${countWords(assert.count, assert.compare)} × ${describeTarget(assert.target)}, but found ${result.last ?? 0}.`,
+        );
       return;
     }
     case 'url':

@@ -88,6 +88,9 @@ function duration(ms: number): string {
   return `${seconds} second${seconds === 1 ? '' : 's'}`;
 }
 
+// 'more than 10' is '>10' in the corpus's words.
+const COMPARE_SIGN = { gt: '>', ge: '>=', lt: '<', le: '<=' } as const;
+
 /** A check in the corpus's vocabulary. */
 export function assertionStep(assert: IntentAssertion): CorpusStep {
   switch (assert.type) {
@@ -117,7 +120,11 @@ export function assertionStep(assert: IntentAssertion): CorpusStep {
     case 'enabled':
       return { action: assert.enabled ? 'assert_enabled' : 'assert_disabled', ...targetWords(assert.target) };
     case 'count':
-      return { action: 'assert_count', ...targetWords(assert.target), value: String(assert.count) };
+      return {
+        action: 'assert_count',
+        ...targetWords(assert.target),
+        value: `${assert.compare ? COMPARE_SIGN[assert.compare] : ''}${assert.count}`,
+      };
     case 'url':
       return { action: 'assert_url', value: assert.value };
     case 'title':
