@@ -23,7 +23,7 @@ import {
 } from '../runner';
 import { checkPick, implicitClick, resolveIntent, type UserVisibleError } from './coder';
 import { parseStep } from './grammar';
-import { findModule, moduleCallName } from './moduleCall';
+import { findModule, moduleCall, moduleCallName } from './moduleCall';
 import { type Intent, intentPhrase, withTarget } from './intent';
 import { type ModelSet } from './models';
 import { withStartPage } from './planner';
@@ -287,7 +287,7 @@ export class Generator {
     let action: Action | null = null;
     let error: UserVisibleError | null = null;
     let done = 0;
-    const found = findModule(modules, name);
+    const found = findModule(modules, name, moduleCall(text)?.argument);
     if (!found.ok) error = { message: found.message, error_type: 'module_not_found' };
     else {
       action = { kind: 'module', moduleId: found.module.id, name: found.module.name };

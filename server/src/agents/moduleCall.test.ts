@@ -1,4 +1,5 @@
-import { findModule, moduleCallName } from './moduleCall';
+import { findModule, moduleCall, moduleCallName } from './moduleCall';
+import { parseSentence } from './parse';
 
 describe('moduleCallName', () => {
   it.each([
@@ -41,6 +42,42 @@ describe('findModule', () => {
     expect(findModule([], 'Sign out')).toEqual({
       ok: false,
       message: 'There is no module named "Sign out": this project has no modules yet.',
+    });
+  });
+});
+
+describe('module calls with what they are given', () => {
+  it.each([
+    ['Sign in with the "Account" module as a reviewer', { name: 'Account', argument: 'a reviewer' }],
+    [
+      'Run the seed orders module for the Berlin store',
+      { name: 'seed orders', argument: 'the Berlin store' },
+    ],
+    ['Call the “Basket” module, with 3 mugs', { name: 'Basket', argument: '3 mugs' }],
+    ["Execute module 'Cleanup' using 'last week'", { name: 'Cleanup', argument: 'last week' }],
+    ['Run the Reset module', { name: 'Reset' }],
+  ])('reads %j as %j', (text, call) => {
+    expect(moduleCall(text)).toEqual(call);
+  });
+
+  it('finds the module named for the value, and refuses one that would run without it', () => {
+    const modules = [
+      { id: '1', name: 'Account' },
+      { id: '2', name: 'Account as editor' },
+    ];
+    expect(findModule(modules, 'account', 'editor')).toEqual({ ok: true, module: modules[1] });
+    const refused = findModule(modules, 'Account', 'a reviewer');
+    expect(refused.ok).toBe(false);
+    expect(!refused.ok && refused.message).toContain('"a reviewer" cannot be given');
+  });
+
+  it('is read as a use of the module with its value', () => {
+    expect(parseSentence('Sign in with the Account module as a reviewer, then open Drafts')).toEqual({
+      sentence: 'Sign in with the Account module as a reviewer, then open Drafts',
+      steps: [
+        { action: 'use_module', target: 'Account', value: 'a reviewer' },
+        { action: 'click', target: 'Drafts' },
+      ],
     });
   });
 });

@@ -1,5 +1,5 @@
 import { parseStep, SORT_DIRECTION } from '../grammar';
-import { moduleCallName } from '../moduleCall';
+import { moduleCall } from '../moduleCall';
 import { intentPhrase, type Intent } from '../intent';
 import { planSteps } from '../planner';
 import { emailSentence } from '../sentences/email';
@@ -78,15 +78,20 @@ function readStep(step: string, steps: CorpusStep[]): string | null {
     steps.push(widget);
     return null;
   }
+  // 'Log in with the login module as admin': the module, and what the sentence gives it.
+  const module = moduleCall(step);
+  if (module) {
+    steps.push({
+      action: 'use_module',
+      target: module.name,
+      ...(module.argument ? { value: module.argument } : {}),
+    });
+    return null;
+  }
   // 'Sign in as the test customer': a log-in whose credentials the suite holds, not the sentence.
   const persona = logInPersona(step);
   if (persona) {
     steps.push({ action: 'login', target: persona });
-    return null;
-  }
-  const module = moduleCallName(step);
-  if (module) {
-    steps.push({ action: 'use_module', target: module });
     return null;
   }
   const parsed = parseStep(step, PARSE_WEBSITE);
