@@ -112,8 +112,9 @@ export class Lease<Row extends { id: string }> {
     this._c = _kind.columns ?? _kind.table;
     const properties = Object.entries(getTableColumns(_kind.table));
     const keys: Partial<Record<keyof LeaseColumns, string>> = {};
-    for (const [name, column] of Object.entries(this._c) as [keyof LeaseColumns, PgColumn | undefined][]) {
-      if (!LEASE_COLUMNS.includes(name) || !column) continue;
+    for (const name of LEASE_COLUMNS) {
+      const column = this._c[name];
+      if (!column) continue;
       const found = properties.find(([, candidate]) => candidate === column);
       if (!found) throw new Error(`The lease's ${name} column is not a column of the kind's table`);
       keys[name] = found[0];
