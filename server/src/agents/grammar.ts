@@ -292,7 +292,7 @@ export function parsePhrase(raw: string, values: string[]): Phrase | null {
     inItem = { kind: itemKind(inOrdinal[4]), ordinal: ordinalOf(inOrdinal[2], inOrdinal[3]) };
   }
   const contextMatch =
-    /^(.+?)\s+(?:for|of|next to|beside|belonging to|in the (?:row|line|item|card|entry) (?:for|of|with|containing))\s+(?:the\s+|a\s+|an\s+)?(.+)$/i.exec(
+    /^(.+?)\s+(?:for|of|next to|beside|belonging to|(?:in|on|at) the (?:row|line|item|card|entry|tile) (?:for|of|with|containing))\s+(?:the\s+|a\s+|an\s+)?(.+)$/i.exec(
       text,
     );
   if (!inItem && contextMatch && !/^(?:the\s+)?(?:value|number|name|list)$/i.test(contextMatch[1].trim())) {
@@ -370,6 +370,11 @@ export function parsePhrase(raw: string, values: string[]): Phrase | null {
   const phrase: Phrase = { text: main };
   if (rest.length > 0)
     phrase.alternatives = rest.map((alternative) => detokenize(alternative, values).trim());
+  // 'the ... button', 'the ⋮ menu': dots are drawn, not written; the icon's name says what they are.
+  if (/^(?:\.{2,}|…|⋯|⋮|︙)$/.test(main)) {
+    phrase.text = 'ellipsis';
+    phrase.alternatives = ['more', 'more actions', 'kebab', 'dots', 'options'];
+  }
   if (role) phrase.role = role;
   if (exact) phrase.exact = true;
   if (ordinal !== undefined) phrase.ordinal = ordinal;
@@ -737,7 +742,7 @@ const ACTIONS = [
   ),
   rule(
     new RegExp(
-      `^(?:fill in|fill out|fill|complete|populate|set|change|update|enter|put)\\s+(?:the\\s+)?(.+?)(?:\\s+(?:with|to|as|=)|\\s*:)\\s+${VALUE}$`,
+      `^(?:fill in|fill out|fill|complete|populate|set|change|update|enter|put|replace|overwrite)\\s+(?:the\\s+)?(.+?)(?:\\s+(?:with|to|as|=)|\\s*:)\\s+${VALUE}$`,
       'i',
     ),
     (m, v) => {

@@ -178,8 +178,9 @@ export function splitInstructions(instructions: string): string[] {
     // Sentences end at . ! ? ; followed by a space, unless the dot ends an abbreviation.
     const sentences: string[] = [];
     let start = 0;
-    // 'Press ? to open the help': a mark after a space is a key, not the end of a sentence.
-    for (const match of text.matchAll(/(?<=\S)[.!?;]+(?=\s+|$)/g)) {
+    // 'Press ? to open the help': a mark after a space is a key, not the end of a sentence; so is an
+    // ellipsis after one ('Click the ... button'), the label of a menu button.
+    for (const match of text.matchAll(/(?<=[^\s.!?;…])[.!?;]+(?=\s+|$)/g)) {
       const end = match.index + match[0].length;
       const piece = text.slice(start, end);
       if (match[0] === '.' && ABBREVIATIONS.test(piece)) continue;
