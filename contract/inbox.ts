@@ -22,3 +22,32 @@ export const RunInbox = Type.Object({
   mails: Type.Array(InboxMail),
 });
 export type RunInbox = Static<typeof RunInbox>;
+
+/** The e-mail an e-mail step read (a run's step, issue 32): never its body, which may hold a code or a sign-in link. */
+export const MailRead = Type.Object({
+  subject: Type.String(),
+  from: Type.String(),
+  received_at: IsoDate,
+});
+export type MailRead = Static<typeof MailRead>;
+
+/** A message as an exported test reads it (GET /inbox/{address}): its words, and its links with their words. */
+export const ExportedMail = Type.Object({
+  id: Type.String(),
+  from: Type.String(),
+  subject: Type.String(),
+  /** The text part, or the HTML's words when there is none. */
+  text: Type.String(),
+  links: Type.Array(Type.Object({ text: Type.String(), url: Type.String() })),
+  received_at: IsoDate,
+});
+export type ExportedMail = Static<typeof ExportedMail>;
+
+/** GET /inbox/{address}: an exported test's own address (pw-<32 hex digits>) and its mail, newest first. */
+export const ExportedInbox = Type.Object({
+  address: Type.String(),
+  mails: Type.Array(ExportedMail),
+});
+export type ExportedInbox = Static<typeof ExportedInbox>;
+
+export const ExportedInboxParams = Type.Object({ address: Type.String({ maxLength: 320 }) });

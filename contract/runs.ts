@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { IsoDate, Nullable } from './common';
 import { TraceEntry, UserVisibleError } from './generation';
+import { MailRead } from './inbox';
 import { type RunState } from './states';
 
 // Run wire shapes (SPEC §3 "Run", §4 run states and "runs of a test case", §5, §7 run calls, §8).
@@ -90,6 +91,8 @@ export const RunStep = Type.Object({
   duration_ms: Type.Integer(),
   /** The page's URL after the step. */
   url: Nullable(Type.String()),
+  /** The e-mail an e-mail step read (issue 32): subject, sender and time, never its body. */
+  email: Type.Optional(MailRead),
 });
 export type RunStep = Static<typeof RunStep>;
 

@@ -30,7 +30,7 @@ import { generationRoutes } from './routes/generation';
 import { healingRoutes } from './routes/healing';
 import { moduleRoutes } from './routes/modules';
 import { organizationRoutes } from './routes/organizations';
-import { inboxRoutes } from './routes/inbox';
+import { inboxExportRoutes, inboxRoutes } from './routes/inbox';
 import { runRoutes } from './routes/runs';
 import { scheduleRoutes } from './routes/schedules';
 import { sharedRoutes, sharingRoutes } from './routes/sharing';
@@ -182,6 +182,8 @@ export async function buildApp({
       await api.register(artifactFileRoutes, { services });
       await api.register(wsRoutes, { services, verifier, config: config.generation });
       await api.register(sharedRoutes, { services, readsPerMinute: config.shareRateLimit });
+      // An exported test's inbox (issue 32): its random address is its key, so no sign-in.
+      await api.register(inboxExportRoutes, { services });
       await api.register(async (secured) => {
         secured.addHook('onRequest', secured.authenticate);
         await secured.register(permissionsPlugin, { permissions: services.permissions });

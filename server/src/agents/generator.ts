@@ -20,8 +20,12 @@ import {
   referencedNames,
   type ReplayStep,
   screenshotFailure,
+  describeMail,
+  describeTarget,
+  type Target,
 } from '../runner';
 import { checkPick, implicitClick, resolveIntent, type UserVisibleError } from './coder';
+import { emailSentence, type EmailSentence } from './sentences/email';
 import { parseStep } from './grammar';
 import { findModule, moduleCall, moduleCallName } from './moduleCall';
 import { type Intent, intentPhrase, withTarget } from './intent';
@@ -322,6 +326,94 @@ export class Generator {
     return { step, ok, notUnderstood: null };
   }
 
+  /**
+   * An e-mail step (issue 32): read from the inbox the job handed the session, without a model. A code
+   * step finds its field as a fill would ('the "Code" field'), then types the e-mail's code into it. The
+   * step says which e-mail it read (subject, sender, time), never the code or the body.
+   */
+  private async _emailStep(
+    index: number,
+    plan: string[],
+    input: GeneratorInput,
+    steps: GenerationStep[],
+    email: EmailSentence,
+  ): Promise<StepResult> {
+    const text = plan[index];
+    const started = Date.now();
+    const session = this._session;
+    const secretNames = Object.keys(session.values.secrets);
+    await session.beginStep(`${index + 1}. ${text}`);
+    let action: Action | null = null;
+    let error: UserVisibleError | null = null;
+    try {
+      const candidates: Action[] =
+        email.op === 'open'
+          ? [{ kind: 'email', op: 'open', to: email.to }]
+          : email.op === 'expect'
+            ? [{ kind: 'email', op: 'expect', field: email.field, value: email.value }]
+            : email.op === 'link'
+              ? [{ kind: 'email', op: 'link', text: email.text }]
+              : await this._codeFields(email.field, input.website);
+      if (candidates.length === 0)
+        error = {
+          message: `No field for the code was found: ${email.op === 'code' ? email.field : ''} is not on the page.`,
+          error_type: 'element_not_found',
+        };
+      for (const candidate of candidates) {
+        const result = await session.execute(candidate);
+        if (result.ok) {
+          action = candidate;
+          error = null;
+          break;
+        }
+        error = result.error;
+        if (session.closed || result.error?.error_type !== 'element_not_found') break;
+      }
+    } catch (failure) {
+      error = { message: messageOf(failure).split('\n')[0], error_type: 'execution_failed' };
+    }
+    const { screenshotId, screenshotError } = await this._screenshot(index);
+    const ok = Boolean(action) && !error;
+    const read = session.email;
+    const message =
+      ok && read
+        ? `Read ${describeMail(read)}${email.op === 'code' ? `, and typed its code into ${describeTarget((action as { target: Target }).target)}` : ''}.`
+        : (error?.message ?? 'Not run.');
+    const step = moduleGenerationStep({
+      step_index: index,
+      planner_message: `Step ${index + 1} of ${plan.length}: ${text}. ${ok ? message : `The e-mail step failed: ${message}`}`,
+      step_description: text,
+      screenshot_id: screenshotId,
+      screenshot_error: screenshotError,
+      before_screenshot_id: steps[index - 1]?.screenshot_id ?? null,
+      url: session.closed ? null : stepUrl(session.probe.url()),
+      action: action ?? candidateOrNull(email),
+      ok,
+      error,
+      language: input.language,
+      secretNames,
+      traceId: input.traceId,
+      durationMs: Date.now() - started,
+      verificationMessage: message,
+    });
+    return { step, ok, notUnderstood: null };
+  }
+
+  /** The fields a code may go into, best first: the targets a fill of `field` would have. */
+  private async _codeFields(field: string, website: string): Promise<Action[]> {
+    const parsed = parseStep(`Type "0000" into ${field}`, website);
+    if (!parsed.ok || parsed.intent.kind !== 'fill') return [];
+    const snapshot = await this._session.snapshot();
+    const resolution = await resolveIntent(parsed.intent, this._session, snapshot);
+    if (!resolution.ok) return [];
+    const found: Action[] = [];
+    for (const option of resolution.actions) {
+      const fill = await option();
+      if (fill?.kind === 'fill') found.push({ kind: 'email', op: 'code', target: fill.target });
+    }
+    return found;
+  }
+
   /** Runs a module's steps, as they are now, in the page; the first failing one says why. */
   /**
    * The step's screenshot, stored, and the end of its trace group. A screenshot that fails is never
@@ -390,6 +482,10 @@ export class Generator {
     const text = plan[index];
     const called = moduleCallName(text);
     if (called !== null) return this._moduleStep(index, plan, input, steps, called);
+    // The test inbox (issue 32): 'the e-mail says X' reads the e-mail once an earlier step opened one.
+    const opened = plan.slice(0, index).some((earlier) => emailSentence(earlier)?.op === 'open');
+    const email = emailSentence(text, { opened });
+    if (email) return this._emailStep(index, plan, input, steps, email);
     const started = Date.now();
     const session = this._session;
     const language = input.language;
@@ -646,6 +742,20 @@ export class Generator {
 }
 
 /** The step of a module call, as the generator stores a step. */
+/** The action an e-mail step meant, for its failed attempt's code (a code step's field was not found). */
+function candidateOrNull(email: EmailSentence): Action | null {
+  switch (email.op) {
+    case 'open':
+      return { kind: 'email', op: 'open', to: email.to };
+    case 'expect':
+      return { kind: 'email', op: 'expect', field: email.field, value: email.value };
+    case 'link':
+      return { kind: 'email', op: 'link', text: email.text };
+    case 'code':
+      return null;
+  }
+}
+
 function moduleGenerationStep(
   fields: Pick<
     GenerationStep,
@@ -664,6 +774,8 @@ function moduleGenerationStep(
     secretNames: string[];
     traceId: string | null;
     durationMs: number;
+    /** What the step checked (an e-mail step: the e-mail it read). */
+    verificationMessage?: string;
   },
 ): GenerationStep {
   const { action, ok, error, language, secretNames } = fields;
@@ -696,7 +808,7 @@ function moduleGenerationStep(
     trace_zip_path: fields.traceId,
     user_feedback: null,
     verification: ok
-      ? { passed: true, message: 'Every step of the module passed.' }
+      ? { passed: true, message: fields.verificationMessage ?? 'Every step of the module passed.' }
       : { passed: false, message: error?.message ?? 'Not run.' },
     model: 'none',
     model_fallback: null,

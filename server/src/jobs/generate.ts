@@ -213,6 +213,8 @@ async function openSession(
     stepTimeoutMs: generation.config.stepTimeoutMs,
     trace: true,
     screencast: generation.config.traceScreencast,
+    // The test inbox e-mail steps read (issue 32): the job's port to it, not the runner's.
+    inbox: services.inbox,
     targets: pool.reachesWorkerLoopback ? generation.config.testTargets : null,
     storageState: claimed.storageState,
   };

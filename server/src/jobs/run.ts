@@ -218,6 +218,7 @@ class RunKind {
                 error: result.error,
                 duration_ms: result.durationMs,
                 url: result.url,
+                ...(result.email ? { email: result.email } : {}),
               });
               await runs.saveSteps(claimed, steps);
             },
@@ -396,6 +397,8 @@ class RunKind {
       screencast: runs.config.traceScreencast,
       targets: this._pool.reachesWorkerLoopback ? runs.config.testTargets : null,
       storageState: claimed.storageState,
+      // The test inbox e-mail steps read (issue 32): the job's port to it, not the runner's.
+      inbox: this._services.inbox,
     };
     for (let attempt = 0; attempt < 2; attempt++) {
       try {

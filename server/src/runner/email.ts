@@ -2,6 +2,7 @@ import { type Page } from 'playwright-core';
 import { type Action, type Target } from './actions';
 import { ActionError, toLocator } from './execute';
 import { substitute, type RunValues } from './values';
+import { findCode, findLink, fold, linksOf, mailText, words } from '../lib/mail';
 
 // The e-mail steps (issue 32): a test reads what the application under test mailed to its inbox
 // address. The runner never reaches the inbox's store itself: the job hands it an InboxPort. The last
@@ -43,101 +44,6 @@ export function emailEvidence(mail: InboxMail): EmailEvidence {
 export function describeMail(mail: InboxMail | EmailEvidence): string {
   const received = 'receivedAt' in mail ? mail.receivedAt : new Date(mail.received_at);
   return `the e-mail "${mail.subject}" from ${mail.from || 'an unknown sender'} (received ${received.toISOString().slice(11, 19)} UTC)`;
-}
-
-// ── Reading a message ──────────────────────────────────────────────────────────────────────────────
-
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' };
-
-function decode(text: string): string {
-  return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
-    if (name.startsWith('#x') || name.startsWith('#X'))
-      return String.fromCodePoint(parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return String.fromCodePoint(parseInt(name.slice(1), 10));
-    return ENTITIES[name.toLowerCase()] ?? whole;
-  });
-}
-
-function words(text: string): string {
-  return text.replace(/\s+/g, ' ').trim();
-}
-
-/** The message's words: its text part, else its HTML without markup. */
-export function mailText(mail: Pick<InboxMail, 'text' | 'html'>): string {
-  if (mail.text.trim()) return mail.text;
-  return decode(
-    (mail.html ?? '')
-      .replace(/<(script|style)\b[\s\S]*?<\/\1>/gi, ' ')
-      .replace(/<br\s*\/?>|<\/(?:p|div|tr|li|h\d)>/gi, '\n')
-      .replace(/<[^>]+>/g, ' '),
-  );
-}
-
-export interface MailLink {
-  /** The words of the link (its anchor's text), or the words before a URL written in the text. */
-  text: string;
-  url: string;
-}
-
-const ANCHOR = /<a\b([^>]*)>([\s\S]*?)<\/a>/gi;
-const HREF = /\bhref\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+))/i;
-const URL_IN_TEXT = /\bhttps?:\/\/[^\s<>"')\]]+/gi;
-
-function httpUrl(raw: string): string | null {
-  try {
-    const url = new URL(decode(raw.trim()));
-    return url.protocol === 'http:' || url.protocol === 'https:' ? url.toString() : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The message's http(s) links with their words: its HTML's anchors, then the URLs of its text. */
-export function linksOf(mail: Pick<InboxMail, 'text' | 'html'>): MailLink[] {
-  const found: MailLink[] = [];
-  for (const match of (mail.html ?? '').matchAll(ANCHOR)) {
-    const href = HREF.exec(match[1]);
-    const url = href ? httpUrl(href[1] ?? href[2] ?? href[3] ?? '') : null;
-    if (url) found.push({ text: words(decode(match[2].replace(/<[^>]+>/g, ' '))), url });
-  }
-  for (const line of mail.text.split('\n'))
-    for (const match of line.matchAll(URL_IN_TEXT)) {
-      const url = httpUrl(match[0].replace(/[.,;:!?]+$/, ''));
-      const before = words(line.slice(0, match.index).replace(/[:\-–—>(]+\s*$/, ''));
-      if (url) found.push({ text: before, url });
-    }
-  return found;
-}
-
-const fold = (text: string) => words(text).toLowerCase();
-
-/** The link a step names ('Confirm', 'confirmation'): by its words, then by its address; the only link for none. */
-export function findLink(links: MailLink[], wanted: string): MailLink | null {
-  const name = fold(wanted);
-  if (!name) return links.length > 0 && new Set(links.map((link) => link.url)).size === 1 ? links[0] : null;
-  const exact = links.find((link) => fold(link.text) === name);
-  if (exact) return exact;
-  const inWords = links.find((link) => fold(link.text).includes(name));
-  if (inWords) return inWords;
-  // 'the confirmation link': the stem of the word in the link's words or address ('confirm').
-  const stem = name.replace(/(?:ation|ing|ed|e)$/, '');
-  if (stem.length >= 4) {
-    const stemmed =
-      links.find((link) => fold(link.text).includes(stem)) ??
-      links.find((link) => link.url.toLowerCase().includes(stem));
-    if (stemmed) return stemmed;
-  }
-  return null;
-}
-
-/** The first code of 4 to 8 digits in the message (not in a link's address), then in its subject. */
-export function findCode(mail: Pick<InboxMail, 'text' | 'html' | 'subject'>): string | null {
-  const CODE = /(?<![\d.,:/-])\d{4,8}(?![\d.,:/-]?\d)/;
-  for (const text of [mailText(mail), mail.subject]) {
-    const found = CODE.exec(text.replace(URL_IN_TEXT, ' '));
-    if (found) return found[0];
-  }
-  return null;
 }
 
 // ── Running a step ─────────────────────────────────────────────────────────────────────────────────

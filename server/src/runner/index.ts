@@ -32,6 +32,8 @@ export {
   type ScriptStep,
 } from './codegen';
 export { messageOf } from './execute';
+export { describeMail, emailEvidence, type EmailEvidence, type InboxMail, type InboxPort } from './email';
+export { INBOX_VARIABLE } from './emailCode';
 export {
   RunnerSession,
   type ElementBox,

@@ -7,6 +7,7 @@ import {
   referencedNames,
   type ScriptSpec,
   typescriptScript,
+  INBOX_VARIABLE,
 } from '../runner';
 import { type GenerationStep } from '../../../contract/generation';
 import { effectiveParameters } from '../../../contract/testCases';
@@ -67,7 +68,8 @@ export function exportedSpec(test: ExportableTest): ScriptSpec {
     name: test.name,
     steps,
     parameters,
-    secretNames: [...used].filter((name) => !(name in parameters)).sort(),
+    // `{{inbox}}` is the run's own test inbox (issue 32): the exported file makes its own (emailCode.ts).
+    secretNames: [...used].filter((name) => !(name in parameters) && name !== INBOX_VARIABLE).sort(),
     viewport: { width: test.viewportWidth, height: test.viewportHeight },
     userAgent: test.userAgent,
   };
