@@ -14,6 +14,7 @@ import { measureSpaBundle, type Figure } from './spaBundle';
 import { measureStartReady } from './startReady';
 import { measureTreeApi } from './treeApi';
 import { measureTreeRender } from './treeRender';
+import { measureWorkerMemory } from './workerMemory';
 
 function main() {
   const setup = spawnSync('node', ['scripts/setup.mjs', 'bench'], { stdio: 'inherit' });
@@ -38,6 +39,7 @@ function main() {
     healing: measureHealing,
     'api-under-load': measureApiUnderLoad,
     'start-ready': measureStartReady,
+    'worker-memory': measureWorkerMemory,
   };
   return Object.entries(benches)
     .filter(([name]) => !only || name === only)

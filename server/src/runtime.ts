@@ -1,13 +1,11 @@
-import { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { type Config } from './config';
 import { openDatabase, type Database, type DatabaseTarget } from './db/client';
-import { createTokenVerifier } from './identity/verifier';
 import { loadOrCreateSigningKey } from './identity/keys';
 import { registerWorkers, type Workers } from './jobs/handlers';
 import { JobQueue } from './jobs/queue';
-import { buildApp } from './app';
 import { type InboxService } from './inbox/service';
-import { startInboxSmtp, type InboxSmtp } from './inbox/smtp';
+import { type InboxSmtp } from './inbox/smtp';
 import { createEventBus, type EventBus } from './realtime/bus';
 import { createServices, type Services } from './services';
 
@@ -94,6 +92,11 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
       });
     const inbox = services.inbox;
     if (options.roles.includes('api')) {
+      // Loaded for the API only: a worker process does without Fastify, its plugins and the routes.
+      const [{ buildApp }, { createTokenVerifier }] = await Promise.all([
+        import('./app'),
+        import('./identity/verifier'),
+      ]);
       inboxSmtp = await listenForInbox(config, inbox);
       app = await buildApp({
         config,
@@ -149,6 +152,7 @@ export async function createRuntime(config: Config, options: RuntimeOptions): Pr
 async function listenForInbox(config: Config, inbox: InboxService): Promise<InboxSmtp | null> {
   if (config.inbox.smtpPort === null) return null;
   const warn = (line: string) => console.error(line);
+  const { startInboxSmtp } = await import('./inbox/smtp');
   try {
     return await startInboxSmtp({
       host: config.host,
