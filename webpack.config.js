@@ -69,6 +69,10 @@ module.exports = (_env, argv) => {
           },
         },
         { test: /\.(woff2?|png|svg|ico)$/, type: 'asset/resource' },
+        // @emotion/react imports it for nothing but its side effects, which it has none of (it only defines a
+        // function); without this flag it and its copy of react-is sat in the first chunk (issue 34), while
+        // formik, which calls it, still gets it in its route's chunk.
+        { test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/, sideEffects: false },
       ],
     },
     plugins: [
