@@ -1,7 +1,8 @@
 // `npm run bench healing` (issues 14, 30): the healer on the fixture sites' changed releases. Drift
 // variants (labels renamed, every word of a form renamed, a cart become a basket, fields moved, row
 // actions moved into a menu, a table rendered as cards, a confirmation dialog or a cookie banner
-// inserted) must heal green with every check intact; bug variants (a wrong total, a sign-in that goes
+// inserted, a page renamed, a list re-ordered) must heal green with every check intact, except a
+// field split in two and a check of the list's order itself, which must be refused; bug variants (a wrong total, a sign-in that goes
 // nowhere, a menu item, a save or a banner that does nothing) must never heal, and a drift's healed
 // test must fail on its bug twin (a false heal otherwise); no proposal may weaken a check; healing a
 // 10-step test broken at step 5 should take at most twice one run of it.
@@ -33,11 +34,19 @@ interface HealingCase {
   /** The release the test meets: a drift must heal green, a bug must not heal. */
   variant: string;
   kind: 'drift' | 'bug';
-  /** A drift's bug twin: the same release with a real bug; the healed test must fail there. */
+  /**
+   * A drift's bug twin: the same release with a real bug; the healed test must fail there. It counts
+   * only when the same bug in the original release fails the original test (BUG_IN_ORIGINAL).
+   */
   twin?: string;
   steps: (url: string) => Step[];
   /** Record each acted-on element's fingerprint on the original first, as the generator does. */
   fingerprints?: boolean;
+  /**
+   * A drift no healing may pass: the healer must fail and say why (a typed full name is never put
+   * into half of a split field; a check of the list's order itself is the order, not a target).
+   */
+  refuse?: boolean;
   parameters?: Record<string, string>;
 }
 
@@ -143,6 +152,105 @@ const addTodo = (url: string): Step[] => [
   shows('1 item left'),
 ];
 
+/** Checks out the mug in the cart with a full name (the split release splits that field in two). */
+const checkout = (url: string): Step[] => [
+  ...mugInCart(url),
+  { description: `Open ${url}checkout.html`, action: { kind: 'goto', url: `${url}checkout.html` } },
+  ...(
+    [
+      ['Full name', 'Ada Lovelace'],
+      ['Email', 'ada@example.com'],
+      ['Street address', '12 St James Square'],
+      ['City', 'London'],
+      ['Postal code', 'SW1Y 4JH'],
+    ] as const
+  ).map(([field, value]): Step => ({
+    description: `Enter "${value}" in the ${field} field`,
+    action: { kind: 'fill', target: byLabel(field), value },
+  })),
+  {
+    description: 'Choose "United Kingdom" from the Country list',
+    action: { kind: 'select', target: byLabel('Country'), value: 'United Kingdom' },
+  },
+  ...(
+    [
+      ['Card number', '4242424242424242'],
+      ['Expiry date (MM/YY)', '12/30'],
+      ['Security code', '123'],
+    ] as const
+  ).map(([field, value]): Step => ({
+    description: `Enter "${value}" in the ${field} field`,
+    action: { kind: 'fill', target: byLabel(field), value },
+  })),
+  {
+    description: 'Click the "Place order" button',
+    action: { kind: 'click', target: byRole('button', 'Place order') },
+  },
+  shows('Thank you for your order!'),
+  {
+    description: 'Verify the order number is "LO-1001"',
+    action: {
+      kind: 'expect',
+      assert: {
+        type: 'text',
+        target: { locator: { by: 'testId', testId: 'order-number' } },
+        value: 'LO-1001',
+      },
+    },
+  },
+];
+
+/** Checks rows by count, position and words, then deletes one by its row's words (a table's rows become cards). */
+const rowChecks = (url: string): Step[] => {
+  const rows = { locator: { by: 'role', role: 'row' }, has: { by: 'role', role: 'cell' } } as const;
+  return [
+    { description: `Open ${url}`, action: { kind: 'goto', url } },
+    {
+      description: 'Verify the table has 5 rows',
+      action: { kind: 'expect', assert: { type: 'count', target: rows, count: 5 } },
+    },
+    {
+      description: 'Verify the second row contains "Grace Hopper"',
+      action: {
+        kind: 'expect',
+        assert: { type: 'text', target: { ...rows, nth: 1 }, value: 'Grace Hopper' },
+      },
+    },
+    {
+      description: 'Click the delete button of "Grace Hopper"',
+      action: {
+        kind: 'click',
+        target: {
+          within: { by: 'role', role: 'row' },
+          withinText: 'Grace Hopper',
+          locator: { by: 'css', selector: 'button.icon-trash' },
+        },
+      },
+    },
+    shows('Order #1002 deleted.'),
+    {
+      description: 'Verify the second row contains "Alan Turing"',
+      action: { kind: 'expect', assert: { type: 'text', target: { ...rows, nth: 1 }, value: 'Alan Turing' } },
+    },
+  ];
+};
+
+/** Checks the list's order itself: its first row is Ada Lovelace's order (a re-ordered list is another order). */
+const firstOrder = (url: string): Step[] => [
+  { description: `Open ${url}`, action: { kind: 'goto', url } },
+  {
+    description: 'Verify the first row shows "Ada Lovelace"',
+    action: {
+      kind: 'expect',
+      assert: {
+        type: 'text',
+        target: { locator: { by: 'role', role: 'row' }, has: { by: 'role', role: 'cell' }, nth: 0 },
+        value: 'Ada Lovelace',
+      },
+    },
+  },
+];
+
 export const HEALING_CORPUS: HealingCase[] = [
   {
     name: 'Sign in (login v2)',
@@ -246,6 +354,22 @@ export const HEALING_CORPUS: HealingCase[] = [
     steps: rowActions,
     fingerprints: true,
   },
+  // Checks on rows (count, position, words) meet the cards: each order's card is its row now.
+  {
+    name: 'Rows checked and one deleted (orders cards)',
+    site: 'orders',
+    variant: 'cards',
+    kind: 'drift',
+    steps: rowChecks,
+    twin: 'bug-cards',
+  },
+  {
+    name: 'Rows checked and one deleted (orders bug-cards)',
+    site: 'orders',
+    variant: 'bug-cards',
+    kind: 'bug',
+    steps: rowChecks,
+  },
   // A step inserted: deleting asks to confirm in a dialog.
   {
     name: 'Edit and delete by row (orders confirm)',
@@ -281,6 +405,71 @@ export const HEALING_CORPUS: HealingCase[] = [
     kind: 'bug',
     steps: signIn,
     fingerprints: true,
+  },
+  // A page renamed: cart.html is basket.html now ("Page not found" at the old address), the header
+  // link "Basket (1)"; the test opens the old address.
+  {
+    name: 'A mug in the cart (shop renamed)',
+    site: 'shop',
+    variant: 'renamed',
+    kind: 'drift',
+    steps: mugInCart,
+    fingerprints: true,
+    twin: 'bug-renamed',
+  },
+  {
+    name: 'A mug in the cart (shop bug-renamed)',
+    site: 'shop',
+    variant: 'bug-renamed',
+    kind: 'bug',
+    steps: mugInCart,
+    fingerprints: true,
+  },
+  // A field split in two: "Full name" is "First name" and "Last name". Half a name is never healed in.
+  {
+    name: 'Check out (shop split)',
+    site: 'shop',
+    variant: 'split',
+    kind: 'drift',
+    steps: checkout,
+    fingerprints: true,
+    refuse: true,
+  },
+  {
+    name: 'Check out (shop bug-split)',
+    site: 'shop',
+    variant: 'bug-split',
+    kind: 'bug',
+    steps: checkout,
+    fingerprints: true,
+  },
+  // A list re-ordered (pending orders first): a step by position meets another order.
+  {
+    name: 'Edit and delete by row (orders reordered)',
+    site: 'orders',
+    variant: 'reordered',
+    kind: 'drift',
+    steps: rowActions,
+    fingerprints: true,
+    twin: 'bug-reordered',
+  },
+  {
+    name: 'Edit and delete by row (orders bug-reordered)',
+    site: 'orders',
+    variant: 'bug-reordered',
+    kind: 'bug',
+    steps: rowActions,
+    fingerprints: true,
+  },
+  // A check of the order itself (the first row): the new order is what it checks, never a target to move.
+  {
+    name: 'The first order (orders reordered)',
+    site: 'orders',
+    variant: 'reordered',
+    kind: 'drift',
+    steps: firstOrder,
+    fingerprints: true,
+    refuse: true,
   },
 ];
 
@@ -357,16 +546,43 @@ const RELEASES: {
   { site: 'orders', variant: 'bug-confirm', kind: 'bug', bugIn: DELETES },
 ];
 
+/**
+ * Each bug twin's bug put into the original release (fixtures/sites/README.md, Variants): a twin is a
+ * bug of a test only when the original test fails on this; otherwise the test could never see that bug
+ * (a test that edits but never checks which order it edited cannot see an off-by-one), and its healed
+ * test passing the twin is no false heal. A twin whose bug is the release's own (a cookie banner that
+ * cannot be answered: the original has no banner to break) is its own original.
+ */
+const BUG_IN_ORIGINAL: Record<string, string> = {
+  'login/bug-signin': 'bug-signin',
+  'shop/bug-total': 'bug-total',
+  'orders/bug-delete': 'bug-delete',
+  'login/bug-cookies': 'bug-cookies',
+  'orders/bug-menu': 'bug-nodelete',
+  'orders/bug-confirm': 'bug-nodelete',
+  'orders/bug-cards': 'bug-offbyone',
+  'todo/bug-relabel': 'bug-add',
+  'shop/bug-renamed': 'bug-cartlost',
+  'shop/bug-split': 'bug-noorder',
+  'orders/bug-reordered': 'bug-offbyone',
+};
+
 interface CaseResult {
   name: string;
   kind: 'drift' | 'bug';
+  refuse: boolean;
   status: HealOutcome['status'];
   /** A drift healed green: a proposal that replays green on the changed site. */
   healed: boolean;
   /** The stored test passed on the changed site as it is: no failure to heal (left out of the rates). */
   unaffected: boolean;
-  /** A drift healed green whose healed test also passes on its bug twin: a bug the healing hides. */
+  /**
+   * A drift healed green whose healed test also passes on its bug twin: a bug the healing hides. Null
+   * when there is no twin, or the original test passes with the twin's bug in the original release.
+   */
   falseHeal: boolean | null;
+  /** The twin not counted: its bug in the original release does not fail the original test. */
+  twinNotItsBug: boolean;
   weakened: number;
   healMs: number;
   passingRunMs: number;
@@ -374,6 +590,22 @@ interface CaseResult {
   failingStep: number | null;
   message: string;
 }
+
+/** A bug release whose bug the test cannot see (its bug in the original release passes it): left out. */
+const NOT_ITS_BUG: Omit<CaseResult, 'name' | 'refuse'> = {
+  kind: 'bug',
+  status: 'flaky',
+  healed: false,
+  unaffected: true,
+  falseHeal: null,
+  twinNotItsBug: false,
+  weakened: 0,
+  healMs: 0,
+  passingRunMs: 0,
+  failingRunMs: 0,
+  failingStep: null,
+  message: 'not a bug of this test',
+};
 
 export async function measureHealing(): Promise<Figure[]> {
   const sites = await serveFixtureSites();
@@ -425,6 +657,21 @@ export async function measureHealing(): Promise<Figure[]> {
         : written;
       const [passing, passingRunMs] = await timed(() => run(steps, parameters));
       if (passing.state !== 'passed') throw new Error(`${item.name} does not pass on the original site`);
+      // A bug release is a bug of this test only when the same bug in the original release fails it.
+      const bugInOriginal = item.kind === 'bug' ? BUG_IN_ORIGINAL[`${item.site}/${item.variant}`] : undefined;
+      if (item.kind === 'bug' && !bugInOriginal)
+        throw new Error(`${item.site}/${item.variant} has no bug in the original release`);
+      if (bugInOriginal && bugInOriginal !== item.variant) {
+        sites.setVariant(item.site, bugInOriginal);
+        if ((await run(steps, parameters)).state === 'passed') {
+          console.error(
+            `[healing] bug ${item.name}: not counted (the original test passes with its bug, ${bugInOriginal})`,
+          );
+          results.push({ ...NOT_ITS_BUG, name: item.name, refuse: Boolean(item.refuse) });
+          sites.setVariant(item.site, null);
+          continue;
+        }
+      }
       sites.setVariant(item.site, item.variant);
       const [failing, failingRunMs] = await timed(() => run(steps, parameters));
       const [outcome, healMs] = await timed(() =>
@@ -442,6 +689,7 @@ export async function measureHealing(): Promise<Figure[]> {
       let healed = false;
       let weakened = 0;
       let falseHeal: boolean | null = null;
+      let twinNotItsBug = false;
       if (outcome.status === 'passed' && proposed.every((action): action is Action => action !== null)) {
         const healedSteps = steps.map((step, index) => ({
           description: step.description,
@@ -451,18 +699,26 @@ export async function measureHealing(): Promise<Figure[]> {
         weakened = comparison.checksTotal - comparison.checksKept;
         healed = comparison.ok && (await run(healedSteps, parameters)).state === 'passed';
         if (healed && item.twin) {
-          sites.setVariant(item.site, item.twin);
-          falseHeal = (await run(healedSteps, parameters)).state === 'passed';
+          const original = BUG_IN_ORIGINAL[`${item.site}/${item.twin}`];
+          if (!original) throw new Error(`${item.site}/${item.twin} has no bug in the original release`);
+          sites.setVariant(item.site, original);
+          twinNotItsBug = (await run(steps, parameters)).state === 'passed';
+          if (!twinNotItsBug) {
+            sites.setVariant(item.site, item.twin);
+            falseHeal = (await run(healedSteps, parameters)).state === 'passed';
+          }
         }
       }
       sites.setVariant(item.site, null);
       const result: CaseResult = {
         name: item.name,
         kind: item.kind,
+        refuse: Boolean(item.refuse),
         status: outcome.status,
         healed,
         unaffected,
         falseHeal,
+        twinNotItsBug,
         weakened,
         healMs,
         passingRunMs,
@@ -472,7 +728,7 @@ export async function measureHealing(): Promise<Figure[]> {
       };
       results.push(result);
       console.error(
-        `[healing] ${item.kind} ${item.name}: ${outcome.status}${unaffected ? ', passes on the new release as stored' : item.kind === 'drift' ? (healed ? ', green on the new release' : ', NOT healed') : ''}${falseHeal === null ? '' : falseHeal ? `, FALSE HEAL: passes on ${item.twin}` : `, fails on ${item.twin}`} (failed at step ${result.failingStep ?? '-'}; heal ${Math.round(healMs)} ms, passing run ${Math.round(passingRunMs)} ms, failing run ${Math.round(failingRunMs)} ms) — ${outcome.message}`,
+        `[healing] ${item.kind} ${item.name}: ${outcome.status}${unaffected ? ', passes on the new release as stored' : item.refuse ? (outcome.status === 'passed' ? ', HEALED, which it must refuse' : ', refused') : item.kind === 'drift' ? (healed ? ', green on the new release' : ', NOT healed') : ''}${twinNotItsBug ? `, ${item.twin} not counted (the original test passes with its bug)` : falseHeal === null ? '' : falseHeal ? `, FALSE HEAL: passes on ${item.twin}` : `, fails on ${item.twin}`} (failed at step ${result.failingStep ?? '-'}; heal ${Math.round(healMs)} ms, passing run ${Math.round(passingRunMs)} ms, failing run ${Math.round(failingRunMs)} ms) — ${outcome.message}`,
       );
     }
   } finally {
@@ -480,7 +736,8 @@ export async function measureHealing(): Promise<Figure[]> {
     await sites.close();
   }
 
-  const drift = results.filter((result) => result.kind === 'drift' && !result.unaffected);
+  const drift = results.filter((result) => result.kind === 'drift' && !result.unaffected && !result.refuse);
+  const refuse = results.filter((result) => result.refuse && !result.unaffected);
   const unaffected = results.filter((result) => result.unaffected);
   const bugs = results.filter((result) => result.kind === 'bug' && !result.unaffected);
   const ten = results.find((result) => result.name.includes('10 steps'));
@@ -497,9 +754,16 @@ export async function measureHealing(): Promise<Figure[]> {
     },
     {
       bench: 'healing',
-      metric: `cases whose stored test still passes on the new release (counted in neither rate)`,
+      metric: `cases whose stored test still passes on the new release, or a bug it cannot see (counted in no rate)`,
       value: unaffected.length,
       unit: 'cases',
+    },
+    {
+      bench: 'healing',
+      metric: `drift no healing may pass (a full name into half a split field, a check of the list's order), refused (${refuse.filter((r) => r.status !== 'passed').length} of ${refuse.length})`,
+      value: percent(refuse.filter((result) => result.status !== 'passed').length, refuse.length),
+      unit: '%',
+      target: '100',
     },
     {
       bench: 'healing',
@@ -510,7 +774,7 @@ export async function measureHealing(): Promise<Figure[]> {
     },
     {
       bench: 'healing',
-      metric: `false heals: drift healings whose test passes on the release's bug twin (of ${twins.length} with a twin)`,
+      metric: `false heals: drift healings whose test passes on the release's bug twin (of ${twins.length} with a twin that is a bug of the test; ${results.filter((r) => r.twinNotItsBug).length} twins not counted)`,
       value: twins.filter((result) => result.falseHeal).length,
       unit: 'cases',
       target: '0',

@@ -463,16 +463,25 @@ describe('compareHealing: what the test does', () => {
     });
   });
 
-  it('reports an address that changed', () => {
+  it('reports an address on another site', () => {
     const healed = proposal((steps) => {
-      steps[0].action = { kind: 'goto', url: 'http://127.0.0.1:4100/shop/v2' };
+      steps[0].action = { kind: 'goto', url: 'http://127.0.0.1:4200/shop' };
     });
     expect(onlyViolation(compareHealing(ORIGINAL, healed))).toEqual({
       stepIndex: 0,
       kind: 'action_changed',
       message:
-        'Step 1 "Open the shop" was changed: it opened http://127.0.0.1:4100/shop, the proposal opens http://127.0.0.1:4100/shop/v2.',
+        'Step 1 "Open the shop" was changed: it opened http://127.0.0.1:4100/shop, the proposal opens http://127.0.0.1:4200/shop.',
     });
+  });
+
+  it('takes another address on the same site as a page moved (renamed), like a moved element', () => {
+    const healed = proposal((steps) => {
+      steps[0].action = { kind: 'goto', url: 'http://127.0.0.1:4100/shop/v2' };
+    });
+    const comparison = compareHealing(ORIGINAL, healed);
+    expect(comparison.ok).toBe(true);
+    expect(comparison.matches[0]).toEqual({ originalIndex: 0, healedIndex: 0, retargeted: true });
   });
 
   it.each<[string, Action]>([

@@ -223,6 +223,10 @@ function sameStepKey(action: Action): string {
     case 'module':
       // The name is a label shown to people; the module is its id.
       return canonical({ kind: 'module', moduleId: action.moduleId });
+    case 'goto':
+      // A page's address is where it is, as an element's locator is (a page renamed: cart.html →
+      // basket.html); the site it is on is what the step is, so only another site is another step.
+      return canonical({ kind: 'goto', site: siteOf(action.url) });
     default: {
       const values: Record<string, unknown> = { ...action };
       delete values.target;
@@ -265,9 +269,19 @@ function sameTarget(a: Action, b: Action): boolean {
 }
 
 function placeOf(action: Action): unknown {
+  if (action.kind === 'goto') return action.url;
   return action.kind === 'click' && action.opener
     ? { target: action.target, opener: action.opener }
     : targetOf(action);
+}
+
+/** The origin of an address ('http://shop.test'); an address that is no URL (a variable) is its own. */
+function siteOf(url: string): string {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return url;
+  }
 }
 
 function isCheck(action: Action): action is Extract<Action, { kind: 'expect' }> {

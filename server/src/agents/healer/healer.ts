@@ -172,7 +172,13 @@ async function healStep(
   if (step.continuesSetup && original.kind === 'goto' && isOnSite(session.probe.url(), original.url))
     return kept(original);
   if (original.kind === 'expect') return healCheck(session, input, step, original, trusted);
+  if (original.kind === 'goto') return healGoto(session, input, original);
   const target = targetOf(original);
+  // A step by position ('the second row') whose row now reads otherwise: the list may have been re-ordered.
+  const reordered = step.fingerprint
+    ? await reorderedItem(session, step.fingerprint, original, target)
+    : null;
+  if (reordered) return reordered;
   if (!target) {
     const ran = await session.execute(original);
     return ran.ok
@@ -189,6 +195,12 @@ async function healStep(
       if ((await session.execute(original, TRIAL_CLICK_MS)).ok) return kept(original);
       const dismissed = await pastDialog(session, original);
       if (dismissed?.ok) return dismissed;
+      // The dialog was answered and the element, still there, refused the click for a full step's wait:
+      // trying it again as stored, then answering again, would only wait as long twice more.
+      if (dismissed && (await session.matchCount(target)) > 0)
+        return failed(
+          `${dismissed.message} The element is still on the page, so the step is not moved to another one.`,
+        );
     }
     const ran = await session.execute(original);
     if (ran.ok) return kept(original);
@@ -249,6 +261,10 @@ async function retarget(
   oldTarget: Target,
 ): Promise<StepResult> {
   const gone = `${capitalize(describeTarget(oldTarget))} is no longer on the page`;
+  const split = await splitField(session, original, oldTarget);
+  if (split) return failed(`${gone}. ${split}`);
+  const asItems = await rowsAsItems(session, original, oldTarget);
+  if (asItems) return asItems;
   const parsed = parseStep(step.description, input.website);
   if (!parsed.ok)
     return failed(`${gone}, and the step's words could not be read to find it again. ${parsed.hint}`);
@@ -397,6 +413,277 @@ async function cameLate(
   const opener = original.kind === 'click' ? original.opener : undefined;
   if ((await presentCount(session, opener ?? oldTarget, stepTimeoutMs)) === 0) return false;
   return (await session.execute(original)).ok;
+}
+
+// ── A table rendered as cards ───────────────────────────────────────────────────────────────────────
+
+/** What a table's row may have become: a card (article), a list's item, a group. */
+const ITEM_ROLES = ['article', 'listitem', 'group'];
+const CELL_ROLES = new Set(['cell', 'gridcell', 'rowheader']);
+const TABLE_ROLES = new Set(['table', 'grid', 'treegrid', 'rowgroup']);
+
+function isRowSpec(spec: Target['locator'] | undefined): boolean {
+  return spec?.by === 'role' && spec.role === 'row';
+}
+
+/**
+ * A step on a table's row ('the first row', 'the row with "Grace Hopper"') on a page that has no rows
+ * any more but items of one kind (an order's card, a list's item): the item is the row now. The same
+ * step on the item in the same place or with the same words, its expectation untouched; a check that
+ * then reads otherwise is the application's behaviour, never another item to try. Null: not a row's
+ * step, rows are still there, or no items are.
+ */
+async function rowsAsItems(
+  session: RunnerSession,
+  original: Action,
+  oldTarget: Target,
+): Promise<StepResult | null> {
+  if (!isRowSpec(oldTarget.locator) && !isRowSpec(oldTarget.within)) return null;
+  if (session.closed || (await session.matchCount({ locator: { by: 'role', role: 'row' } })) > 0) return null;
+  const snapshot = await session.snapshot();
+  const counts = new Map<string, number>();
+  for (const c of snapshot.candidates)
+    if (
+      c.visible &&
+      c.containerRole &&
+      ITEM_ROLES.includes(c.containerRole) &&
+      c.frame === (oldTarget.frame ?? null)
+    )
+      counts.set(c.containerRole, (counts.get(c.containerRole) ?? 0) + 1);
+  const [role] = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([each]) => each);
+  if (!role) return null;
+  const swap = (spec: Target['locator']): Target['locator'] =>
+    spec.by === 'role' && spec.role === 'row' ? { ...spec, role } : spec;
+  const { has, withinHas, within, ...rest } = oldTarget;
+  // The rows of a table: the items are on the page, in no table.
+  const inTable = within?.by === 'role' && TABLE_ROLES.has(within.role);
+  const { withinText: _text, withinNth: _nth, ...outsideTable } = rest;
+  const moved: Target = {
+    ...(inTable ? outsideTable : rest),
+    locator: swap(oldTarget.locator),
+    ...(within && !inTable ? { within: swap(within) } : {}),
+    // A row's cells told it from the header row; an item has none.
+    ...(has && !(has.by === 'role' && CELL_ROLES.has(has.role)) ? { has } : {}),
+    ...(withinHas && !(withinHas.by === 'role' && CELL_ROLES.has(withinHas.role)) ? { withinHas } : {}),
+  };
+  const found = await session.matchCount(moved);
+  if (found === 0) return null;
+  const action = moveTarget(original, moved);
+  const tried = await tryAction(session, action, snapshot, undefined);
+  const kind = role === 'article' ? 'card' : role === 'listitem' ? 'item' : role;
+  if (!tried.ok)
+    return original.kind === 'expect'
+      ? behaviourChanged(session, original.assert, tried.message, found)
+      : failed(
+          `The table's rows are ${kind}s now, and the ${kind} in their place does not take the step: ${tried.message}`,
+        );
+  return {
+    ok: true,
+    action,
+    changed: true,
+    note: `The table's rows are shown as ${kind}s now: the step uses ${describeTarget(moved)}.`,
+  };
+}
+
+// ── A field split in two ─────────────────────────────────────────────────────────────────────────
+
+/**
+ * A gone field whose words now name two or more fields in part ('Full name' → 'First name' and 'Last
+ * name'): the field was split. A typed value is never put into one of them (half a name would go
+ * where a whole one went): the healing says so and a person edits the step into one for each field.
+ * Null when the step types nothing or no such fields are on the page.
+ */
+async function splitField(
+  session: RunnerSession,
+  original: Action,
+  oldTarget: Target,
+): Promise<string | null> {
+  if (original.kind !== 'fill' && original.kind !== 'type') return null;
+  const before = oldWords(oldTarget);
+  const wanted = new Set(normalizeWords(before).split(' ').filter(Boolean));
+  if (!before || wanted.size < 2) return null;
+  const snapshot = await session.snapshot();
+  const parts = snapshot.candidates.filter((c) => {
+    if (!c.visible || !c.editable || !FIELD_ROLES.has(c.role) || c.frame !== (oldTarget.frame ?? null))
+      return false;
+    const words = normalizeWords(c.label || c.name || c.placeholder)
+      .split(' ')
+      .filter(Boolean);
+    const shared = words.filter((word) => wanted.has(word)).length;
+    // Some of its words, not all of them, and a word of its own ('First' of 'First name').
+    return shared > 0 && shared < wanted.size && words.some((word) => !wanted.has(word));
+  });
+  // The parts share the same word of the old field ('name') and sit in the same form.
+  const byWord = new Map<string, Candidate[]>();
+  for (const part of parts)
+    for (const word of normalizeWords(part.label || part.name || part.placeholder).split(' '))
+      if (wanted.has(word)) byWord.set(word, [...(byWord.get(word) ?? []), part]);
+  const halves = [...byWord.values()]
+    .map((group) => group.filter((part) => part.region === group[0].region))
+    .find((group) => group.length >= 2);
+  if (!halves) return null;
+  const names = halves.map((part) => `"${part.label || part.name || part.placeholder}"`);
+  return `The "${before}" field seems split in two: ${listed(names)} are on the page instead. A value typed into one field is not put into one of them: edit the step into one for each field.`;
+}
+
+// ── A page renamed ──────────────────────────────────────────────────────────────────────────────────
+
+/** A page that says it is not there (a static host's 404 page, a single-page app's catch-all route). */
+const NOT_FOUND_TITLE = /\b(?:not found|404|no longer exists|does not exist)\b/i;
+
+/**
+ * Opens the stored address; when the page is gone there (an HTTP error, or a page titled "Page not
+ * found"), the page was renamed: the link on the page the test came from (or the site's start page)
+ * whose words, id or address name the old address ('cart.html' → the "Basket (1)" link, id cart-link)
+ * is followed, and the step opens where it leads. Only when exactly one link names it; the following
+ * steps must then pass as stored.
+ */
+async function healGoto(
+  session: RunnerSession,
+  input: HealInput,
+  original: Extract<Action, { kind: 'goto' }>,
+): Promise<StepResult> {
+  const cameFrom = session.probe.url();
+  const ran = await session.execute(original);
+  const title = ran.ok ? await session.probe.title() : '';
+  if (ran.ok && !NOT_FOUND_TITLE.test(title)) return kept(original);
+  if (!ran.ok && ran.error?.error_type !== 'navigation_failed')
+    return failed(
+      `it failed as stored and acts on no element a new target could replace: ${ran.error?.message}`,
+    );
+  const gone = `The page ${original.url} is gone (${ran.ok ? `"${title}"` : ran.error?.message})`;
+  let oldUrl: URL;
+  try {
+    oldUrl = new URL(original.url, cameFrom);
+  } catch {
+    return failed(`${gone}, and its address could not be read.`);
+  }
+  const pageWords = oldUrl.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((part) => part.replace(/\.[a-z]+$/i, '').replace(/[-_.]+/g, ' '))
+    .slice(-1)
+    .join(' ');
+  if (!normalizeWords(pageWords)) return failed(`${gone}, and its address has no words to look for it by.`);
+  const from = isOnSite(cameFrom, input.website) && cameFrom !== oldUrl.href ? cameFrom : input.website;
+  if (!(await session.execute({ kind: 'goto', url: from })).ok)
+    return failed(`${gone}, and the page it came from (${from}) could not be opened again.`);
+  const snapshot = await session.snapshot();
+  const scored = snapshot.candidates
+    .filter((c) => c.visible && c.role === 'link')
+    .map((c) => {
+      const ids = [c.id, c.testId, c.nameAttr].filter(Boolean).join(' ').replace(/[-_]+/g, ' ');
+      return { c, score: Math.max(similarity(pageWords, c.name || c.text), similarity(pageWords, ids)) };
+    })
+    .filter((entry) => entry.score >= MATCH_THRESHOLD)
+    .sort((a, b) => b.score - a.score);
+  const [best, second] = scored;
+  if (!best) return failed(`${gone}, and no link on ${from} names "${pageWords}".`);
+  if (second && second.score === best.score && itemName(second.c) !== itemName(best.c))
+    return failed(
+      `${gone}, and the links "${itemName(best.c)}" and "${itemName(second.c)}" both name "${pageWords}".`,
+    );
+  const [link] = await session.locatorsFor(best.c.index, { first: true });
+  if (!link || !(await session.execute({ kind: 'click', target: link })).ok)
+    return failed(`${gone}, and the "${itemName(best.c)}" link could not be followed.`);
+  await session.settle(SETTLED_QUIET_MS, PRESENCE_WAIT_MS);
+  const landed = session.probe.url();
+  if (landed === from || NOT_FOUND_TITLE.test(await session.probe.title()))
+    return failed(`${gone}, and the "${itemName(best.c)}" link does not lead to another page.`);
+  const action: Action = { ...original, url: landed };
+  if (!(await session.execute(action)).ok) return failed(`${gone}, and ${landed} could not be opened.`);
+  const why =
+    best.c.id && similarity(pageWords, best.c.id.replace(/[-_]+/g, ' ')) >= MATCH_THRESHOLD
+      ? ` (id ${best.c.id})`
+      : '';
+  return {
+    ok: true,
+    action,
+    changed: true,
+    note: `The page ${oldUrl.pathname.split('/').pop()} is gone: the site's "${itemName(best.c)}" link${why} now leads to ${new URL(landed).pathname.split('/').pop()}, which the step opens.`,
+  };
+}
+
+// ── A list re-ordered ───────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A step that acts by position ('the pencil in the second row') whose row now reads otherwise than
+ * when the step was generated, while exactly one row reads as that row did: the list was re-ordered,
+ * and the step takes that row, found by its words from now on. Null: nothing to say (not by position,
+ * no row's words recorded, the row at that place still reads the same, or no single row does).
+ */
+async function reorderedItem(
+  session: RunnerSession,
+  fp: ElementFingerprint,
+  original: Action,
+  target: Target | null,
+): Promise<StepResult | null> {
+  if (!target || original.kind === 'expect' || (original.kind === 'click' && original.opener)) return null;
+  const position = target.withinNth ?? target.nth;
+  const rowWords = normalizeWords(fp.container);
+  if (position === undefined || position < 0 || !fp.containerRole || !rowWords || session.closed) return null;
+  const snapshot = await session.snapshot();
+  const alike = snapshot.candidates.filter(
+    (c) =>
+      c.visible &&
+      c.role === fp.role &&
+      c.tag === fp.tag &&
+      c.frame === fp.frame &&
+      c.containerRole === fp.containerRole &&
+      (c.iconHint ?? null) === (fp.iconHint ?? null),
+  );
+  const there = alike[position];
+  if (!there || normalizeWords(there.container) === rowWords) return null;
+  const same = alike.filter((c) => normalizeWords(c.container) === rowWords);
+  if (same.length !== 1) return null;
+  // The shortest run of the row's words that no other such row holds names it from now on.
+  const words = rowWords.split(' ');
+  const others = alike.filter((c) => c !== same[0]).map((c) => ` ${normalizeWords(c.container)} `);
+  let text: string | null = null;
+  for (let size = 1; size <= 3 && !text; size++)
+    for (let start = 0; start + size <= words.length && !text; start++) {
+      const run = words.slice(start, start + size).join(' ');
+      if (/\p{L}/u.test(run) && others.every((other) => !other.includes(` ${run} `))) text = run;
+    }
+  if (!text) return null;
+  const { withinNth: _withinNth, nth: _nth, ...rest } = target;
+  const moved: Target = target.within
+    ? { ...rest, withinText: text }
+    : { ...rest, within: { by: 'role', role: fp.containerRole }, withinText: text };
+  if ((await session.matchCount(moved)) !== 1) return null;
+  const action = moveTarget(original, moved);
+  const tried = await tryAction(session, action, snapshot, undefined);
+  if (!tried.ok)
+    return failed(
+      `The list seems re-ordered, and the ${fp.containerRole} reading as before does not take the step: ${tried.message}`,
+    );
+  const place =
+    target.withinNth !== undefined
+      ? `the ${ordinal(position)} ${fp.containerRole}`
+      : `the ${ordinal(position)} one`;
+  return {
+    ok: true,
+    action,
+    changed: true,
+    note: `The list was re-ordered: ${place} now reads "${shorten(there.container ?? '')}"; the step takes the ${fp.containerRole} with "${text}", as it read when the test was made.`,
+  };
+}
+
+const ORDINALS = [
+  'first',
+  'second',
+  'third',
+  'fourth',
+  'fifth',
+  'sixth',
+  'seventh',
+  'eighth',
+  'ninth',
+  'tenth',
+];
+
+function ordinal(index: number): string {
+  return ORDINALS[index] ?? `${index + 1}th`;
 }
 
 // ── A step the release inserted: a dialog to answer ──────────────────────────────────────────────
