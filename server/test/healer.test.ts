@@ -1,7 +1,7 @@
 import { compareHealing } from '../src/agents/healer/assertions';
 import { type HealInput, type HealOutcome } from '../src/agents/healer/healer';
 import { type Target, actionCode } from '../src/runner';
-import { byLabel, byRole, healedSteps, useHealerFixture } from './healerSetup';
+import { byLabel, byRole, FAILING_STEP_TIMEOUT_MS, healedSteps, useHealerFixture } from './healerSetup';
 
 // The healer in real Chromium on the fixture sites: drift variants (v2) are healed with every check
 // kept, bug variants are reported and never healed, and a test that passes as stored is flaky.
@@ -123,7 +123,7 @@ it('heals the login test on v2: the renamed button and field and the moved check
 
   fixture.sites.setVariant('login', 'v2');
   const failingStarted = Date.now();
-  const failing = await replayed(steps);
+  const failing = await replayed(steps, FAILING_STEP_TIMEOUT_MS);
   const failingRunMs = Date.now() - failingStarted;
   expect(failing.state).toBe('failed');
   expect(failing.stepIndex).toBe(1);
@@ -164,7 +164,7 @@ it('heals the login test on v2: the renamed button and field and the moved check
 it('heals the shop search and cart test on v2 and keeps its checks', async () => {
   const steps = shopTest(fixture.sites.url('shop'));
   fixture.sites.setVariant('shop', 'v2');
-  expect((await replayed(steps)).state).toBe('failed');
+  expect((await replayed(steps, FAILING_STEP_TIMEOUT_MS)).state).toBe('failed');
 
   const outcome = await heal('shop', steps);
 
@@ -216,7 +216,7 @@ it('reports a wrong cart total as the application changing, and heals nothing (s
   const steps = shopTest(fixture.sites.url('shop'));
   fixture.sites.setVariant('shop', 'bug-total');
 
-  const outcome = await heal('shop', steps);
+  const outcome = await heal('shop', steps, null, {}, FAILING_STEP_TIMEOUT_MS);
 
   expect(outcome.status).toBe('unchanged');
   expect(outcome.message).toContain(
@@ -235,7 +235,7 @@ it('never heals a Sign in button that does nothing (login bug-signin)', async ()
   const steps = loginTest(fixture.sites.url('login'));
   fixture.sites.setVariant('login', 'bug-signin');
 
-  const outcome = await heal('login', steps);
+  const outcome = await heal('login', steps, null, {}, FAILING_STEP_TIMEOUT_MS);
 
   expect(outcome.status).toBe('unchanged');
   expect(outcome.message).toContain(
@@ -283,7 +283,7 @@ it('moves a check whose element is gone and keeps its expectation, never onto th
     total('Verify the grand sum is "$19.50"', 'grand-sum'),
   ];
 
-  const outcome = await heal('shop', steps);
+  const outcome = await heal('shop', steps, null, {}, FAILING_STEP_TIMEOUT_MS);
 
   // The total's test id changed: the check reads the total again, with the same expectation.
   expect(outcome.steps[3]).toMatchObject({ ok: true, changed: true });
@@ -352,7 +352,7 @@ it('heals row actions whose icons and column moved and a renamed button (orders 
   const steps = ordersTest(fixture.sites.url('orders'));
   expect((await replayed(steps)).state).toBe('passed');
   fixture.sites.setVariant('orders', 'v2');
-  const failing = await replayed(steps);
+  const failing = await replayed(steps, FAILING_STEP_TIMEOUT_MS);
   expect([failing.state, failing.stepIndex]).toEqual(['failed', 1]);
 
   const outcome = await heal('orders', steps, failing.stepIndex);
@@ -380,10 +380,10 @@ it('heals row actions whose icons and column moved and a renamed button (orders 
 it('reports the orders bug (delete removes the next order) and heals nothing', async () => {
   const steps = ordersTest(fixture.sites.url('orders'));
   fixture.sites.setVariant('orders', 'bug-delete');
-  const failing = await replayed(steps);
+  const failing = await replayed(steps, FAILING_STEP_TIMEOUT_MS);
   expect([failing.state, failing.stepIndex]).toEqual(['failed', 7]);
 
-  const outcome = await heal('orders', steps, failing.stepIndex);
+  const outcome = await heal('orders', steps, failing.stepIndex, {}, FAILING_STEP_TIMEOUT_MS);
 
   expect(outcome.status).toBe('unchanged');
   expect(outcome.message).toBe(
@@ -405,7 +405,7 @@ describe("a row action moved into the row's menu (orders menu)", () => {
   it('opens the row\'s "More actions" menu in the same step and chooses the item its words name, every check kept', async () => {
     const steps = ordersTest(fixture.sites.url('orders'));
     fixture.sites.setVariant('orders', 'menu');
-    const failing = await replayed(steps);
+    const failing = await replayed(steps, FAILING_STEP_TIMEOUT_MS);
     expect([failing.state, failing.stepIndex]).toEqual(['failed', 1]);
 
     const outcome = await heal('orders', steps, failing.stepIndex);
@@ -472,7 +472,7 @@ describe("a row action moved into the row's menu (orders menu)", () => {
     const steps = ordersTest(fixture.sites.url('orders'));
     fixture.sites.setVariant('orders', 'bug-menu');
 
-    const outcome = await heal('orders', steps, 1);
+    const outcome = await heal('orders', steps, 1, {}, FAILING_STEP_TIMEOUT_MS);
 
     expect(outcome.status).not.toBe('passed');
     expect(outcome.steps[1].changed).toBe(true);

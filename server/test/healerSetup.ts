@@ -25,9 +25,17 @@ export interface HealerFixture {
     steps: HealInputStep[],
     failingStepIndex?: number | null,
     hooks?: HealHooks,
+    stepTimeoutMs?: number,
   ): Promise<HealOutcome>;
-  replayed(steps: { description: string; action: Action }[]): Promise<ReplayOutcome>;
+  /**
+   * A fresh replay. `stepTimeoutMs` shortens the wait of a replay meant to fail (a bug twin, a release
+   * that removed the step's element): a missing element fails sooner, a present one is unaffected.
+   */
+  replayed(steps: { description: string; action: Action }[], stepTimeoutMs?: number): Promise<ReplayOutcome>;
 }
+
+/** The wait of a replay or a healing meant to fail: the fixture pages answer in milliseconds. */
+export const FAILING_STEP_TIMEOUT_MS = 2000;
 
 /** Registers the file's beforeAll / afterAll / afterEach; `variantSites` are put back after each test. */
 export function useHealerFixture(variantSites: string[]): HealerFixture {
@@ -64,21 +72,17 @@ export function useHealerFixture(variantSites: string[]): HealerFixture {
       return sites;
     },
     inSession,
-    heal: (site, steps, failingStepIndex = null, hooks) =>
+    heal: (site, steps, failingStepIndex = null, hooks, stepTimeoutMs = STEP_TIMEOUT_MS) =>
       inSession((session) =>
-        healTest(
-          session,
-          { website: sites.url(site), steps, stepTimeoutMs: STEP_TIMEOUT_MS, failingStepIndex },
-          hooks,
-        ),
+        healTest(session, { website: sites.url(site), steps, stepTimeoutMs, failingStepIndex }, hooks),
       ),
-    replayed: (steps) =>
+    replayed: (steps, stepTimeoutMs = STEP_TIMEOUT_MS) =>
       inSession((session) =>
         replay(
           session,
           steps.map((step) => ({ ...step, actionName: describeAction(step.action) })),
           { onStep: async () => undefined, stopped: () => false },
-          { language: 'typescript', stepTimeoutMs: STEP_TIMEOUT_MS, screenshots: false, log: null },
+          { language: 'typescript', stepTimeoutMs, screenshots: false, log: null },
         ),
       ),
   };
