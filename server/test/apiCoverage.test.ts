@@ -30,6 +30,8 @@ const PUBLIC: Record<string, string> = {
   'GET /api/shared/{slug}/badge.svg': "a public share's badge, put in READMEs (issue 15)",
   'GET /api/cli/plainwright.mjs':
     'the CI command line pipelines download before they have a session (issue 15)',
+  'GET /api/inbox/{address}':
+    "an exported test's own inbox (issue 32): its random pw- address is the key; no run's address is served",
 };
 
 type Role = 'org' | 'suite' | 'test' | 'run' | 'sharedParameter' | 'user' | 'collection' | 'module' | 'slug';
@@ -57,6 +59,8 @@ const PATH_PARAMS: Record<string, Role | ((world: World) => string)> = {
   healingId: (world) => world.healing ?? '0f0e0d0c-0b0a-4908-8706-050403020100',
   // Issue 28: no world saves a browser state; a well-formed id names none.
   stateId: () => '1f0e0d0c-0b0a-4908-8706-050403020100',
+  // Issue 32: an exported test's inbox address (pw- and 32 hex digits), read without a token.
+  address: () => `pw-${'0b'.repeat(16)}@inbox.plainwright.test`,
 };
 
 /** Path parameters that are not names, with why any text may be accepted there. */
@@ -652,8 +656,13 @@ function sampleQuery(name: string, target: World): string | undefined {
 }
 
 /** Whether a call built by validCall names one of the target's resources. */
+/** Path parameters that name nothing of an organization, with why. */
+const ORGLESS_PATH_PARAMS: Record<string, string> = {
+  address: "an exported test's inbox address (issue 32) is its own random key, of no organization",
+};
+
 function namesTarget(operation: Operation): boolean {
-  if (pathParams(operation).length > 0) return true;
+  if (pathParams(operation).some((name) => !ORGLESS_PATH_PARAMS[name])) return true;
   if (operation.parameters.some((p) => p.in === 'query' && ID_FIELDS[p.name])) return true;
   return operation.body ? schemaNames(operation.body).some((name) => ID_FIELDS[name]) : false;
 }
