@@ -416,6 +416,9 @@ export async function resolveIntent(
           ...(intent.button ? { button: intent.button } : {}),
         };
       case 'fill':
+        // A slider drawn by a library (a handle, not an input) moves with its arrow keys.
+        if (candidate?.role === 'slider' && candidate.tag !== 'input')
+          return { kind: 'fill', target, value: intent.value, widget: 'slider' };
         return candidate && isSelect(candidate)
           ? { kind: 'select', target, value: intent.value, ...listboxWidget(candidate) }
           : { kind: 'fill', target, value: intent.value };

@@ -230,7 +230,8 @@ export type Purpose = 'click' | 'fill' | 'select' | 'check' | 'clear' | 'hover' 
 export function suits(candidate: Candidate, purpose: Purpose): boolean {
   switch (purpose) {
     case 'fill':
-      return isEditable(candidate) || isSelect(candidate);
+      // A slider is set to a number as a field is filled ('Set Hours per day to 4').
+      return isEditable(candidate) || isSelect(candidate) || candidate.role === 'slider';
     case 'select':
       return isSelect(candidate) || isEditable(candidate);
     case 'check':

@@ -59,7 +59,8 @@ export type Action =
       opener?: Target;
       unfolds?: { item: Target; expanded: boolean };
     }
-  | { kind: 'fill'; target: Target; value: string }
+  // `widget: 'slider'`: an ARIA slider (a handle, not an input), set with its arrow keys.
+  | { kind: 'fill'; target: Target; value: string; widget?: 'slider' }
   | { kind: 'type'; value: string }
   // `widget`: not a native <select> — 'listbox': click it, then the option named value (MUI's Select);
   // 'autocomplete': type value into it, then click that option. `expands`: the listbox widget's field said
@@ -167,6 +168,7 @@ export function describeAction(action: Action): string {
     case 'click':
       return `${action.button === 'right' ? 'Right-click' : action.clickCount === 2 ? 'Double-click' : 'Click'} ${describeTarget(action.target)}${action.opener ? ` in the menu of ${describeTarget(action.opener)}` : ''}`;
     case 'fill':
+      if (action.widget === 'slider') return `Set ${describeTarget(action.target)} to ${action.value}`;
       return action.value === ''
         ? `Clear ${describeTarget(action.target)}`
         : `Fill ${describeTarget(action.target)} with "${action.value}"`;
@@ -299,7 +301,11 @@ export function isAction(value: unknown): value is Action {
     case 'scrollTo':
       return isTarget(action.target);
     case 'fill':
-      return isTarget(action.target) && str(action.value);
+      return (
+        isTarget(action.target) &&
+        str(action.value) &&
+        (action.widget === undefined || action.widget === 'slider')
+      );
     case 'select':
       return (
         isTarget(action.target) &&

@@ -287,6 +287,43 @@ export interface CodeOptions {
 /** The exported files' helper an element goes through before the runner's actions on it. */
 export const REVEAL_FUNCTION = 'shown';
 
+/**
+ * An ARIA slider set with its arrow keys until it says the value, as the runner does (execute.ts), in a
+ * block of its own so two sliders in one test do not share a name.
+ */
+function sliderCode(locator: string, wanted: string, ts: boolean, value: (text: string) => string): string {
+  const literal = /^-?\d+(?:\.\d+)?$/.test(wanted.trim());
+  const target = literal ? wanted.trim() : ts ? `Number(${value(wanted)})` : `float(${value(wanted)})`;
+  const text = literal
+    ? ts
+      ? tsString(wanted.trim())
+      : pyString(wanted.trim())
+    : ts
+      ? `String(${target})`
+      : `str(${value(wanted)})`;
+  if (ts)
+    return [
+      '{',
+      `  const slider = ${locator};`,
+      '  await slider.focus();',
+      "  const now = async () => Number(await slider.getAttribute('aria-valuenow'));",
+      `  for (let pressed = 0; pressed < 400 && (await now()) !== ${target}; pressed++)`,
+      `    await slider.press((await now()) < ${target} ? 'ArrowRight' : 'ArrowLeft');`,
+      `  await expect(slider).toHaveAttribute('aria-valuenow', ${text});`,
+      '}',
+    ].join('\n');
+  return [
+    `slider = ${locator}`,
+    'slider.focus()',
+    'for _ in range(400):',
+    '    now = float(slider.get_attribute("aria-valuenow") or "nan")',
+    `    if now == ${target}:`,
+    '        break',
+    `    slider.press("ArrowRight" if now < ${target} else "ArrowLeft")`,
+    `expect(slider).to_have_attribute("aria-valuenow", ${text})`,
+  ].join('\n');
+}
+
 /** The code of one action, as the exported script runs it. */
 export function actionCode(
   action: Action,
@@ -335,6 +372,15 @@ export function actionCode(
       }`;
     }
     case 'fill':
+      if (action.widget === 'slider') {
+        const locator = locatorCode(action.target, language);
+        const shown = options.reveal
+          ? ts
+            ? `await ${REVEAL_FUNCTION}(${locator})`
+            : `${REVEAL_FUNCTION}(${locator})`
+          : locator;
+        return sliderCode(shown, action.value, ts, value);
+      }
       return call(action.target, `fill(${value(action.value)})`, `fill(${value(action.value)})`);
     case 'type':
       return `${aw}page.keyboard.type(${value(action.value)})${end}`;

@@ -413,6 +413,10 @@ async function perform(
     }
     case 'fill': {
       const field = await revealed(toLocator(page, action.target, values), options);
+      if (action.widget === 'slider') {
+        await setSlider(field, value(action.value), options);
+        return;
+      }
       await field.fill(value(action.value), options);
       // The pointer on the field, where a person's is when typing into it: not left over the popup the
       // field opened (a date picker's calendar shows the day under the pointer in the field, unchosen).
@@ -532,6 +536,36 @@ const UNFOLD_MS = 1500;
 
 /** How long a select then waits for its field to say the list is open (aria-expanded "true"). */
 const EXPANDED_MS = 500;
+
+// Arrow key presses a slider may need: a range of a few hundred steps at most.
+const MAX_SLIDER_KEYS = 400;
+
+/**
+ * An ARIA slider (a handle with aria-valuenow, as component libraries draw it) set as a person with a
+ * keyboard would: focused, then moved with the arrow keys until it says the value. A value it cannot
+ * stop at (between two steps, beyond its ends) fails the step naming where it stopped.
+ */
+async function setSlider(
+  slider: Locator,
+  wanted: string,
+  options: { timeout: number; signal?: AbortSignal },
+): Promise<void> {
+  const target = Number(wanted.replace(/[^\d.-]/g, ''));
+  if (wanted.trim() === '' || !Number.isFinite(target))
+    throw new Error(`A slider is set to a number, and "${wanted}" is not one.`);
+  await slider.focus(options);
+  const now = async () => Number(await slider.getAttribute('aria-valuenow', options));
+  const seen = new Set<number>();
+  for (let pressed = 0; pressed < MAX_SLIDER_KEYS; pressed++) {
+    const value = await now();
+    if (value === target) return;
+    // Back at a value already passed: it steps over the target, or stays at an end.
+    if (seen.has(value) || Number.isNaN(value)) break;
+    seen.add(value);
+    await slider.press(value < target ? 'ArrowRight' : 'ArrowLeft', options);
+  }
+  throw new Error(`The slider stopped at ${await now()} and cannot be set to ${target}.`);
+}
 
 async function revealed(
   locator: Locator,

@@ -433,7 +433,7 @@ export default function collectCandidates(options: { max: number; key: string })
       type,
       role,
       name,
-      label: labelOf(el) || (editable || listbox ? labelBeside(el) : null),
+      label: labelOf(el) || (editable || listbox || role === 'slider' ? labelBeside(el) : null),
       placeholder: clean(el.getAttribute('placeholder')) || null,
       text: text ? text.slice(0, 80) : null,
       testId: el.getAttribute('data-testid'),
