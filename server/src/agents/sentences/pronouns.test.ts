@@ -11,6 +11,9 @@ describe('pronouns across steps', () => {
     );
     expect(withReference('It must stay greyed out', '"Pay"')).toBe('"Pay" must stay greyed out');
     expect(withReference('Confirm that it reads "3"', '"Seats"')).toBe('Confirm that "Seats" reads "3"');
+    expect(withReference('Verify a hint shows under it in red', '"Code"')).toBe(
+      'Verify a hint shows under "Code" in red',
+    );
   });
 
   it('leaves verbs that are labels, words that are not pronouns and steps without one alone', () => {

@@ -11,7 +11,8 @@ import { ordinalWord } from '../../lib/words';
 const OBJECT_VERBS =
   /^((?:click|tap|press|double-click|double click|right-click|right click|hover|hover over|mouse over|select|pick|check|uncheck|tick|untick|toggle|open|expand|collapse|clear|empty|focus|focus on|scroll to|change|edit|update|set|rename|fill in|fill|fill out)(?:\s+on)?)\s+(it|them|that)(?=$|\s|,)/i;
 // 'Type 5 into it', 'pick Red from it'.
-const PLACE = /(\s(?:into|in to|inside|in|from|onto|on|under|below|above|next to|beside)\s+)(it|them)$/i;
+const PLACE =
+  /(\s(?:into|in to|inside|in|from|onto|on|under|below|above|next to|beside)\s+)(it|them)(?=$|[\s,])/i;
 // 'check that it shows 5', 'verify they are ticked', 'It should be disabled'.
 const CHECK_SUBJECT =
   /^((?:verify|check|confirm|ensure|make sure|expect|assert|see)\s+(?:that\s+)?)(it|they)(?=\s+(?:should|must|is|are|isn't|aren't|has|have|hasn't|haven't|shows?|displays?|reads?|says?|contains?|becomes?|turns?|gets?|stays?|remains?|will|won't|now|still|no longer|does|doesn't|do|don't|can't|cannot|equals?|matches?|holds?|lists?|appears?|disappears?)\b)/i;
@@ -45,7 +46,8 @@ export function withReference(step: string, reference: string): string {
     out = `${m[1]} ${reference}${bare.slice(m[0].length)}`;
   else if ((m = CHECK_SUBJECT.exec(bare))) out = `${m[1]}${reference}${bare.slice(m[0].length)}`;
   else if ((m = SUBJECT.exec(bare))) out = `${reference}${bare.slice(m[0].length)}`;
-  else if ((m = PLACE.exec(bare))) out = `${bare.slice(0, m.index)}${m[1]}${reference}`;
+  else if ((m = PLACE.exec(bare)))
+    out = `${bare.slice(0, m.index)}${m[1]}${reference}${bare.slice(m.index + m[0].length)}`;
   if (out === null) return step;
   // The reference's own quotes stay as written; the step's values go back in theirs.
   return requote(out, values);
