@@ -124,6 +124,39 @@ describe('the test inbox', () => {
   });
 });
 
+describe("a run's mail as its page shows it", () => {
+  let ctx: GenerationContext;
+  beforeAll(async () => {
+    const smtpPort = await freePort();
+    ctx = await setUpGeneration({ roles: ['api'], env: { INBOX_SMTP_PORT: String(smtpPort) } });
+    ctx.sites.mailTo(smtpPort);
+  });
+  afterAll(async () => {
+    await ctx?.close();
+  });
+
+  it("hides the run's secrets in its mails, as its steps and log do", async () => {
+    const secret = await api(ctx.server, 'POST', `/test-suites/${ctx.suiteId}/shared-parameters`, {
+      token: ctx.token,
+      body: { key: 'ADA_PASSWORD', value: 'Tr0ub4dor&3' },
+    });
+    expect(secret.status).toBe(201);
+    const testId = await createGeneratedTest(ctx, 'Mailed', ctx.sites.url('login'), [
+      { kind: 'goto', url: ctx.sites.url('login') },
+    ]);
+    const runId = (await startRun(ctx, testId))._id;
+    const address = await ctx.server.inbox.addressForRun(runId);
+    // The fixture sites' back end mails it, as an application under test would.
+    const sent = await fetch(`${ctx.sites.url('login')}api/mail`, {
+      method: 'POST',
+      body: JSON.stringify({ to: address, subject: 'Your password', text: 'It is Tr0ub4dor&3 for now.' }),
+    });
+    expect(sent.status).toBe(200);
+    const inbox = await api<RunInbox>(ctx.server, 'GET', `/test-run/${runId}/inbox`, { token: ctx.token });
+    expect(inbox.body.mails.map((mail) => mail.text.trim())).toEqual(['It is •••••• for now.']);
+  });
+});
+
 describe("a run's {{inbox}}", () => {
   let ctx: GenerationContext;
   beforeAll(async () => {

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
 import { type Db } from '../db/client';
+import { hideSecrets } from '../runner';
 import { inboxMessages } from '../db/schema';
 import { getOrCreateSecret } from '../services/serverSecrets';
 import { type InboundMail } from './smtp';
@@ -86,6 +87,11 @@ export class InboxService {
         .delete(inboxMessages)
         .where(lt(inboxMessages.receivedAt, new Date(Date.now() - KEPT_FOR_MS)));
     }
+  }
+
+  /** What is shown of a run's mail, its secrets' values (and their encoded forms) masked. */
+  hidingSecrets<T>(shown: T, secrets: Record<string, string>): T {
+    return hideSecrets(shown, secrets);
   }
 
   /** The address's messages, newest first. */

@@ -22,20 +22,27 @@ export const inboxRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = as
     },
     async (request) => {
       // The run as its reader may see it: another organization's run is not found.
-      const run = await services.runs.get(actorOf(request), request.params.runId);
+      const actor = actorOf(request);
+      const run = await services.runs.get(actor, request.params.runId);
       const address = await inbox.addressForRun(run._id);
       const mails = await inbox.list(address);
-      return {
-        address,
-        mails: mails.map((mail) => ({
-          id: mail.id,
-          from: mail.from,
-          subject: mail.subject,
-          text: mail.text,
-          links: mailLinks(mail.html, mail.text),
-          received_at: mail.receivedAt.toISOString(),
-        })),
-      };
+      // The run's evidence hides its secrets, as its steps and log do: a mail may repeat a password.
+      const { row } = await services.testCases.requireTest(actor, run.test_case_id, 'Run not found');
+      const secrets = await services.sharedParameters.valuesForSuite(row.testSuiteId);
+      return inbox.hidingSecrets(
+        {
+          address,
+          mails: mails.map((mail) => ({
+            id: mail.id,
+            from: mail.from,
+            subject: mail.subject,
+            text: mail.text,
+            links: mailLinks(mail.html, mail.text),
+            received_at: mail.receivedAt.toISOString(),
+          })),
+        },
+        secrets,
+      );
     },
   );
 };
