@@ -22,7 +22,7 @@ export const ABOUT_THE_DATABASE = new Map([
   ['server/test/runsJobs.test.ts', "a run's lease: claim, requeue, sweep, cancel, release on shutdown"],
   [
     'server/test/tracking.test.ts',
-    'the one lease of every kind: concurrent sweeps, claims, requeues, abandonment and fast cancel on a fake kind through pg-boss',
+    'the one lease of every kind on a fake kind through pg-boss: concurrent sweeps, claims, requeues, abandonment, fast cancel, a worker process SIGKILLed',
   ],
   ['server/test/generationLive.test.ts', 'events sent with NOTIFY by any session reach the sockets (LISTEN)'],
   ['server/test/schedules.test.ts', 'a tick handled twice at once starts one group; two worker processes'],

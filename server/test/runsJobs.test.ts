@@ -63,7 +63,8 @@ async function takeAndAbandon(ctx: GenerationContext, runId: string): Promise<vo
 // sweep, release on shutdown, abandonment, fast cancel) is tested once, on a fake kind, in
 // server/test/tracking.test.ts. What is a run's own stays here: its message and the test's
 // latest_run_status when its retries are spent, a release that drops the attempt's steps and files,
-// a SIGKILLed worker process, the event its cancel publishes, and what makes a run not runnable.
+// the event its cancel publishes, and what makes a run not runnable. A SIGKILLed worker process is the
+// fake kind's too (tracking.test.ts, on Postgres).
 describe('runs whose worker died', () => {
   it('are retried once, then end not_runnable with the reason', async () => {
     // An API-only server: no worker takes the run unless the test does.
@@ -147,54 +148,6 @@ describe('runs whose worker died', () => {
     }
   });
 });
-
-// A worker apart from the API needs a database both processes share: this runs in CI's pass on the
-// machine's Postgres (TEST_DATABASE_URL). On PGlite the one process is API and worker at once, and
-// 'run again on the next worker to start' above covers a restart.
-if (testDatabaseUrl) {
-  describe('a worker process killed in the middle of a run', () => {
-    it('leaves the run to the next worker, which passes it on the second attempt', async () => {
-      const database = await freshPostgres();
-      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'pw-run-kill-'));
-      const target = { kind: 'postgres' as const, url: database.url, poolSize: 5 };
-      // The next server takes the first one's address and data folder, so the person's token stays good.
-      const env = { ARTIFACTS_DIR: path.join(dataDir, 'artifacts'), PORT: String(await freePort()) };
-      const apiDir = path.join(dataDir, 'api');
-      const ctx = await setUpGeneration({ sites, roles: ['api'], target, env, dataDir: apiDir });
-      let worker: ChildProcess | null = null;
-      let next: GenerationContext | null = null;
-      let apiOpen = true;
-      try {
-        const testId = await createGeneratedTest(ctx, 'Killed', sites.url('todo'), [
-          { kind: 'goto', url: sites.url('todo') },
-          { kind: 'wait', ms: 3000 },
-          ...todoActions('After the kill').slice(1),
-        ]);
-        worker = await spawnWorker(database.url, dataDir, 'doomed', {});
-        const run = await startRun(ctx, testId);
-        await waitUntil(async () => (await getRun(ctx, run._id)).status === 'running', 'the run to run');
-        await stopProcess(worker, 'SIGKILL');
-        // No process is left to notice: the run still reads as running, its heartbeat going stale.
-        expect(await getRun(ctx, run._id)).toMatchObject({ status: 'running', attempts: 1 });
-        await ctx.server.close();
-        apiOpen = false;
-
-        next = await setUpGeneration({ sites, target, env, dataDir: apiDir });
-        next.token = ctx.token;
-        const ended = await waitForRun(next, run._id);
-        expect({ status: ended.status, run: describeRun(ended) }).toMatchObject({ status: 'passed' });
-        expect(ended.attempts).toBe(2);
-        expect(ended.steps.map((step) => step.success)).toEqual([true, true, true, true, true]);
-      } finally {
-        if (worker) await stopProcess(worker, 'SIGKILL');
-        await next?.server.close();
-        if (apiOpen) await ctx.server.close();
-        await database.drop();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      }
-    });
-  });
-}
 
 describe('runs that cannot run', () => {
   it('end not_runnable, saying why, when no browser can be had or a value is missing', async () => {

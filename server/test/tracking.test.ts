@@ -1,206 +1,17 @@
-import crypto from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { type Db } from '../src/db/client';
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
 import { JobQueue } from '../src/jobs/queue';
-import { type BusEvent, type EventBus, isRunEvent } from '../src/realtime/bus';
-import { abandonAfterMs, type LeaseConfig, type TrackedJobControl } from '../src/tracking/control';
-import { Lease, type LeaseClaim } from '../src/tracking/lease';
-import { type QueuePort } from '../src/tracking/queue';
-import {
-  type Attempt,
-  registerTrackedWorker,
-  type TrackedKind,
-  type TrackedWorker,
-} from '../src/tracking/worker';
-import { startTestServer, type TestServer } from './helpers';
+import { abandonAfterMs, type LeaseConfig } from '../src/tracking/control';
+import { registerTrackedWorker, type TrackedWorker } from '../src/tracking/worker';
+import { CREATE_TABLE, FAKE_QUEUE, fakeJobs, FakeJobs, fakeKind, type FakeRow, memoryBus } from './fakeKind';
+import { freshPostgres, startTestServer, testDatabaseUrl, type TestServer } from './helpers';
 
-// The tracked-job lifecycle (DESIGN §6) once, on a fake kind: a tiny table and fake work through the
-// real Lease, worker loop and pg-boss. Each real kind (generation, runs, healing) plugs into the same
+// The tracked-job lifecycle (DESIGN §6) once, on a fake kind (./fakeKind.ts): a tiny table and fake
+// work through the real Lease, worker loop and pg-boss; on Postgres, a worker process SIGKILLed too. Each real kind (generation, runs, healing) plugs into the same
 // three pieces; its own suite keeps what is its own and one smoke in a real browser.
 
 jest.setTimeout(120_000);
-
-const FAKE_QUEUE = 'fake-tracked';
-const MAX_ATTEMPTS = 2;
-// A job taken back waits for its retry as `retrying` (generation's shown state; runs use pending).
-const UNDER_WAY = ['pending', 'retrying', 'waiting_for_executor', 'running'];
-
-const fakeJobs = pgTable('fake_jobs', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  status: text('status').notNull().default('pending'),
-  message: text('message'),
-  jobId: uuid('job_id'),
-  claimId: uuid('claim_id'),
-  attempts: integer('attempts').notNull().default(0),
-  worker: text('worker'),
-  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
-  startedAt: timestamp('started_at', { withTimezone: true }),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
-  steps: jsonb('steps').$type<unknown[]>().notNull().default([]),
-  lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
-});
-type FakeRow = typeof fakeJobs.$inferSelect;
-
-const CREATE_TABLE = `CREATE TABLE IF NOT EXISTS fake_jobs (
-  id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
-  status text NOT NULL DEFAULT 'pending',
-  message text,
-  job_id uuid,
-  claim_id uuid,
-  attempts integer NOT NULL DEFAULT 0,
-  worker text,
-  heartbeat_at timestamptz,
-  started_at timestamptz,
-  finished_at timestamptz,
-  steps jsonb NOT NULL DEFAULT '[]',
-  last_modified_at timestamptz NOT NULL DEFAULT now()
-)`;
-
-interface FakeJob {
-  id: string;
-  jobId: string;
-}
-
-/**
- * What the fake work does, by job id: `pass` returns at once, `throw` throws, `wait` runs until it is
- * told to stop (then settles), `hang` never settles (a Playwright call whose browser went away).
- * `deadline` runs a `wait` under a short time limit.
- */
-type Script = 'pass' | 'throw' | 'wait' | 'hang' | 'deadline';
-const DEADLINE_MS = 300;
-
-/** An in-process bus: a person's cancel is told to the worker loop as each kind's ended event is. */
-function memoryBus(): EventBus & { published: BusEvent[] } {
-  const listeners = new Set<(event: BusEvent) => void>();
-  const published: BusEvent[] = [];
-  return {
-    published,
-    async publish(event) {
-      published.push(event);
-      for (const listener of listeners) listener(event);
-    },
-    subscribe(listener) {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    publishJobQueued: async () => undefined,
-    onJobQueued: () => () => undefined,
-    close: async () => undefined,
-  };
-}
-
-/** The fake kind's service: its person-facing half is `create` and `cancel`, the rest is the Lease. */
-class FakeJobs {
-  readonly lease: Lease<FakeRow>;
-  readonly scripts = new Map<string, Script>();
-
-  constructor(
-    private readonly _db: Db,
-    queue: QueuePort,
-    private readonly _bus: EventBus,
-    readonly config: LeaseConfig,
-  ) {
-    this.lease = new Lease<FakeRow>(_db, queue, {
-      table: fakeJobs,
-      queue: FAKE_QUEUE,
-      underWay: UNDER_WAY,
-      retryState: 'retrying',
-      maxAttempts: MAX_ATTEMPTS,
-      job: (id, jobId): FakeJob => ({ id, jobId }),
-      expireInSeconds: () => 60,
-      staleMs: () => config.staleMs,
-      stoppedResponding: 'The fake worker stopped responding',
-      endedValues: (why) => ({
-        status: 'failed',
-        message: `Stopped because ${why}.`,
-        finishedAt: sql`now()`,
-      }),
-      changed: async () => undefined,
-      ended: (row) => this._publishEnded(row.id, row.status),
-    });
-  }
-
-  async create(script: Script): Promise<string> {
-    const jobId = crypto.randomUUID();
-    const [row] = await this._db.insert(fakeJobs).values({ jobId }).returning();
-    this.scripts.set(row.id, script);
-    await this.lease.send(row.id, jobId);
-    return row.id;
-  }
-
-  /** A person's cancel: the row ends, the bus tells the worker at once. */
-  async cancel(id: string): Promise<void> {
-    await this._db
-      .update(fakeJobs)
-      .set({ status: 'cancelled', finishedAt: sql`now()` })
-      .where(and(eq(fakeJobs.id, id), inArray(fakeJobs.status, UNDER_WAY)));
-    await this._publishEnded(id, 'cancelled');
-  }
-
-  async claim(job: FakeJob): Promise<LeaseClaim | null> {
-    return (await this.lease.claim(job.id, job.jobId))?.claim ?? null;
-  }
-
-  heartbeat(claim: LeaseClaim): Promise<boolean> {
-    return this.lease.heartbeat(claim);
-  }
-
-  sweep(options: { assumeDead: boolean }): Promise<number> {
-    return this.lease.sweep(options);
-  }
-
-  async finish(claim: LeaseClaim, status: string, message: string | null = null): Promise<void> {
-    const row = await this.lease.update(claim, { status, message, finishedAt: sql`now()` });
-    if (row) await this._publishEnded(row.id, status);
-  }
-
-  async row(id: string): Promise<FakeRow> {
-    const [row] = await this._db.select().from(fakeJobs).where(eq(fakeJobs.id, id));
-    return row;
-  }
-
-  private async _publishEnded(id: string, status: string): Promise<void> {
-    await this._bus.publish({ runId: id, testId: id, type: 'run_ended', status });
-  }
-}
-
-/** The fake kind plugged into the worker loop: its work follows its script; the loop does the rest. */
-function fakeKind(fake: FakeJobs): TrackedKind<FakeJob, LeaseClaim, null> {
-  return {
-    label: '[fake]',
-    queue: FAKE_QUEUE,
-    config: fake.config,
-    service: fake,
-    endedKey: (event) => (isRunEvent(event) && event.type === 'run_ended' ? event.runId : null),
-    key: (job) => job.id,
-    async execute(claim, control: TrackedJobControl<LeaseClaim>): Promise<Attempt<null> | null> {
-      if (!(await fake.lease.transition(claim, { status: 'running', startedAt: sql`now()` }))) return null;
-      const script = fake.scripts.get(claim.id) ?? 'pass';
-      if (script === 'deadline') control.startDeadline(DEADLINE_MS);
-      try {
-        if (script === 'throw') throw new Error('The fake work broke');
-        if (script === 'wait' || script === 'deadline')
-          await control.guard(new Promise<void>((resolve) => control.onAbort(resolve)));
-        if (script === 'hang') await control.guard(new Promise<never>(() => undefined));
-        return { work: null, failure: null };
-      } catch (failure) {
-        return { work: null, failure };
-      }
-    },
-    endings: {
-      released: async (claim) => {
-        await fake.lease.release(claim);
-        throw new Error('The worker shut down; the job starts again elsewhere');
-      },
-      stopped: async () => undefined,
-      timed_out: (claim) => fake.finish(claim, 'timed_out'),
-      failed: (claim, _work, failure) =>
-        fake.finish(claim, 'failed', failure instanceof Error ? failure.message : String(failure)),
-      done: (claim) => fake.finish(claim, 'passed'),
-    },
-  };
-}
 
 async function waitUntil(probe: () => Promise<boolean>, what: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
@@ -218,6 +29,8 @@ interface FakeWorker {
 }
 
 let server: TestServer;
+/** On Postgres: the test server's database, which a worker process apart from it shares. */
+let postgres: { url: string; drop: () => Promise<void> } | null = null;
 let bus: ReturnType<typeof memoryBus>;
 const started: FakeWorker[] = [];
 
@@ -272,7 +85,11 @@ async function waitForStatus(
 
 beforeAll(async () => {
   // The API role only: no worker of a real kind takes anything; each test starts the fake kind's.
-  server = await startTestServer({ roles: ['api'] });
+  postgres = testDatabaseUrl ? await freshPostgres() : null;
+  server = await startTestServer({
+    roles: ['api'],
+    ...(postgres ? { target: { kind: 'postgres' as const, url: postgres.url, poolSize: 5 } } : {}),
+  });
   await server.database.sql.executeSql(CREATE_TABLE);
   await server.queue.ensureQueue(FAKE_QUEUE);
 });
@@ -281,7 +98,10 @@ afterEach(async () => {
   await server.database.sql.executeSql('DELETE FROM fake_jobs');
   await server.queue.boss.purgeQueue(FAKE_QUEUE);
 });
-afterAll(async () => server?.close());
+afterAll(async () => {
+  await server?.close();
+  await postgres?.drop();
+});
 
 describe('a tracked job', () => {
   it('ends through the table of endings: done passes, a throw fails with its reason', async () => {
@@ -429,3 +249,49 @@ describe('a tracked job', () => {
     expect((await fake.row(slow)).status).toBe('cancelled');
   });
 });
+
+/** Starts server/test/fakeWorker.ts, a worker process of the fake kind on the test's database. */
+async function spawnFakeWorker(url: string): Promise<ChildProcess> {
+  // One process (no tsx CLI in between), so the signal reaches the worker itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/test/fakeWorker.ts', url], {
+    cwd: path.resolve(__dirname, '../..'),
+    env: { ...process.env, NODE_OPTIONS: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  await waitUntil(
+    async () => output.includes('Worker ready'),
+    `the worker process to start (${output})`,
+    60_000,
+  );
+  return child;
+}
+
+// A worker process apart from the test needs a database both share: this runs in CI's pass on the
+// machine's Postgres (TEST_DATABASE_URL). On PGlite, 'runs again on the next worker to start' covers a
+// process that died.
+if (testDatabaseUrl) {
+  describe('a tracked job whose worker process is killed (SIGKILL)', () => {
+    it('is left running with a stale heartbeat, then taken back by a live worker, which passes it on its second attempt', async () => {
+      const fake = setUp();
+      const child = await spawnFakeWorker(postgres!.url);
+      try {
+        const id = await fake.create('wait');
+        const running = await waitForStatus(fake, id, 'running');
+        expect(running.worker).toMatch(new RegExp(`:${child.pid}$`));
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+        // No process is left to notice: the job still reads as running, its heartbeat going stale.
+        expect(await fake.row(id)).toMatchObject({ status: 'running', attempts: 1 });
+        fake.scripts.set(id, 'pass');
+        await startWorker(fake);
+        expect(await waitForStatus(fake, id, 'passed')).toMatchObject({ attempts: 2 });
+      } finally {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      }
+    });
+  });
+}
