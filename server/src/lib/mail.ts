@@ -96,11 +96,23 @@ export function findLink(links: MailLink[], wanted: string): MailLink | null {
   return null;
 }
 
-/** The first code of 4 to 8 digits in the message (not in a link's address), then in its subject. */
+/** A code of 4 to 8 digits standing alone (not a part of a date, a time, a decimal or a longer number). */
+export const CODE_SOURCE = String.raw`(?<![\d.,:/-])\d{4,8}(?![\d.,:/-]?\d)`;
+/** The same code said to be one: after 'code', 'OTP', 'PIN' or 'passcode' within a few words. */
+export const SAID_CODE_SOURCE = String.raw`\b(?:code|otp|pin|passcode)\b[^\d\n]{0,30}?(${CODE_SOURCE})`;
+
+/**
+ * The message's code (not in a link's address): the first one said to be a code, else the first code of
+ * 4 to 8 digits, in its words, then in its subject. 'On 12 March 2026 … your code is 482913' is 482913.
+ */
 export function findCode(mail: MailParts): string | null {
-  const CODE = /(?<![\d.,:/-])\d{4,8}(?![\d.,:/-]?\d)/;
-  for (const text of [mailText(mail), mail.subject]) {
-    const found = CODE.exec(text.replace(URL_IN_TEXT, ' '));
+  const texts = [mailText(mail), mail.subject].map((text) => text.replace(URL_IN_TEXT, ' '));
+  for (const text of texts) {
+    const said = new RegExp(SAID_CODE_SOURCE, 'i').exec(text);
+    if (said) return said[1];
+  }
+  for (const text of texts) {
+    const found = new RegExp(CODE_SOURCE).exec(text);
     if (found) return found[0];
   }
   return null;

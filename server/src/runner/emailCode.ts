@@ -2,13 +2,11 @@
 // reads its mail over HTTP: it makes an address of its own, `pw-<32 hex digits>@<domain>` (random, so
 // the address is its key, and parallel runs never read each other's mail), and polls
 // GET <PLAINWRIGHT_INBOX_URL>/<address> (routes/inbox.ts) for the newest message there. Its link and
-// code are found as a run finds them (runner/email.ts): by the link's words, the first 4 to 8 digits.
+// code are found as a run finds them (lib/mail.ts): by the link's words, the code said to be one.
+import { CODE_SOURCE, SAID_CODE_SOURCE } from '../lib/mail';
 
 /** The variable a test's steps name the inbox's address by. */
 export const INBOX_VARIABLE = 'inbox';
-
-/** The exported address's local part: `pw-` and 32 hex digits (routes/inbox.ts serves only these). */
-export const EXPORT_ADDRESS = /^pw-[0-9a-f]{32}$/;
 
 /** Default of PLAINWRIGHT_INBOX_URL in the exported files: this server's API on its default port. */
 const DEFAULT_INBOX_URL = 'http://localhost:3000/api/inbox';
@@ -80,12 +78,13 @@ export function emailHelper(language: 'typescript' | 'python', body: string): st
       '  return link.url;',
       '}',
       '',
-      "/** The e-mail's first code of 4 to 8 digits (not in a link's address), then its subject's. */",
+      "/** The e-mail's code (not in a link's address): the first said to be one, else the first of 4 to 8 digits. */",
       'function emailCode(email: Email): string {',
-      '  for (const text of [email.text, email.subject]) {',
-      "    const code = /(?<![\\d.,:/-])\\d{4,8}(?![\\d.,:/-]?\\d)/.exec(text.replace(/\\bhttps?:\\/\\/[^\\s<>\"')\\]]+/gi, ' '));",
-      '    if (code) return code[0];',
-      '  }',
+      "  const texts = [email.text, email.subject].map((text) => text.replace(/\\bhttps?:\\/\\/[^\\s<>\"')\\]]+/gi, ' '));",
+      `  const said = new RegExp(${JSON.stringify(SAID_CODE_SOURCE)}, 'i');`,
+      `  const code = new RegExp(${JSON.stringify(CODE_SOURCE)});`,
+      '  for (const text of texts) if (said.test(text)) return said.exec(text)![1];',
+      '  for (const text of texts) if (code.test(text)) return code.exec(text)![0];',
       '  throw new Error(`The e-mail "${email.subject}" holds no code of 4 to 8 digits.`);',
       '}',
       '',
@@ -132,9 +131,14 @@ export function emailHelper(language: 'typescript' | 'python', body: string): st
     '',
     '',
     'def email_code(email: dict) -> str:',
-    '    """The e-mail\'s first code of 4 to 8 digits (not in a link\'s address), then its subject\'s."""',
-    '    for text in (email["text"], email["subject"]):',
-    '        code = re.search(r"(?<![\\d.,:/-])\\d{4,8}(?![\\d.,:/-]?\\d)", re.sub(r"\\bhttps?://[^\\s<>\\"\')\\]]+", " ", text))',
+    '    """The e-mail\'s code (not in a link\'s address): the first said to be one, else the first of 4 to 8 digits."""',
+    '    texts = [re.sub(r"\\bhttps?://[^\\s<>\\"\')\\]]+", " ", text) for text in (email["text"], email["subject"])]',
+    '    for text in texts:',
+    `        said = re.search(r"${SAID_CODE_SOURCE}", text, re.IGNORECASE)`,
+    '        if said:',
+    '            return said.group(1)',
+    '    for text in texts:',
+    `        code = re.search(r"${CODE_SOURCE}", text)`,
     '        if code:',
     '            return code.group(0)',
     '    raise AssertionError(f"The e-mail \\"{email[\'subject\']}\\" holds no code of 4 to 8 digits.")',
