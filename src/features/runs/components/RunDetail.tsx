@@ -20,6 +20,7 @@ import {
 } from '../types';
 import { useWatch, type WatchStatus } from '../../monitoring/api';
 import { ArtifactList } from './ArtifactList';
+import { RunInbox } from './RunInbox';
 import { CancelRunButton } from './CancelRunButton';
 import { Filmstrip } from './Filmstrip';
 import { RunLog } from './RunLog';
@@ -168,9 +169,22 @@ export function RunDetail({ run: listed, viewport, suiteId, runExtra: Extra }: R
           <Section title="Files">
             <ArtifactList runId={run._id} artifacts={run.artifacts} />
           </Section>
+          {readsInbox(run) && (
+            <Section title="E-mail">
+              <RunInbox runId={run._id} running={running} />
+            </Section>
+          )}
         </Stack>
       </CardContent>
     </Card>
+  );
+}
+
+/** A run that types or reads its {{inbox}} (issue 32) shows the mail the application sent there. */
+function readsInbox(run: { step_descriptions: string[]; steps: { email?: unknown }[] }): boolean {
+  return (
+    run.steps.some((step) => step.email) ||
+    run.step_descriptions.some((words) => /\{\{\s*inbox\s*\}\}/i.test(words))
   );
 }
 

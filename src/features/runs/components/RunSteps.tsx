@@ -138,6 +138,13 @@ function StepDetails({ row, viewport }: { row: StepRow; viewport: { width: numbe
           </Link>
         </Typography>
       )}
+      {result.email && (
+        // An e-mail step (issue 32): the mail it read, never its body.
+        <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+          Read the e-mail "{result.email.subject}" from {result.email.from || 'an unknown sender'}, received{' '}
+          {new Date(result.email.received_at).toLocaleTimeString()}
+        </Typography>
+      )}
       {result.run_code && (
         <Box
           component="pre"
