@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import type * as EmotionCache from '@emotion/cache';
 import { cleanup, configure } from '@testing-library/react';
 import { disposeAuthClient } from '../lib/supabase';
 import { installConsoleGuard } from './consoleGuard';
@@ -6,7 +7,21 @@ import { installEditorLayout } from './layout';
 import { resetDb } from './msw/db';
 import { resetGenerationServer } from './msw/generation';
 import { server } from './msw/server';
+import type * as LightStyles from './lightStyles';
 import { installMatchMedia, setViewportWidth } from './viewport';
+
+// Emotion's caches keep only the declarations a test can observe (see lightStyles.ts).
+jest.mock('@emotion/cache', () => {
+  const actual: typeof EmotionCache = jest.requireActual('@emotion/cache');
+  const { keepObservable }: typeof LightStyles = jest.requireActual('./lightStyles');
+  const createCache = actual.default;
+  return {
+    ...actual,
+    __esModule: true,
+    default: (options: Parameters<typeof createCache>[0]) =>
+      createCache({ ...options, stylisPlugins: [...(options.stylisPlugins ?? []), keepObservable] }),
+  };
+});
 
 installMatchMedia();
 installConsoleGuard();
