@@ -98,7 +98,7 @@ export type RunStep = Static<typeof RunStep>;
 
 /** A file of a run; fetch a link with GET /api/artifacts/{runId}?artifact_name={name}. */
 export const RunArtifact = Type.Object({
-  /** trace.zip, run.log, failure.jpg, step-<n>.jpg (n from 0). */
+  /** trace.zip, run.log, failure.jpg, step-<n>.jpg (n from 0), inbox.txt (the mail its e-mail steps read, issue 32). */
   name: Type.String(),
   kind: Type.Union([Type.Literal('trace'), Type.Literal('log'), Type.Literal('screenshot')]),
   content_type: Type.String(),

@@ -81,6 +81,25 @@ describe('the e-mail steps on the test inbox', () => {
       received_at: expect.any(String),
     });
     expect(run.steps.filter((step) => step.email).length).toBe(5);
+    // Kept with the run's files, for when the inbox has let it go; its log says what each step read.
+    expect(run.artifacts.map((artifact) => artifact.name)).toContain('inbox.txt');
+    const file = async (name: string) => {
+      const link = await api<{ url: string }>(
+        ctx.server,
+        'GET',
+        `/artifacts/${run._id}?artifact_name=${name}`,
+        {
+          token: ctx.token,
+        },
+      );
+      return (await fetch(`${ctx.server.url}${link.body.url}`)).text();
+    };
+    expect(await file('inbox.txt')).toMatch(
+      /^To: run-[0-9a-f]{20}@inbox\.plainwright\.test\nFrom: no-reply@acme\.test\nSubject: Welcome to Acme Portal: confirm your e-mail\nReceived: \S+\n\nHello,\n\nThanks for signing up on 12 March 2026\. Your code is \d{6}\./,
+    );
+    expect(await file('run.log')).toMatch(
+      /4\. Open the latest e-mail to \{\{inbox\}\}: read the e-mail "Welcome/,
+    );
     // The run's mail is on its page: the one the sign-up sent to the run's own address.
     const inbox = await api<RunInbox>(ctx.server, 'GET', `/test-run/${run._id}/inbox`, { token: ctx.token });
     expect(inbox.body.mails.map((mail) => mail.subject)).toEqual([

@@ -94,6 +94,30 @@ export class InboxService {
     return hideSecrets(shown, secrets);
   }
 
+  /**
+   * The address's messages as a text file (a run's `inbox.txt` artifact, kept with its trace and log when
+   * the inbox has pruned them), oldest first, the run's secrets masked; null when none came.
+   */
+  async transcript(address: string, secrets: Record<string, string>): Promise<string | null> {
+    const mails = await this.list(address);
+    if (mails.length === 0) return null;
+    const text = mails
+      .reverse()
+      .map((mail) =>
+        [
+          `To: ${mail.address}`,
+          `From: ${mail.from}`,
+          `Subject: ${mail.subject}`,
+          `Received: ${mail.receivedAt.toISOString()}`,
+          '',
+          mail.text.trimEnd(),
+          '',
+        ].join('\n'),
+      )
+      .join(`${'-'.repeat(72)}\n`);
+    return this.hidingSecrets(text, secrets);
+  }
+
   /** The address's messages, newest first. */
   async list(address: string, limit = KEPT_PER_ADDRESS): Promise<InboxMessage[]> {
     const rows = await this._db

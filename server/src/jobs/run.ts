@@ -296,6 +296,16 @@ class RunKind {
     } catch {
       // Nor without its log.
     }
+    // The mail its e-mail steps read (issue 32), kept with the run when the inbox has let it go.
+    if (result.steps.some((step) => step.email))
+      try {
+        const inbox = this._services.inbox;
+        const text = await inbox.transcript(await inbox.addressForRun(claimed.runId), claimed.values.secrets);
+        if (text)
+          artifacts.push((await runs.saveArtifact(claimed, 'log', 'inbox.txt', Buffer.from(text))).artifact);
+      } catch {
+        // Nor without its mail: the run's page still reads it from the inbox.
+      }
     result.artifacts = artifacts;
 
     if (ending === 'stopped') {
