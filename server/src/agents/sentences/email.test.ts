@@ -53,6 +53,9 @@ describe('emailSentence', () => {
     expect(emailSentence('Check that the email shows "ada@example.com"')).toBeNull();
     expect(emailSentence('Type "ada@example.com" into the Email field')).toBeNull();
     expect(emailSentence('Click the Email tab')).toBeNull();
+    // 'Check' alone ticks a box: the Email checkbox of a notification form, not the inbox.
+    expect(emailSentence('Check the email')).toBeNull();
+    expect(emailSentence('Check for the welcome email')).toEqual({ op: 'open', to: '{{inbox}}' });
     expect(emailSentence('Check that the Email field is empty', { opened: true })).toBeNull();
   });
 

@@ -37,7 +37,7 @@ const BODY_NAMED = new RegExp(
 const OPEN = [
   // 'Open the latest e-mail to {{inbox}}', 'Wait for the confirmation email sent to a@b.test'
   new RegExp(
-    String.raw`^(?:please\s+)?(?:open|read|view|check|get|fetch|find|wait\s+for|go\s+to|look\s+at|receive)\s+(?:up\s+)?${A_MAIL}(?:\s+(?:that\s+(?:was|is)\s+|which\s+(?:was|is)\s+)?(?:sent\s+|delivered\s+|mailed\s+)?(?:to|for|at|in)\s+${ADDRESS})?(?:\s+in\s+(?:the\s+)?inbox)?$`,
+    String.raw`^(?:please\s+)?(?:open|read|view|check\s+for|get|fetch|find|wait\s+for|go\s+to|look\s+at|receive)\s+(?:up\s+)?${A_MAIL}(?:\s+(?:that\s+(?:was|is)\s+|which\s+(?:was|is)\s+)?(?:sent\s+|delivered\s+|mailed\s+)?(?:to|for|at|in)\s+${ADDRESS})?(?:\s+in\s+(?:the\s+)?inbox)?$`,
     'i',
   ),
   // 'Check {{inbox}} for the welcome e-mail', 'Check the inbox of {{inbox}} for an email'
