@@ -35,6 +35,7 @@ import { runRoutes } from './routes/runs';
 import { scheduleRoutes } from './routes/schedules';
 import { sharedRoutes, sharingRoutes } from './routes/sharing';
 import { sharedParameterRoutes } from './routes/sharedParameters';
+import { environmentRoutes } from './routes/environments';
 import { launchableBrowsers } from './runner/browser';
 import { systemRoutes } from './routes/system';
 import { testCaseRoutes } from './routes/testCases';
@@ -191,6 +192,7 @@ export async function buildApp({
         await secured.register(testSuiteRoutes, { services });
         await secured.register(testCaseRoutes, { services });
         await secured.register(sharedParameterRoutes, { services });
+        await secured.register(environmentRoutes, { services });
         await secured.register(moduleRoutes, { services });
         await secured.register(generationRoutes, { services });
         await secured.register(agentRoutes, { parse: parseSentences });

@@ -59,6 +59,9 @@ const PATH_PARAMS: Record<string, Role | ((world: World) => string)> = {
   healingId: (world) => world.healing ?? '0f0e0d0c-0b0a-4908-8706-050403020100',
   // Issue 28: no world saves a browser state; a well-formed id names none.
   stateId: () => '1f0e0d0c-0b0a-4908-8706-050403020100',
+  // Issue 33: no world makes an environment; a well-formed id names none (server/test/environments.test.ts
+  // tries another organization's real one).
+  envId: () => '2f0e0d0c-0b0a-4908-8706-050403020100',
   // Issue 32: an exported test's inbox address (pw- and 32 hex digits), read without a token.
   address: () => `pw-${'0b'.repeat(16)}@inbox.plainwright.test`,
 };

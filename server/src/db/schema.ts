@@ -363,6 +363,30 @@ export const sharedParameters = pgTable(
   (t) => [uniqueIndex('shared_parameters_suite_key_key').on(t.testSuiteId, t.key)],
 );
 
+/**
+ * A suite's named environments (issue 33): the origin a run opens each test's path on, variables that
+ * come before the test's, and secret overrides sealed like the suite's secrets; one is the default.
+ */
+export const environments = pgTable(
+  'environments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    testSuiteId: uuid('test_suite_id')
+      .notNull()
+      .references(() => testSuites.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** An http(s) origin, e.g. `https://staging.shop.example`. */
+    baseUrl: text('base_url').notNull(),
+    variables: jsonb('variables').$type<Record<string, string>>().notNull().default({}),
+    /** Secret name → value sealed with the app secret (lib/crypto.ts); never sent back. */
+    secretsEncrypted: jsonb('secrets_encrypted').$type<Record<string, string>>().notNull().default({}),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('environments_suite_name_key').on(t.testSuiteId, t.name)],
+);
+
 /** Which tests use which secret: a test's shared_parameter_ids and a secret's linked_test_ids. */
 export const testCaseSharedParameters = pgTable(
   'test_case_shared_parameters',
@@ -485,6 +509,8 @@ export const testRuns = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
     /** The collection whose run-all made it (issue 12); its group is (collection_id, created_at). */
     collectionId: uuid('collection_id').references(() => testCollections.id, { onDelete: 'set null' }),
+    /** The environment it ran on (issue 33); null: the test's own website. */
+    environmentId: uuid('environment_id').references(() => environments.id, { onDelete: 'set null' }),
     /** Who asked for it: 'manual' (a person or the API), 'schedule' (a schedule's tick) or 'ci' (a pipeline's key). */
     trigger: text('trigger').notNull().default('manual'),
     /** The browser it runs in (issue 15): 'chromium', 'firefox' or 'webkit' (contract/runs.ts RunBrowser). */

@@ -11,6 +11,7 @@ import { BrowserStateService } from './browserStates';
 import { CollectionService } from './collections';
 import { CollectionExportService } from './collectionExport';
 import { DashboardService } from './dashboard';
+import { EnvironmentService } from './environments';
 import { GenerationService } from './generation';
 import { HealingService } from './healing';
 import { MailService } from './mail';
@@ -40,6 +41,8 @@ export interface Services {
   testCases: TestCaseService;
   testFolders: TestFolderService;
   sharedParameters: SharedParameterService;
+  /** A project's named environments (issue 33). */
+  environments: EnvironmentService;
   modules: ModuleService;
   artifacts: ArtifactService;
   generation: GenerationService;
@@ -92,6 +95,7 @@ export async function createServices(
   });
   const sharedParameters = new SharedParameterService(db, testSuites, secret);
   const browserStates = new BrowserStateService(db, testSuites, secret);
+  const environments = new EnvironmentService(db, testSuites, secret);
   const moduleSteps = new ModuleSteps(db, browserStates, testCases, sharedParameters);
   const inbox = new InboxService(db, config.inbox.domain);
   const generation: GenerationService = new GenerationService(
@@ -155,6 +159,7 @@ export async function createServices(
     testCases,
     testFolders: new TestFolderService(db, testSuites),
     sharedParameters,
+    environments,
     modules: new ModuleService(db, testSuites),
     artifacts,
     generation,

@@ -143,6 +143,18 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
     scopes: suiteOf('id'),
   },
 
+  // Environments (issue 33): they carry secret overrides, so who manages secrets manages them.
+  'GET /api/test-suites/:suiteId/environments': READ,
+  'POST /api/test-suites/:suiteId/environments': { action: 'manageSecrets', scopes: suiteOf('suiteId') },
+  'PUT /api/test-suites/:suiteId/environments/:envId': {
+    action: 'manageSecrets',
+    scopes: suiteOf('suiteId'),
+  },
+  'DELETE /api/test-suites/:suiteId/environments/:envId': {
+    action: 'manageSecrets',
+    scopes: suiteOf('suiteId'),
+  },
+
   // Modules.
   'GET /api/test-suites/:suiteId/test-modules': READ,
   'POST /api/test-suites/:suiteId/test-module': { action: 'writeModules', scopes: suiteOf('suiteId') },
