@@ -183,6 +183,17 @@ export default tseslint.config(
       ],
     },
   },
+  // A promise on the server is awaited, returned or handed on: a forgotten one loses its error (an
+  // unhandled rejection ends the process) and its ordering. Typed rules, so only for the server's own code.
+  {
+    files: ['server/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: false }],
+    },
+  },
   // The entry point keeps the bundler's conventional name; config files in CommonJS use require.
   { files: ['src/main.tsx'], rules: { 'check-file/filename-naming-convention': 'off' } },
   { files: ['*.config.js', '*.cjs', 'bin/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },
