@@ -10,7 +10,7 @@ import {
   waitForGeneration,
   type GenerationContext,
 } from './generationFixtures';
-import { describeRun, startRun, waitForRun } from './runFixtures';
+import { createGeneratedTest, describeRun, startRun, waitForRun } from './runFixtures';
 
 jest.setTimeout(240_000);
 
@@ -154,6 +154,23 @@ describe('the e-mail steps on the test inbox', () => {
     expect(failed.execution_succeded).toBe(false);
     expect(failed.verification.message).toMatch(
       /^No e-mail came to gen-[0-9a-f]{20}@inbox\.plainwright\.test within 5 s\. Check that the application sent it/,
+    );
+  });
+
+  it('fails a run whose mail never comes, after the step timeout, saying what it waited for', async () => {
+    const signUp = `${ctx.sites.url('login')}signup.html`;
+    const testId = await createGeneratedTest(ctx, 'Waits for nothing', signUp, [
+      { kind: 'goto', url: signUp },
+      { kind: 'email', op: 'open', to: '{{inbox}}' },
+      { kind: 'email', op: 'expect', field: 'subject', value: 'Welcome' },
+    ]);
+    const run = await waitForRun(ctx, (await startRun(ctx, testId))._id);
+    expect(run.status).toBe('failed');
+    expect(run.failing_step_index).toBe(1);
+    expect(run.steps[1]).toMatchObject({ success: false, error: { error_type: 'email_not_received' } });
+    expect(run.steps[1].email).toBeUndefined();
+    expect(run.error_message).toMatch(
+      /^Step 2, "Open the latest e-mail to \{\{inbox\}\}", failed: No e-mail came to run-[0-9a-f]{20}@inbox\.plainwright\.test within 5 s\./,
     );
   });
 });
