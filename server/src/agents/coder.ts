@@ -277,10 +277,13 @@ export function checkPick(
   };
 }
 
+// A value a slider can be set to: a number, with a percent sign or a unit after it.
+const SLIDER_VALUE = /^\s*[-+]?\d+(?:[.,]\d+)?\s*(?:%|[a-z]+)?\s*$/i;
+
 /** Builds each option's action from its target when the option's turn comes. */
 function lazily(
   located: Located[],
-  build: (candidate: Candidate | null, target: Target) => Action,
+  build: (candidate: Candidate | null, target: Target) => Action | null,
 ): ActionOption[] {
   return located.map(({ candidate, target }) => async () => {
     const resolved = await target();
@@ -405,7 +408,7 @@ export async function resolveIntent(
       }),
       note: null,
     };
-  const actions = lazily(located, (candidate, target): Action => {
+  const actions = lazily(located, (candidate, target): Action | null => {
     switch (intent.kind) {
       case 'click':
         if (intent.choose && candidate && isCheckable(candidate)) return { kind: 'check', target };
@@ -416,9 +419,12 @@ export async function resolveIntent(
           ...(intent.button ? { button: intent.button } : {}),
         };
       case 'fill':
-        // A slider drawn by a library (a handle, not an input) moves with its arrow keys.
+        // A slider drawn by a library (a handle, not an input) moves with its arrow keys, to a number
+        // ('4', '40%', '6 hours'): a date or words are never a slider's.
         if (candidate?.role === 'slider' && candidate.tag !== 'input')
-          return { kind: 'fill', target, value: intent.value, widget: 'slider' };
+          return SLIDER_VALUE.test(intent.value)
+            ? { kind: 'fill', target, value: intent.value, widget: 'slider' }
+            : null;
         return candidate && isSelect(candidate)
           ? { kind: 'select', target, value: intent.value, ...listboxWidget(candidate) }
           : { kind: 'fill', target, value: intent.value };

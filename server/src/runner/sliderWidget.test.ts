@@ -88,6 +88,11 @@ describe('a slider drawn as a handle', () => {
     expect(JSON.stringify(result)).toMatch(/cannot be set to 5/);
   });
 
+  it('is no option for a value that is no number, such as a date', async () => {
+    await expect(firstAction('Set Volume level to 2026-12-23')).rejects.toThrow();
+    await expect(firstAction('Set Volume level to 40%')).resolves.toMatchObject({ widget: 'slider' });
+  });
+
   it('exports the same keys and a check of the value', async () => {
     const action = await firstAction('Set Volume level to 6');
     const ts = actionCode(action, 'typescript');
