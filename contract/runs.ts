@@ -57,6 +57,11 @@ export const RunSettings = Type.Object(
     parameter_overrides: Type.Optional(Type.Record(Type.String(), Type.String())),
     /** Replaces the test's website: pages on its origin are opened on this one instead. */
     website_url_override: Type.Optional(Nullable(Type.String())),
+    /**
+     * Issue 33: one of the project's environments: the run opens the test's path and query on its
+     * origin, and its variables and secrets come before the test's and the project's.
+     */
+    environment_id: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
   },
   { additionalProperties: false },
 );
@@ -163,6 +168,8 @@ export const TestRun = Type.Object({
    * failure (a pass on retry makes the run flaky); null otherwise.
    */
   first_failure: Nullable(RunFirstFailure),
+  /** Our addition (issue 33): the environment it ran on; null for the test's own website. */
+  environment_id: Nullable(Type.String()),
 });
 export type TestRun = Static<typeof TestRun>;
 

@@ -119,6 +119,7 @@ export async function createServices(
     config.generation,
     moduleSteps,
     inbox,
+    environments,
   );
   const schedules = new ScheduleService(db, queue, testCases, runs);
   const collections = new CollectionService(db, testSuites, runs, schedules, () =>

@@ -48,6 +48,7 @@ import { type Actor } from './actor';
 import { type ArtifactService } from './artifacts';
 import { stepsHash } from './dashboard';
 import { type SharedParameterService } from './sharedParameters';
+import { type EnvironmentService, type RunEnvironment } from './environments';
 import { type StepsSource, stepsOutOfDate, type TestCaseService } from './testCases';
 import { type QueuePort } from '../tracking/queue';
 import { Lease, type LeaseClaim, type LeaseValues } from '../tracking/lease';
@@ -150,6 +151,7 @@ export class RunService {
     readonly config: GenerationConfig,
     readonly modules: ModuleSteps,
     private readonly _inbox: InboxService,
+    private readonly _environments: EnvironmentService,
   ) {
     this._lease = new Lease<RunRow>(_db, _queue, {
       table: testRuns,
@@ -192,6 +194,11 @@ export class RunService {
       effectiveParameters(test.parameters, test.credentials),
       new Set(secretNames),
     );
+    // Issue 33: the environment's origin replaces the test's; the test keeps its path and query.
+    const environment = body?.environment_id
+      ? await this._environments.forRun(test.testSuiteId, body.environment_id)
+      : null;
+    if (environment) settings.website_url_override = onOrigin(test.website, environment.origin);
     const refused = settings.website_url_override
       ? await refuseWebsite(this.config.testTargets, settings.website_url_override)
       : null;
@@ -242,6 +249,7 @@ export class RunService {
           stepsHash: stepsHash(replaySteps),
           jobId,
           createdBy: actor.id,
+          environmentId: environment?.id ?? null,
         })
         .returning();
       // A run on another website is not the test's headline: its status on its own site stands (issue 28).
@@ -529,7 +537,14 @@ export class RunService {
     await this.artifacts.deleteRunArtifacts(row.id);
     await this._publishRun(row, 'run_updated');
     const settings = row.settings;
-    const secrets = await this._sharedParameters.valuesForSuite(test.testSuiteId);
+    const environment: RunEnvironment | null = row.environmentId
+      ? await this._environments.forRun(test.testSuiteId, row.environmentId).catch(() => null)
+      : null;
+    // An environment's secret overrides the project's of the same name (issue 33).
+    const secrets = {
+      ...(await this._sharedParameters.valuesForSuite(test.testSuiteId)),
+      ...environment?.secrets,
+    };
     // NOTE: a run asked for before issue 11 (no website stored) was not rebased yet: the override moves it.
     const rebased = row.website !== null;
     const own: ReplayStep[] = (row.replaySteps as StoredReplayStep[]).map((step) => ({
@@ -568,6 +583,8 @@ export class RunService {
           inbox: await this._inbox.addressForRun(row.id),
           ...prepared.parameters,
           ...effectiveParameters(test.parameters, test.credentials),
+          // Issue 33: the environment's variables come before the test's; the run's overrides before both.
+          ...environment?.variables,
           ...settings.parameter_overrides,
         },
         secrets,
@@ -846,7 +863,18 @@ export function toWire(row: RunRow): TestRun {
     trigger: row.trigger as TestRun['trigger'],
     browser: row.browser,
     first_failure: (row.firstFailure as RunFirstFailure | null) ?? null,
+    environment_id: row.environmentId,
   };
+}
+
+/** `website` with its scheme, host and port replaced by `origin` (issue 33); path, query and hash kept. */
+function onOrigin(website: string, origin: string): string {
+  try {
+    const url = new URL(website);
+    return `${origin}${url.pathname}${url.search}${url.hash}`;
+  } catch {
+    return origin;
+  }
 }
 
 /** The steps a run of the test replays, moved onto the website it opens; or why it cannot run. */

@@ -138,6 +138,7 @@ export function buildRun(test: DbTestCase, overrides: Partial<DbRun> = {}): DbRu
     trigger: 'manual',
     browser: 'chromium',
     first_failure: null,
+    environment_id: null,
     log: running(status) ? null : passedLog(id, descriptions),
     ...overrides,
   };

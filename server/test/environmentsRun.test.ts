@@ -1,0 +1,96 @@
+import { serveFixtureSites, type FixtureSites } from '../../fixtures/sites/serve';
+import { type Environment } from '../../contract/environments';
+import { type TestRun } from '../../contract/runs';
+import { api } from './helpers';
+import { setUpGeneration, type GenerationContext } from './generationFixtures';
+import { createGeneratedTest, describeRun, startRun, waitForRun } from './runFixtures';
+
+jest.setTimeout(120_000);
+
+// Issue 33: a run on an environment opens the test's path on the environment's origin, and the
+// environment's variables come before the test's.
+
+describe('a run on an environment', () => {
+  let ctx: GenerationContext;
+  let staging: FixtureSites;
+
+  beforeAll(async () => {
+    ctx = await setUpGeneration();
+    staging = await serveFixtureSites();
+  });
+  afterAll(async () => {
+    await staging?.close();
+    await ctx?.close();
+  });
+
+  const field = { locator: { by: 'placeholder' as const, text: 'What needs to be done?' } };
+
+  async function environment(body: unknown): Promise<Environment> {
+    const created = await api<Environment>(ctx.server, 'POST', `/test-suites/${ctx.suiteId}/environments`, {
+      token: ctx.token,
+      body,
+    });
+    expect(created.status).toBe(201);
+    return created.body;
+  }
+
+  const origins = (run: TestRun) => [
+    ...new Set(run.steps.map((step) => step.url && new URL(step.url).origin)),
+  ];
+
+  it("opens the test's path on the environment's origin with the environment's variables, and records it", async () => {
+    const testId = await createGeneratedTest(
+      ctx,
+      'Adds an item',
+      ctx.sites.url('todo'),
+      [
+        { kind: 'goto', url: ctx.sites.url('todo') },
+        { kind: 'fill', target: field, value: '{{item}}' },
+        { kind: 'expect', assert: { type: 'value', target: field, value: 'Milk' } },
+      ],
+      { item: 'Bread' },
+    );
+    // The path the environment's URL names is not the test's: only its origin counts.
+    const env = await environment({
+      name: 'Staging',
+      base_url: `${staging.origin}/somewhere/else?x=1`,
+      variables: { item: 'Milk' },
+    });
+
+    const onEnv = await waitForRun(ctx, (await startRun(ctx, testId, { environment_id: env._id }))._id);
+    expect({ status: onEnv.status, log: describeRun(onEnv) }).toEqual({
+      status: 'passed',
+      log: expect.any(String),
+    });
+    expect(origins(onEnv)).toEqual([staging.origin]);
+    expect(onEnv.steps[0].url).toBe(staging.url('todo'));
+    expect(onEnv.environment_id).toBe(env._id);
+    const read = await api<TestRun>(ctx.server, 'GET', `/test-run/${onEnv._id}`, { token: ctx.token });
+    expect(read.body.environment_id).toBe(env._id);
+
+    // Without it the run opens the test's own site and types the test's own value.
+    const own = await waitForRun(ctx, (await startRun(ctx, testId))._id);
+    expect(own.status).toBe('failed');
+    expect(origins(own)).toEqual([ctx.sites.origin]);
+    expect(own.environment_id).toBeNull();
+  });
+
+  it("refuses an environment that is not one of the test's project's, naming environment_id", async () => {
+    const testId = await createGeneratedTest(ctx, 'Opens', ctx.sites.url('todo'), [
+      { kind: 'goto', url: ctx.sites.url('todo') },
+    ]);
+    for (const environment_id of ['00000000-0000-4000-8000-000000000000', 'nonsense']) {
+      const response = await api<{ error: { details: { fields: Record<string, string> } } }>(
+        ctx.server,
+        'POST',
+        `/test-run/${testId}`,
+        { token: ctx.token, body: { environment_id } },
+      );
+      expect([environment_id, response.status, response.body.error.details.fields]).toEqual([
+        environment_id,
+        400,
+        { environment_id: 'unknown' },
+      ]);
+    }
+  });
+});
