@@ -217,6 +217,21 @@ const rowChecks = (url: string): Step[] => {
       },
     },
     {
+      description: 'Verify the second row shows "Pending"',
+      action: {
+        kind: 'expect',
+        assert: {
+          type: 'visible',
+          target: {
+            within: { by: 'role', role: 'row' },
+            withinHas: { by: 'role', role: 'cell' },
+            withinNth: 1,
+            locator: { by: 'text', text: 'Pending' },
+          },
+        },
+      },
+    },
+    {
       description: 'Click the delete button of "Grace Hopper"',
       action: {
         kind: 'click',

@@ -113,10 +113,25 @@ export async function healTest(
     let result: StepResult;
     let answered: HealedStep | null = null;
     try {
-      result = await healStep(session, input, step, trusted);
-      // A check failing with a dialog open that the click before it opened: the click may now ask first.
       const previous = healed[index - 1];
-      if (!result.ok && previous && step.action.kind === 'expect' && !session.closed) {
+      // A check right after a click that opened a dialog: tried briefly as stored, then the dialog is
+      // answered (the click may now ask first), and only then the check gets its full wait.
+      const asked =
+        !trusted &&
+        step.action.kind === 'expect' &&
+        previous?.action?.kind === 'click' &&
+        !previous.action.opener
+          ? await askedFirst(session, input, previous, step.action)
+          : null;
+      if (asked?.ok) {
+        if (asked.action !== previous.action)
+          answered = { ...previous, action: asked.action, changed: true, note: asked.note };
+        result = kept(step.action);
+      } else result = await healStep(session, input, step, trusted);
+      if (!result.ok && asked && !asked.ok)
+        result = { ...result, message: `${result.message} ${asked.message}` };
+      // A check failing with a dialog open that the click before it opened: the click may now ask first.
+      if (!result.ok && !asked && previous && step.action.kind === 'expect' && !session.closed) {
         const confirmed = await answerDialog(session, input, previous, step.action);
         if (confirmed?.ok) {
           answered = { ...previous, action: confirmed.action, changed: true, note: confirmed.note };
@@ -237,8 +252,10 @@ async function healCheck(
   // 'The page shows "Welcome, Ada"': the text is the expectation itself, never a target to move.
   const content = readsContent(assert);
   const negated = 'negate' in assert && Boolean(assert.negate);
+  // A count of none is met wherever nothing is; a count of some needs its elements there first (a
+  // table's rows gone with the table are looked for elsewhere at once, not after a full step's wait).
   const runFirst =
-    trusted || content || negated || assert.type === 'count'
+    trusted || content || negated || (assert.type === 'count' && assert.count === 0)
       ? true
       : (await presentCount(session, target, input.stepTimeoutMs)) > 0;
   if (runFirst) {
@@ -247,6 +264,10 @@ async function healCheck(
     const now = await session.matchCount(target);
     const gone = now === 0 && !content && !negated && !(assert.type === 'count' && assert.count === 0);
     const ambiguous = now > 1 && target.nth === undefined && assert.type !== 'count' && !content;
+    // Words in a row ('the second row shows "Cancelled"') whose table is now cards: read in the card.
+    const rowsGone = content && !negated && isRowSpec(target.within) && now === 0;
+    const asItems = rowsGone ? await rowsAsItems(session, original, target) : null;
+    if (asItems) return asItems;
     if (!gone && !ambiguous) return behaviourChanged(session, assert, ran.error?.message ?? '', now);
   }
   return retarget(session, input, step, original, target);
@@ -763,6 +784,27 @@ async function pastDialog(session: RunnerSession, original: Action): Promise<Ste
     changed: true,
     note: `${capitalize(dialogName(answer))} now covers the page: the step first chooses its "${answer.button}".`,
   };
+}
+
+/**
+ * A dialog is open after the click before a check: the check as stored, briefly (the dialog may be
+ * the test's own), else the dialog answered as `answerDialog` does. Null: no dialog is open. Its
+ * action is the click's own when the check passed as stored.
+ */
+async function askedFirst(
+  session: RunnerSession,
+  input: HealInput,
+  previous: HealedStep,
+  check: Action,
+): Promise<{ ok: true; action: Action; note: string | null } | { ok: false; message: string } | null> {
+  if (session.closed || !previous.action) return null;
+  // On the settled page (no request out, the document quiet), what the check expects is there or not.
+  await session.settle(SETTLED_QUIET_MS, PRESENCE_WAIT_MS);
+  const snapshot = await session.snapshot();
+  if (!snapshot.candidates.some((c) => c.visible && /^dialog\b/.test(normalizeWords(c.region)))) return null;
+  if ((await session.execute(check, Math.min(QUICK_CHECK_MS, input.stepTimeoutMs))).ok)
+    return { ok: true, action: previous.action, note: previous.note };
+  return answerDialog(session, input, previous, check);
 }
 
 /**
