@@ -21,6 +21,7 @@ export const tagTypes = [
   'Collection',
   'CollectionRun',
   'SharedParameter',
+  'Environment',
   'Module',
   'Run',
   'Artifact',
@@ -37,6 +38,7 @@ export const suiteScopedTags = [
   'TestTree',
   'SharedParameter',
   'BrowserState',
+  'Environment',
 ] as const;
 
 // NOTE: absolute, because Request() outside a browser (tests, workers) rejects relative URLs.

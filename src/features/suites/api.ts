@@ -3,8 +3,21 @@ import { baseApi } from '../../api/baseApi';
 import { t } from '../../config/locale';
 import { BROWSER_STATE_MESSAGES } from '../../../contract/moduleTexts';
 import { toTestSuite, type BrowserState, type TestSuite, type TestSuiteDto } from './types';
+import type { Environment } from '../../../contract/environments';
 
 export type { BrowserState, TestSuite } from './types';
+export type { Environment } from '../../../contract/environments';
+
+/** What the environment form sends (issue 33); `secrets` sets values, null removes one, absent keeps it. */
+export interface EnvironmentInput {
+  name: string;
+  base_url: string;
+  variables: Record<string, string>;
+  secrets: Record<string, string | null>;
+  is_default?: boolean;
+}
+
+const environmentListTag = (suiteId: string) => ({ type: 'Environment' as const, id: `suite:${suiteId}` });
 
 const enc = encodeURIComponent;
 
@@ -102,10 +115,52 @@ export const suitesApi = baseApi.injectEndpoints({
       // The server clears the state from the tests that used it: their pages reload it.
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'BrowserState', id }, 'TestCase']),
     }),
+    getEnvironments: build.query<Environment[], string>({
+      query: (suiteId) => `/test-suites/${enc(suiteId)}/environments`,
+      providesTags: (environments, _error, suiteId) => [
+        environmentListTag(suiteId),
+        ...(environments ?? []).map(({ _id }) => ({ type: 'Environment' as const, id: _id })),
+      ],
+    }),
+    createEnvironment: build.mutation<Environment, EnvironmentInput & { suiteId: string }>({
+      query: ({ suiteId, ...body }) => ({
+        url: `/test-suites/${enc(suiteId)}/environments`,
+        method: 'POST',
+        body: {
+          ...body,
+          secrets: Object.fromEntries(
+            Object.entries(body.secrets).filter((entry): entry is [string, string] => entry[1] !== null),
+          ),
+        },
+      }),
+      // A new default changes the one before it: the whole list reloads.
+      invalidatesTags: (_env, error, { suiteId }) => (error ? [] : [environmentListTag(suiteId)]),
+    }),
+    updateEnvironment: build.mutation<Environment, EnvironmentInput & { suiteId: string; id: string }>({
+      query: ({ suiteId, id, ...body }) => ({
+        url: `/test-suites/${enc(suiteId)}/environments/${enc(id)}`,
+        method: 'PUT',
+        body,
+      }),
+      invalidatesTags: (_env, error, { suiteId }) => (error ? [] : [environmentListTag(suiteId)]),
+    }),
+    deleteEnvironment: build.mutation<null, { suiteId: string; id: string }>({
+      query: ({ suiteId, id }) => ({
+        url: `/test-suites/${enc(suiteId)}/environments/${enc(id)}`,
+        method: 'DELETE',
+      }),
+      transformResponse: () => null,
+      // Deleting the default makes another one the default.
+      invalidatesTags: (_result, error, { suiteId }) => (error ? [] : [environmentListTag(suiteId)]),
+    }),
   }),
 });
 
 export const {
+  useGetEnvironmentsQuery,
+  useCreateEnvironmentMutation,
+  useUpdateEnvironmentMutation,
+  useDeleteEnvironmentMutation,
   useGetTestSuitesQuery,
   useCreateTestSuiteMutation,
   useRenameTestSuiteMutation,

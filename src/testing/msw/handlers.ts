@@ -2,6 +2,7 @@ import { alertHandlers } from './alerts';
 import { apiHandlers } from './api';
 import { collectionHandlers } from './collections';
 import { dashboardHandlers } from './dashboard';
+import { environmentHandlers } from './environments';
 import { generationHandlers } from './generation';
 import { healingHandlers } from './healing';
 import { identityHandlers } from './identity';
@@ -24,6 +25,7 @@ export const handlers = [
   ...scheduleHandlers,
   ...alertHandlers,
   ...sharedParameterHandlers,
+  ...environmentHandlers,
   ...sharingHandlers,
   ...healingHandlers,
 ];

@@ -8,6 +8,7 @@ import {
   selectCurrentOrganizationId,
 } from '../../../features/organizations/selectors';
 import { AutoHealSwitch } from '../../../features/healing/components/AutoHealSwitch';
+import { EnvironmentsSection } from '../../../features/suites/components/EnvironmentsSection';
 import { ProjectSettings } from '../../../features/suites/components/ProjectSettings';
 import { selectSelectedSuiteId } from '../../../features/suites/selectors';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
@@ -32,6 +33,18 @@ export function ProjectSettingsRoute() {
         selectedSuiteId={selectedSuiteId}
         permissions={permissions}
       />
+      {selectedSuiteId && (
+        <Card variant="outlined" sx={{ mt: 2 }}>
+          <CardHeader
+            title="Environments"
+            subheader="Run the same tests on staging, preview or production: each test keeps its path and opens on the environment's URL."
+            slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+          />
+          <CardContent>
+            <EnvironmentsSection key={selectedSuiteId} suiteId={selectedSuiteId} permissions={permissions} />
+          </CardContent>
+        </Card>
+      )}
       {selectedSuiteId && (
         <Card variant="outlined" sx={{ mt: 2 }}>
           <CardHeader
