@@ -19,6 +19,7 @@ import {
   type TestRun,
 } from '../types';
 import { useWatch, type WatchStatus } from '../../monitoring/api';
+import { useGetEnvironmentsQuery } from '../../suites/api';
 import { ArtifactList } from './ArtifactList';
 import { RunInbox } from './RunInbox';
 import { CancelRunButton } from './CancelRunButton';
@@ -64,6 +65,13 @@ export function RunDetail({ run: listed, viewport, suiteId, runExtra: Extra }: R
   const run = data && data.last_modified_at >= listed.last_modified_at ? data : listed;
   // Watched live while it runs and the screen shows it; leaving stops the watch (SPEC §4).
   const monitoring = useWatch('run', run._id, isRunRunning(run.status));
+  // The environment it ran on (issue 33), named from the project's list.
+  const { data: environments } = useGetEnvironmentsQuery(suiteId ?? '', {
+    skip: !suiteId || !run.environment_id,
+  });
+  const environment = run.environment_id
+    ? environments?.find((candidate) => candidate._id === run.environment_id)
+    : undefined;
   const [picked, setPicked] = useState<{ runId: string; index: number | null } | null>(null);
   const selected = picked?.runId === run._id ? picked.index : initialStep(run);
   const select = (index: number | null) => setPicked({ runId: run._id, index });
@@ -134,11 +142,19 @@ export function RunDetail({ run: listed, viewport, suiteId, runExtra: Extra }: R
             </Alert>
           )}
 
-          {(overrides.length > 0 || run.settings.website_url_override) && (
+          {(overrides.length > 0 || run.settings.website_url_override || environment) && (
             <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
               <Typography variant="body2" color="text.secondary">
                 Run with:
               </Typography>
+              {environment && (
+                <Chip
+                  size="small"
+                  color="primary"
+                  variant="outlined"
+                  label={`Environment ${environment.name}`}
+                />
+              )}
               {run.settings.website_url_override && (
                 <Chip
                   size="small"

@@ -6,6 +6,7 @@ import { apiError } from '../../../testing/msw/api';
 import { buildFailedRun, buildRun, deleteRun, findRun, seedRun, seedRuns } from '../../../testing/msw/runs';
 import { server } from '../../../testing/msw/server';
 import { renderApp } from '../../../testing/renderWithStore';
+import { seedEnvironment } from '../../../testing/msw/environments';
 import { VIEW_TYPE_KEY } from '../slice';
 
 // The runs page of a test with the whole app around it and MSW for the API (src/testing/msw/runs.ts).
@@ -27,6 +28,25 @@ function renderRuns(testId: string) {
 }
 
 describe('TestRunsPage', () => {
+  it('shows the environment a run ran on, by name (issue 33)', async () => {
+    const { suite, test } = seedTodoTest('passed');
+    const staging = seedEnvironment(suite, { name: 'Staging', base_url: 'https://staging.todo.example' });
+    seedRun(
+      test,
+      buildRun(test, {
+        environment_id: staging._id,
+        settings: { parameter_overrides: {}, website_url_override: 'https://staging.todo.example/' },
+      }),
+    );
+    renderRuns(test._id);
+    expect(
+      await within(await screen.findByRole('article', { name: 'Run details' })).findByText(
+        'Environment Staging',
+      ),
+    ).toBeInTheDocument();
+    expect(within(details()).getByText('Website https://staging.todo.example/')).toBeInTheDocument();
+  });
+
   it('lists the newest 20 runs first, then 20 more per "Load more" until all are shown', async () => {
     const { test } = seedTodoTest('passed');
     const seeded = seedRuns(test, 45); // newest first
