@@ -15,6 +15,7 @@ import { effectiveParameters, isWebsiteUrl } from '../../../contract/testCases';
 import { GENERATING_STATES, RUNNING_STATES, type GenerationState } from '../../../contract/states';
 import { apiError } from './api';
 import { db, newId, type DbTestCase } from './db';
+import { storedEnvironments } from './environments';
 import { userFromRequest } from './identity';
 import { fakeTopic } from './socket';
 
@@ -327,8 +328,22 @@ export const runHandlers = [
     const test = memberTest(request, id);
     if (test instanceof Response) return test;
     const text = await request.text();
-    const settings = checkSettings(text ? (JSON.parse(text) as RunSettings) : {}, test);
+    const body = text ? (JSON.parse(text) as RunSettings) : {};
+    const settings = checkSettings(body, test);
     if (settings instanceof Response) return settings;
+    // Issue 33: the environment's origin with the test's path and query.
+    const suite = db.suites.find((s) => s.test_suite_id === test.test_suite_id);
+    const environment = body.environment_id
+      ? suite && storedEnvironments(suite).find((env) => env._id === body.environment_id)
+      : null;
+    if (environment === undefined)
+      return invalid("environment_id is not one of this project's environments", {
+        environment_id: 'unknown',
+      });
+    if (environment) {
+      const website = new URL(test.website);
+      settings.website_url_override = `${new URL(environment.base_url).origin}${website.pathname}${website.search}`;
+    }
     if (GENERATING_STATES.includes(test.state as GenerationState))
       return apiError(409, 'conflict', RUN_MESSAGES.generating);
     const steps = test.test_generation_steps as { step_description?: string; execution_succeded?: boolean }[];
@@ -349,6 +364,7 @@ export const runHandlers = [
           parameter_overrides: settings.parameter_overrides ?? {},
           website_url_override: settings.website_url_override ?? null,
         },
+        environment_id: environment?._id ?? null,
       }),
     );
     return HttpResponse.json({ runId: run._id, run: toWire(run) }, { status: 201 });

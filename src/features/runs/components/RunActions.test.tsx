@@ -7,6 +7,7 @@ import { seedTodoTest, todoSteps } from '../../../testing/generation';
 import { stubViewportSize } from '../../../testing/layout';
 import { apiError } from '../../../testing/msw/api';
 import { buildRun, seedRun, storedRuns } from '../../../testing/msw/runs';
+import { seedEnvironment } from '../../../testing/msw/environments';
 import { server } from '../../../testing/msw/server';
 import { renderApp } from '../../../testing/renderWithStore';
 
@@ -91,6 +92,22 @@ describe('RunActions', () => {
     const details = await screen.findByRole('article', { name: 'Run details' });
     expect(within(details).getByText('Website http://localhost:3000/')).toBeInTheDocument();
     expect(within(details).getByText('user = grace')).toBeInTheDocument();
+  });
+
+  it("runs on a chosen environment: the test's path on its origin, shown on the run (issue 33)", async () => {
+    const { suite, test } = seed();
+    const staging = seedEnvironment(suite, { name: 'Staging', base_url: 'https://staging.todo.example' });
+    const bodies = recordRunBodies();
+    const { user } = renderApp(`/test-cases/details/${test._id}/runs`);
+    const dialog = await openDialog(user);
+    await user.click(await within(dialog).findByRole('combobox', { name: 'Environment' }));
+    await user.click(await screen.findByRole('option', { name: 'Staging (default)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(bodies).toEqual([{ environment_id: staging._id }]);
+    const details = await screen.findByRole('article', { name: 'Run details' });
+    expect(await within(details).findByText('Environment Staging')).toBeInTheDocument();
+    expect(within(details).getByText('Website https://staging.todo.example/')).toBeInTheDocument();
   });
 
   it('blocks running while a value is too long', async () => {

@@ -7,6 +7,7 @@ import { useState } from 'react';
 import { describeError, type ApiError } from '../../../api/apiError';
 import { useAppDispatch } from '../../../app/hooks';
 import { notify } from '../../../lib/notify';
+import { useGetEnvironmentsQuery } from '../../suites/api';
 import type { TestCase } from '../../tests/api';
 import { useCreateRunMutation } from '../api';
 import { messages } from '../messages';
@@ -17,7 +18,10 @@ import { RunSettingsDialog } from './RunSettingsDialog';
 
 const hasFieldErrors = (error: ApiError) =>
   Object.keys((error.details as { fields?: object } | undefined)?.fields ?? {}).some(
-    (field) => field === 'website_url_override' || field.startsWith('parameter_overrides.'),
+    (field) =>
+      field === 'website_url_override' ||
+      field === 'environment_id' ||
+      field.startsWith('parameter_overrides.'),
   );
 
 interface RunActionsProps {
@@ -32,6 +36,10 @@ export function RunActions({ test, size = 'medium', locked = null }: RunActionsP
   const dispatch = useAppDispatch();
   const [createRun, { isLoading }] = useCreateRunMutation();
   const [dialogOpen, setDialogOpen] = useState(false);
+  // The project's environments (issue 33), read when the dialog opens.
+  const { data: environments } = useGetEnvironmentsQuery(test.suiteId, {
+    skip: !dialogOpen || !test.suiteId,
+  });
   const blocked = locked ?? runBlockedReason(test);
 
   const start = async (settings?: RunSettings): Promise<ApiError | null> => {
@@ -82,6 +90,7 @@ export function RunActions({ test, size = 'medium', locked = null }: RunActionsP
         test={test}
         onRun={runWithSettings}
         onClose={() => setDialogOpen(false)}
+        environments={environments}
       />
     </>
   );

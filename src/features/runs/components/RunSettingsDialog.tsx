@@ -8,7 +8,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { getIn, useFormik } from 'formik';
-import { useId, useMemo } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useMemo, useState } from 'react';
 import { RUN_LIMITS } from '../../../../contract/runs';
 import { normalizeWebsite } from '../../../../contract/testCases';
 import type { ApiError } from '../../../api/apiError';
@@ -22,6 +23,8 @@ export interface RunSettingsDialogProps {
   /** Starts the run; resolves to the error when the server refused the settings, else null. */
   onRun: (settings: RunSettings) => Promise<ApiError | null>;
   onClose: () => void;
+  /** The project's environments (issue 33): the run may take one's origin and variables. */
+  environments?: readonly { _id: string; name: string; is_default: boolean }[];
 }
 
 /** The server names a bad field as `website_url_override` or `parameter_overrides.<name>`. */
@@ -39,8 +42,10 @@ function serverErrors(error: ApiError | null, names: readonly string[]) {
  * Run with overrides (SPEC §5): other values for the test's variables, another website. Running stays
  * blocked while a value is invalid.
  */
-export function RunSettingsDialog({ open, test, onRun, onClose }: RunSettingsDialogProps) {
+export function RunSettingsDialog({ open, test, onRun, onClose, environments = [] }: RunSettingsDialogProps) {
   const titleId = useId();
+  const [environmentId, setEnvironmentId] = useState('');
+  const [environmentError, setEnvironmentError] = useState<string | null>(null);
   const names = useMemo(() => Object.keys(test.parameters).sort(), [test.parameters]);
   const schema = useMemo(() => createRunSchema(names), [names]);
   const formik = useFormik<RunSettingsValues>({
@@ -49,11 +54,16 @@ export function RunSettingsDialog({ open, test, onRun, onClose }: RunSettingsDia
     validationSchema: schema,
     validateOnMount: true,
     onSubmit: async (values, helpers) => {
-      const error = await onRun(toRunSettings(values, test));
+      const settings = toRunSettings(values, test);
+      const error = await onRun(environmentId ? { ...settings, environment_id: environmentId } : settings);
       if (!error) {
         helpers.resetForm();
+        setEnvironmentId('');
+        setEnvironmentError(null);
         return;
       }
+      const fields = (error.details as { fields?: Record<string, string> } | undefined)?.fields ?? {};
+      if (fields.environment_id) setEnvironmentError(error.serverMessage ?? error.message);
       const errors = serverErrors(error, names);
       if (errors.website || errors.parameters) helpers.setErrors(errors);
     },
@@ -84,6 +94,30 @@ export function RunSettingsDialog({ open, test, onRun, onClose }: RunSettingsDia
             <DialogContentText>
               These values apply to this run only; the test keeps its own.
             </DialogContentText>
+            {environments.length > 0 && (
+              <TextField
+                select
+                label="Environment"
+                value={environmentId}
+                onChange={(event) => {
+                  setEnvironmentId(event.target.value);
+                  setEnvironmentError(null);
+                }}
+                error={Boolean(environmentError)}
+                helperText={
+                  environmentError ?? "The test keeps its path and query and opens on the environment's URL."
+                }
+                disabled={formik.isSubmitting}
+                fullWidth
+              >
+                <MenuItem value="">The test&apos;s website</MenuItem>
+                {environments.map((environment) => (
+                  <MenuItem key={environment._id} value={environment._id}>
+                    {environment.is_default ? `${environment.name} (default)` : environment.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
             <TextField
               name="website"
               label="Website URL"
