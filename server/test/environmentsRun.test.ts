@@ -75,6 +75,39 @@ describe('a run on an environment', () => {
     expect(own.environment_id).toBeNull();
   });
 
+  it("types an environment's secret only into pages of the environment's host", async () => {
+    const elsewhere = await serveFixtureSites();
+    try {
+      const env = await environment({
+        name: 'Secretive',
+        base_url: staging.origin,
+        secrets: { env_token: 'tok-staging' },
+      });
+      const onOwnHost = await createGeneratedTest(ctx, 'Types the token at home', ctx.sites.url('todo'), [
+        { kind: 'goto', url: ctx.sites.url('todo') },
+        { kind: 'fill', target: field, value: '{{env_token}}' },
+        { kind: 'expect', assert: { type: 'value', target: field, value: 'tok-staging' } },
+      ]);
+      const home = await waitForRun(ctx, (await startRun(ctx, onOwnHost, { environment_id: env._id }))._id);
+      expect({ status: home.status, log: describeRun(home) }).toEqual({
+        status: 'passed',
+        log: expect.any(String),
+      });
+
+      // A page on another host (not the test's website, so not moved) never gets it.
+      const away = await createGeneratedTest(ctx, 'Types the token away', ctx.sites.url('todo'), [
+        { kind: 'goto', url: elsewhere.url('todo') },
+        { kind: 'fill', target: field, value: '{{env_token}}' },
+      ]);
+      const refused = await waitForRun(ctx, (await startRun(ctx, away, { environment_id: env._id }))._id);
+      expect(refused.status).not.toBe('passed');
+      expect(refused.error_message).toContain('The secret "env_token" may only be typed into pages on');
+      expect(JSON.stringify(refused)).not.toContain('tok-staging');
+    } finally {
+      await elsewhere.close();
+    }
+  });
+
   it("refuses an environment that is not one of the test's project's, naming environment_id", async () => {
     const testId = await createGeneratedTest(ctx, 'Opens', ctx.sites.url('todo'), [
       { kind: 'goto', url: ctx.sites.url('todo') },

@@ -49,6 +49,7 @@ import { type ArtifactService } from './artifacts';
 import { stepsHash } from './dashboard';
 import { type SharedParameterService } from './sharedParameters';
 import { type EnvironmentService, type RunEnvironment } from './environments';
+import { hostOf } from '../runner/secretHosts';
 import { type StepsSource, stepsOutOfDate, type TestCaseService } from './testCases';
 import { type QueuePort } from '../tracking/queue';
 import { Lease, type LeaseClaim, type LeaseValues } from '../tracking/lease';
@@ -588,9 +589,18 @@ export class RunService {
           ...settings.parameter_overrides,
         },
         secrets,
-        secretHosts: await this._sharedParameters.hostsForSuite(test.testSuiteId, [
-          row.website ?? settings.website_url_override,
-        ]),
+        secretHosts: {
+          ...(await this._sharedParameters.hostsForSuite(test.testSuiteId, [
+            row.website ?? settings.website_url_override,
+          ])),
+          // An environment's secret goes only to the environment's own host (issue 33).
+          ...Object.fromEntries(
+            Object.keys(environment?.secrets ?? {}).map((name) => [
+              name,
+              [hostOf(environment!.origin) ?? ''],
+            ]),
+          ),
+        },
       },
       website: row.website ?? settings.website_url_override ?? test.website,
       testWebsite: test.website,
