@@ -131,6 +131,8 @@ export const RunAllBody = Type.Object({
   website_url_override: Type.Optional(Nullable(Type.String({ maxLength: 2000 }))),
   /** Issue 15: each linked test runs once in each of these browsers, all in the one group (default Chromium). */
   browsers: Type.Optional(Type.Array(Type.String({ maxLength: 20 }), { maxItems: 3 })),
+  /** Issue 33: one of the project's environments; each test keeps its path and opens on its origin. */
+  environment_id: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
 });
 export type RunAllBody = Static<typeof RunAllBody>;
 

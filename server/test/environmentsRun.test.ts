@@ -108,6 +108,37 @@ describe('a run on an environment', () => {
     }
   });
 
+  it("runs a collection's tests on an environment, each on its own path", async () => {
+    const env = await environment({ name: 'For collections', base_url: staging.origin });
+    const first = await createGeneratedTest(ctx, 'First of the collection', ctx.sites.url('todo'), [
+      { kind: 'goto', url: ctx.sites.url('todo') },
+    ]);
+    const second = await createGeneratedTest(ctx, 'Second of the collection', ctx.sites.url('login'), [
+      { kind: 'goto', url: ctx.sites.url('login') },
+    ]);
+    const collection = await api<{ _id: string }>(ctx.server, 'POST', '/test-suites/collection', {
+      token: ctx.token,
+      body: { name: 'On staging', test_suite_id: ctx.suiteId, linked_test_ids: [first, second] },
+    });
+    expect(collection.status).toBe(201);
+    const group = await api<{ run_ids: string[] }>(
+      ctx.server,
+      'POST',
+      `/test-suites/collection/${collection.body._id}/run-all`,
+      { token: ctx.token, body: { environment_id: env._id } },
+    );
+    expect(group.status).toBe(201);
+    const runs = await Promise.all(group.body.run_ids.map((id) => waitForRun(ctx, id)));
+    expect(
+      runs
+        .map((run) => [run.status, run.environment_id, run.steps[0]?.url])
+        .sort((a, b) => String(a[2]).localeCompare(String(b[2]))),
+    ).toEqual([
+      ['passed', env._id, staging.url('login')],
+      ['passed', env._id, staging.url('todo')],
+    ]);
+  });
+
   it("refuses an environment that is not one of the test's project's, naming environment_id", async () => {
     const testId = await createGeneratedTest(ctx, 'Opens', ctx.sites.url('todo'), [
       { kind: 'goto', url: ctx.sites.url('todo') },

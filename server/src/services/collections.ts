@@ -259,6 +259,7 @@ export class CollectionService {
       {
         collectionId: row.id,
         websiteUrlOverride: body?.website_url_override ?? null,
+        environmentId: body?.environment_id ?? null,
         trigger: actor.serviceAccountOrgId ? 'ci' : 'manual',
         browsers,
       },

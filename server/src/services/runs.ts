@@ -288,6 +288,8 @@ export class RunService {
       /** Null for a single test's scheduled run (issue 12): a group of one that belongs to no collection. */
       collectionId: string | null;
       websiteUrlOverride?: string | null;
+      /** Issue 33: one of the tests' project's environments; each test keeps its path on its origin. */
+      environmentId?: string | null;
       /**
        * 'schedule' when a schedule's tick asked for it (no person: `actor` is the schedule's author or
        * null); 'ci' when a pipeline's service account key did (issue 15; `actor` null).
@@ -308,7 +310,19 @@ export class RunService {
           problems: [refused],
         });
     }
-    const settings: StoredRunSettings = { parameter_overrides: {}, website_url_override: override };
+    const environment =
+      options.environmentId && tests.length > 0
+        ? await this._environments.forRun(tests[0].testSuiteId, options.environmentId)
+        : null;
+    // On an environment each test opens its own path on the environment's origin (issue 33).
+    const overrideOf = (test: (typeof tests)[number]) =>
+      environment ? onOrigin(test.website, environment.origin) : override;
+    if (environment)
+      for (const website of new Set(tests.map(overrideOf))) {
+        const refused = website ? await refuseWebsite(this.config.testTargets, website) : null;
+        if (refused)
+          throw new ValidationError(refused, { fields: { environment_id: 'refused' }, problems: [refused] });
+      }
     // The collection's "Retry once on failure" as it is now: changing it later changes no queued run.
     const [collection] = options.collectionId
       ? await this._db
@@ -324,12 +338,13 @@ export class RunService {
       .flatMap((test) => browsers.map((browser) => ({ test, browser })))
       .map(({ test, browser }) => {
         const id = crypto.randomUUID();
-        const prepared = prepareReplay(test, override);
+        const prepared = prepareReplay(test, overrideOf(test));
         const common = {
           id,
           testCaseId: test.id,
           browser,
-          settings,
+          settings: { parameter_overrides: {}, website_url_override: overrideOf(test) } as StoredRunSettings,
+          environmentId: environment?.id ?? null,
           collectionId: options.collectionId,
           retryOnFailure,
           trigger: options.trigger ?? 'manual',
@@ -360,7 +375,7 @@ export class RunService {
     const rows = await this._db.transaction(async (tx) => {
       const inserted = values.length > 0 ? await tx.insert(testRuns).values(values).returning() : [];
       // Runs on another website are not the tests' headlines (issue 28).
-      if (override) return inserted;
+      if (override || environment) return inserted;
       for (const status of ['pending', 'not_runnable'] as const) {
         const ids = inserted.filter((row) => row.status === status).map((row) => row.testCaseId);
         if (ids.length === 0) continue;
