@@ -133,6 +133,8 @@ export const RunAllBody = Type.Object({
   browsers: Type.Optional(Type.Array(Type.String({ maxLength: 20 }), { maxItems: 3 })),
   /** Issue 33: one of the project's environments; each test keeps its path and opens on its origin. */
   environment_id: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
+  /** Or the environment's name (`plainwright ci --env`; a pipeline's key cannot list environments). */
+  environment_name: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
 });
 export type RunAllBody = Static<typeof RunAllBody>;
 

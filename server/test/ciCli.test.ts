@@ -335,6 +335,7 @@ describe('plainwright ci', () => {
       keyFrom: 'environment',
       collection: 'c',
       baseUrl: null,
+      env: null,
       browsers: ['chromium'],
       timeoutSeconds: 300,
       junit: null,

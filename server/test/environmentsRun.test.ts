@@ -1,6 +1,8 @@
 import { serveFixtureSites, type FixtureSites } from '../../fixtures/sites/serve';
 import { type Environment } from '../../contract/environments';
 import { type TestRun } from '../../contract/runs';
+import { type Organization } from '../../contract/organizations';
+import { runCi } from '../src/cli/ci';
 import { api } from './helpers';
 import { setUpGeneration, type GenerationContext } from './generationFixtures';
 import { createGeneratedTest, describeRun, startRun, waitForRun } from './runFixtures';
@@ -137,6 +139,43 @@ describe('a run on an environment', () => {
       ['passed', env._id, staging.url('login')],
       ['passed', env._id, staging.url('todo')],
     ]);
+  });
+
+  it('plainwright ci --env runs a collection on the named environment, and names the others when none is', async () => {
+    await environment({ name: 'Preview', base_url: staging.origin });
+    const test = await createGeneratedTest(ctx, 'Checked by the pipeline', ctx.sites.url('todo'), [
+      { kind: 'goto', url: ctx.sites.url('todo') },
+    ]);
+    const collection = await api<{ _id: string }>(ctx.server, 'POST', '/test-suites/collection', {
+      token: ctx.token,
+      body: { name: 'Pipeline', test_suite_id: ctx.suiteId, linked_test_ids: [test] },
+    });
+    const orgs = await api<Organization[]>(ctx.server, 'GET', '/auth/get-user-organizations', {
+      token: ctx.token,
+    });
+    const key = orgs.body.find((org) => org.org_id === ctx.orgId)!.service_account_key!;
+    const ci = async (env: string) => {
+      const out: string[] = [];
+      const err: string[] = [];
+      const args = ['--server', ctx.server.url, '--collection', collection.body._id, '--env', env];
+      const code = await runCi(args, {
+        out: (line) => out.push(line),
+        err: (line) => err.push(line),
+        env: { PLAINWRIGHT_KEY: key },
+        pollMs: 100,
+      });
+      return { code, out, err };
+    };
+    const passed = await ci('preview');
+    expect([passed.code, passed.err]).toEqual([0, []]);
+    const runs = await api<TestRun[]>(ctx.server, 'GET', `/test-runs/${test}`, { token: ctx.token });
+    expect(runs.body.map((run) => [run.environment_id !== null, run.steps[0]?.url])).toEqual([
+      [true, staging.url('todo')],
+    ]);
+
+    const unknown = await ci('Production');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err.join('\n')).toContain('The project has no environment "Production" (it has ');
   });
 
   it("refuses an environment that is not one of the test's project's, naming environment_id", async () => {

@@ -21,6 +21,7 @@ service account key is read from PLAINWRIGHT_KEY in the environment.
   --key KEY           the key on the command line instead: anyone who can list processes (ps) reads it
   --collection ID     the collection to run (its id is in its page's address)
   --base-url URL      run the tests against this website instead (a preview deployment)
+  --env NAME          run the tests on this environment of the project (its origin and variables)
   --browsers LIST     chromium, firefox and/or webkit, comma-separated (default chromium); each test runs
                       in each (Firefox and WebKit need installing where the workers run)
   --timeout SECONDS   how long to wait for the results, 30 to 900 (default 300)
@@ -45,6 +46,8 @@ export interface CiOptions {
   keyFrom: 'environment' | 'command line';
   collection: string;
   baseUrl: string | null;
+  /** Issue 33: the name of one of the project's environments. */
+  env: string | null;
   browsers: string[];
   timeoutSeconds: number;
   junit: string | null;
@@ -73,6 +76,7 @@ export function parseCiArgs(argv: string[], env: Record<string, string | undefin
         key: { type: 'string' },
         collection: { type: 'string' },
         'base-url': { type: 'string' },
+        env: { type: 'string' },
         browsers: { type: 'string' },
         timeout: { type: 'string' },
         junit: { type: 'string' },
@@ -102,6 +106,9 @@ export function parseCiArgs(argv: string[], env: Record<string, string | undefin
   const baseUrl = text('base-url');
   if (baseUrl && !isHttpUrl(baseUrl))
     throw new UsageError(`--base-url must be an http(s) address (got "${baseUrl}")`);
+  const envName = text('env');
+  if (envName && baseUrl)
+    throw new UsageError('--env and --base-url both choose the website: give one of them');
   const browsers = (text('browsers') ?? 'chromium')
     .split(',')
     .map((name) => name.trim().toLowerCase())
@@ -121,6 +128,7 @@ export function parseCiArgs(argv: string[], env: Record<string, string | undefin
     keyFrom: text('key') ? 'command line' : 'environment',
     collection,
     baseUrl,
+    env: envName,
     browsers: [...new Set(browsers)],
     timeoutSeconds,
     junit: text('junit'),
@@ -180,6 +188,7 @@ async function run(options: CiOptions, io: CiIo, known: Known): Promise<number> 
   const collectionPath = `/api/test-suites/collection/${encodeURIComponent(options.collection)}`;
   const started = await call<RunAllResult>(options, 'POST', `${collectionPath}/run-all`, {
     ...(options.baseUrl ? { website_url_override: options.baseUrl } : {}),
+    ...(options.env ? { environment_name: options.env } : {}),
     browsers: options.browsers,
   });
   const groupUrl = `${options.server}/test-cases/collection/${encodeURIComponent(options.collection)}?created_at=${encodeURIComponent(started.created_at)}`;

@@ -260,6 +260,7 @@ export class CollectionService {
         collectionId: row.id,
         websiteUrlOverride: body?.website_url_override ?? null,
         environmentId: body?.environment_id ?? null,
+        environmentName: body?.environment_name ?? null,
         trigger: actor.serviceAccountOrgId ? 'ci' : 'manual',
         browsers,
       },

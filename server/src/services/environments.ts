@@ -184,6 +184,24 @@ export class EnvironmentService {
     };
   }
 
+  /** The id of the suite's environment called `name` (exactly, else in any case); 400 naming the others. */
+  async idByName(suiteId: string, name: string): Promise<string> {
+    const rows = await this._db
+      .select({ id: environments.id, name: environments.name })
+      .from(environments)
+      .where(eq(environments.testSuiteId, suiteId))
+      .orderBy(asc(environments.name));
+    const found =
+      rows.find((row) => row.name === name) ??
+      rows.find((row) => row.name.toLowerCase() === name.toLowerCase());
+    if (!found)
+      throw new ValidationError(
+        `The project has no environment "${name.slice(0, 100)}" (it has ${rows.map((row) => row.name).join(', ') || 'none'})`,
+        { fields: { environment_name: 'unknown' } },
+      );
+    return found.id;
+  }
+
   private _seal(secrets: Record<string, string>): Record<string, string> {
     return Object.fromEntries(
       Object.entries(secrets).map(([key, value]) => [key, encrypt(value, this._secret)]),

@@ -290,6 +290,8 @@ export class RunService {
       websiteUrlOverride?: string | null;
       /** Issue 33: one of the tests' project's environments; each test keeps its path on its origin. */
       environmentId?: string | null;
+      /** Or its name (`plainwright ci --env`, issue 33). */
+      environmentName?: string | null;
       /**
        * 'schedule' when a schedule's tick asked for it (no person: `actor` is the schedule's author or
        * null); 'ci' when a pipeline's service account key did (issue 15; `actor` null).
@@ -310,10 +312,13 @@ export class RunService {
           problems: [refused],
         });
     }
+    const suiteId = tests[0]?.testSuiteId;
+    const environmentId =
+      options.environmentName && suiteId
+        ? await this._environments.idByName(suiteId, options.environmentName)
+        : options.environmentId;
     const environment =
-      options.environmentId && tests.length > 0
-        ? await this._environments.forRun(tests[0].testSuiteId, options.environmentId)
-        : null;
+      environmentId && suiteId ? await this._environments.forRun(suiteId, environmentId) : null;
     // On an environment each test opens its own path on the environment's origin (issue 33).
     const overrideOf = (test: (typeof tests)[number]) =>
       environment ? onOrigin(test.website, environment.origin) : override;
