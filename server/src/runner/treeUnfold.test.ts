@@ -87,4 +87,26 @@ describe('expanding and collapsing a tree item', () => {
     expect(result.ok).toBe(false);
     expect(result.error?.message).toMatch(/did not expand/);
   });
+
+  it('clicks a toggle once more when the tree ignored it while still moving, as a person would', async () => {
+    const action = await firstAction('Expand Engineering');
+    if (action.kind !== 'click' || !action.unfolds) throw new Error('Not an unfold');
+    // Ant Design's tree ignores a toggle while its last one still animates; here the first click after
+    // the step starts is swallowed the same way.
+    await session.page.evaluate(() => {
+      let swallowed = false;
+      document.addEventListener(
+        'click',
+        (event) => {
+          if (swallowed) return;
+          swallowed = true;
+          event.stopPropagation();
+          event.preventDefault();
+        },
+        true,
+      );
+    });
+    expect((await session.execute(action)).ok).toBe(true);
+    expect(await engineering().getAttribute('aria-expanded')).toBe('true');
+  });
 });
