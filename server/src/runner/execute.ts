@@ -389,8 +389,11 @@ async function perform(
       if (action.opener)
         await (await revealed(toLocator(page, action.opener, values), options)).click(options);
       const locator = await revealed(toLocator(page, action.target, values), options);
-      if (action.clickCount === 2) await locator.dblclick(options);
-      else await locator.click({ ...options, button: action.button ?? 'left' });
+      const click = () =>
+        action.clickCount === 2
+          ? locator.dblclick(options)
+          : locator.click({ ...options, button: action.button ?? 'left' });
+      await click();
       if (action.unfolds) {
         // A tree item's toggle: the item must then say it is open (or closed), as the export checks.
         const wanted = String(action.unfolds.expanded);
@@ -405,7 +408,7 @@ async function perform(
         // A tree still moving from its last toggle ignores the next (Ant Design's tree while an item
         // opens): as a person would, the toggle is clicked once more. A toggle that does nothing fails.
         if (!result.ok) {
-          await locator.click({ ...options, button: action.button ?? 'left' });
+          await click();
           result = await unfolded();
         }
         if (!result.ok)
