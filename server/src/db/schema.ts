@@ -330,6 +330,10 @@ export const testCases = pgTable(
      * never told by a conflict.
      */
     shareScope: text('share_scope'),
+    // ── Quarantine (issue 33): a flaky test that still runs but fails no collection, CI or alert ──
+    quarantinedAt: timestamp('quarantined_at', { withTimezone: true }),
+    quarantinedBy: uuid('quarantined_by').references(() => appUsers.id, { onDelete: 'set null' }),
+    quarantineReason: text('quarantine_reason'),
     createdBy: uuid('created_by').references(() => appUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
@@ -578,6 +582,8 @@ export const schedules = pgTable(
     cron: text('cron').notNull(),
     /** An IANA time zone ('Europe/Berlin'). */
     timezone: text('timezone').notNull().default('UTC'),
+    /** The environment each tick runs on (issue 33); null: the tests' own websites. */
+    environmentId: uuid('environment_id').references(() => environments.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => appUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),

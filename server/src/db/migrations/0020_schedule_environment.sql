@@ -1,0 +1,2 @@
+ALTER TABLE "schedules" ADD COLUMN "environment_id" uuid;--> statement-breakpoint
+ALTER TABLE "schedules" ADD CONSTRAINT "schedules_environment_id_environments_id_fk" FOREIGN KEY ("environment_id") REFERENCES "public"."environments"("id") ON DELETE set null ON UPDATE no action;
