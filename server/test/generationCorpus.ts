@@ -17,7 +17,8 @@ export interface CorpusCase {
     | 'projects-wc'
     | 'help'
     | 'admin-mui'
-    | 'admin-antd';
+    | 'admin-antd'
+    | 'admin-mantine';
   /** What the case exercises (issue 10's classes): the benchmark reports a pass rate per class. */
   kind?: CaseKind;
   /** In the quick slice `npm test` runs (the whole corpus runs in `npm run bench agents`). */
@@ -1080,6 +1081,154 @@ const ANTD_APP: Omit<CorpusCase, 'site'>[] = [
   },
 ];
 
+// Issue 29: a clinic's booking back office built from Mantine (fixtures/sites/admin-mantine): Selects
+// whose listbox opens in a portal, row Menus, Modals, Tabs, a Table sorted by its headers with a
+// Pagination, a DatePickerInput's calendar, a SegmentedControl, a Stepper, Switches, a Slider, an
+// Accordion and a bell Popover. The cases were written from screenshots, before reading the DOM.
+const MANTINE_APP: Omit<CorpusCase, 'site'>[] = [
+  {
+    name: 'Mantine: the Completed tab',
+    kind: 'text targets',
+    description:
+      'Open the Completed tab. Verify the page shows "Jonas Berg". Verify the page shows "Showing 1–2 of 2".',
+    expect: 'passed',
+  },
+  {
+    name: 'Mantine: filter by a doctor',
+    kind: 'forms',
+    description:
+      'Choose Dr. Chloe Martin in the All doctors dropdown. Verify the page shows "Showing 1–3 of 3". Verify the page shows "Amara Obi".',
+    expect: 'passed',
+  },
+  {
+    name: 'Mantine: search for a patient',
+    kind: 'keys',
+    description:
+      'Type "Tanaka" in the Search patients box. Verify the page shows "Kenji Tanaka". Verify the page shows "Showing 1–1 of 1".',
+    expect: 'passed',
+  },
+  {
+    name: 'Mantine: sort by fee',
+    kind: 'ordinals',
+    description:
+      'Click the Fee column header. Verify the first row shows "€25.00". Click Fee again. Verify the first row shows "€60.00".',
+    expect: 'passed',
+  },
+  {
+    name: 'Mantine: the next page of appointments',
+    kind: 'icons',
+    description:
+      'Go to the next page. Verify the page shows "Showing 6–9 of 9". Verify the page shows "Fatima Zahra".',
+    expect: 'passed',
+  },
+  {
+    name: 'Mantine: cancel an appointment',
+    kind: 'dialogs',
+    description:
+      'Open the actions menu in the row of Sofia Rossi. Choose Cancel appointment. In the dialog, click Cancel appointment. Verify the page shows "Appointment for Sofia Rossi cancelled". Click the Cancelled tab. Verify the page shows "Sofia Rossi".',
+    expect: 'passed',
+  },
+  {
+    name: 'Mantine: mark a visit as completed',
+    kind: 'relational',
+    description:
+      'Click the three dots next to Lucas Meyer. Click "Mark as completed". Verify the page shows "Lucas Meyer\'s visit marked as completed".',
+    expect: 'passed',
+  },
+  {
+    name: 'Mantine: reschedule in the calendar',
+    kind: 'dialogs',
+    description:
+      'Open the menu for Priya Nair and pick Reschedule. Set New date to 2026-12-10. Click Save new date. Verify the page shows "Priya Nair\'s appointment moved to 2026-12-10".',
+    expect: 'passed',
+  },
+  {
+    name: 'Mantine: book an appointment step by step',
+    kind: 'forms',
+    description:
+      'Click New appointment. Enter "Jane Doe" as the Patient name. Select Check-up for Reason for visit. Click Next step. Choose Dr. Ben Okafor as the doctor. Set the Date to 2026-12-10. Click 11:30. Click Next step. Click Book appointment. Verify the page shows "Appointment booked". Verify the page shows "Check-up with Dr. Ben Okafor on 2026-12-10 at 11:30 for Jane Doe".',
+    expect: 'passed',
+  },
+  {
+    name: 'Mantine: a booking needs a patient and a reason',
+    kind: 'forms',
+    description:
+      'Go to New booking. Click Next step without filling anything in. Verify the page shows "Enter the patient\'s name". Verify the page shows "Choose a reason for the visit".',
+    expect: 'passed',
+  },
+  {
+    name: 'Mantine: back to the first step keeps the name',
+    kind: 'verbs',
+    description:
+      'Open New booking. Fill in Patient name with "Tom Hardy". Pick Blood test as the reason for visit. Click Next step. Click Back. Verify the Patient name field contains "Tom Hardy".',
+    expect: 'passed',
+  },
+  {
+    name: 'Mantine: reminder settings',
+    kind: 'forms',
+    description:
+      'Open Settings. Turn on Email reminders. Turn off SMS reminders. Select 45 minutes as the default visit length. Click Save settings. Verify the page shows "Settings saved: SMS off, email on, 24 hours before, visits of 45 minutes".',
+    expect: 'passed',
+  },
+  {
+    name: 'Mantine: remind two days before',
+    kind: 'forms',
+    description:
+      'Go to Settings. Set "Remind patients this many hours before" to 48. Click Save settings. Verify the page shows "48 hours before".',
+    expect: 'passed',
+  },
+  {
+    name: 'Mantine: a help answer',
+    kind: 'text targets',
+    description:
+      'Go to Help. Expand "Can patients cancel online?". Verify the page shows "up to 24 hours before the visit".',
+    expect: 'passed',
+  },
+  {
+    name: 'Mantine: the bell',
+    kind: 'icons',
+    description: 'Click the bell icon. Verify the page shows "Lab results for Omar Haddad are ready".',
+    expect: 'passed',
+  },
+  {
+    name: 'Mantine: sign out',
+    kind: 'text targets',
+    description:
+      'Click Maria Santos in the top right corner. Click Sign out. Verify the page shows "You have signed out".',
+    expect: 'passed',
+  },
+  {
+    name: 'Trap: an export button on the Mantine app',
+    kind: 'trap',
+    description: 'Click the Export to CSV button.',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: an Invoices page the Mantine app does not have',
+    kind: 'trap',
+    description: 'Go to Invoices in the left navigation.',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: a reminder switch named almost the same',
+    kind: 'trap',
+    description: 'Open Settings. Turn on "WhatsApp reminders".',
+    expect: 'failed',
+  },
+  {
+    name: 'Trap: a doctor the dropdown does not offer',
+    kind: 'trap',
+    description: 'Pick "Dr. Gregory House" in the All doctors dropdown.',
+    expect: 'failed',
+  },
+  {
+    name: 'Mantine: a check that does not hold',
+    description: 'Click the Cancelled tab. Verify the page shows "Omar Haddad".',
+    expect: 'failed',
+    message: ['Expected text "Omar Haddad" to be visible'],
+  },
+];
+
 /** Every case on both renderings of an app: plain DOM (`site`) and web components (`site-wc`). */
 function bothRenderings(cases: Omit<CorpusCase, 'site'>[], dom: CorpusCase['site'], wc: CorpusCase['site']) {
   return ([dom, wc] as const).flatMap((site) =>
@@ -1100,6 +1249,7 @@ export const AGENTS_CORPUS: CorpusCase[] = [
   ...HELP_APP.map((item) => ({ ...item, site: 'help' as const })),
   ...MUI_APP.map((item) => ({ ...item, site: 'admin-mui' as const })),
   ...ANTD_APP.map((item) => ({ ...item, site: 'admin-antd' as const })),
+  ...MANTINE_APP.map((item) => ({ ...item, site: 'admin-mantine' as const })),
   {
     name: 'Two fields in one sentence',
     site: 'login',
