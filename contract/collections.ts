@@ -98,6 +98,8 @@ export const UpdateCollectionBody = Type.Object({
   schedule: Type.Optional(Nullable(Type.String({ maxLength: 200 }))),
   /** Our addition: the schedule's IANA time zone (UTC when never given). */
   schedule_timezone: Type.Optional(Type.String({ maxLength: 64 })),
+  /** Issue 33: the environment the schedule's run-alls run on; null: the tests' own websites. */
+  schedule_environment_id: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
   test_case_ids_to_add: Type.Optional(Type.Array(Type.String({ maxLength: 100 }))),
   test_case_ids_to_remove: Type.Optional(Type.Array(Type.String({ maxLength: 100 }))),
 });

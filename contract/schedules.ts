@@ -13,6 +13,8 @@ export const SCHEDULE_MESSAGES = {
   tooOften: 'A schedule may run at most once a minute',
   testIdRequired: 'Test case ID is required',
   fetchFailed: 'Failed to fetch schedule',
+  /** Issue 33. */
+  environmentUnknown: "The schedule's environment must be one of this project's environments",
   saveFailed: 'Failed to save schedule',
   deleteFailed: 'Failed to delete schedule',
 } as const;
@@ -58,6 +60,9 @@ export const Schedule = Type.Object({
   next_runs: Type.Array(IsoDate),
   /** Newest first, at most SCHEDULE_LIMITS.recentTicks. */
   recent_ticks: Type.Array(ScheduleTick),
+  /** The project's environment each tick runs on (issue 33); null: the tests' own websites. */
+  environment_id: Nullable(Type.String()),
+  environment_name: Nullable(Type.String()),
   created_at: IsoDate,
   last_modified_at: IsoDate,
 });
@@ -67,6 +72,8 @@ export type Schedule = Static<typeof Schedule>;
 export const ScheduleBody = Type.Object({
   cron: Type.String({ maxLength: SCHEDULE_LIMITS.cron }),
   timezone: Type.Optional(Type.String({ maxLength: SCHEDULE_LIMITS.timezone })),
+  /** One of the project's environments (issue 33); null or absent: the test's own website. */
+  environment_id: Type.Optional(Nullable(Type.String({ maxLength: 100 }))),
 });
 export type ScheduleBody = Static<typeof ScheduleBody>;
 

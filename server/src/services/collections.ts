@@ -179,9 +179,10 @@ export class CollectionService {
     }
     // Checked before anything is written; saved (and its next tick queued) after the collection.
     const schedule = await this._schedules.checkCollectionSchedule(
-      current.id,
+      current,
       body.schedule,
       body.schedule_timezone,
+      body.schedule_environment_id,
     );
     const toAdd = checkTestIds(body.test_case_ids_to_add ?? [], 'test_case_ids_to_add');
     const toRemove = checkTestIds(body.test_case_ids_to_remove ?? [], 'test_case_ids_to_remove');

@@ -1,9 +1,17 @@
 import crypto from 'node:crypto';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Db } from '../db/client';
-import { schedules, scheduleTicks, testCases, testCollectionTests, testRuns } from '../db/schema';
+import {
+  environments,
+  schedules,
+  scheduleTicks,
+  testCases,
+  testCollectionTests,
+  testRuns,
+} from '../db/schema';
 import { AppError, ValidationError } from '../errors';
 import { describeSchedule, nextRuns, parseSchedule } from '../lib/cron';
+import { isUuid } from '../lib/validate';
 import { COLLECTION_MESSAGES } from '../../../contract/collections';
 import {
   SCHEDULE_LIMITS as LIMITS,
@@ -96,7 +104,11 @@ export class ScheduleService {
   ): Promise<TestScheduleResult> {
     const test = await this._requireTest(actor, testCaseId);
     const parsed = checked(body?.cron ?? '', body?.timezone, { cron: 'cron', timezone: 'timezone' });
-    const row = await this._save({ testCaseId: test.id }, test.testSuiteId, actor, parsed);
+    const environmentId = await this._environment(test.testSuiteId, body?.environment_id, 'environment_id');
+    const row = await this._save({ testCaseId: test.id }, test.testSuiteId, actor, {
+      ...parsed,
+      environmentId,
+    });
     return { schedule: await this._details(row) };
   }
 
@@ -126,26 +138,43 @@ export class ScheduleService {
 
   /**
    * What a collection's PUT asks of its schedule, checked (400 with SPEC §5's sentence); nothing is
-   * written. `cron` undefined keeps the cron; `timezone` undefined keeps the zone.
+   * written. `cron` undefined keeps the cron; `timezone` undefined keeps the zone; `environmentId`
+   * undefined keeps the environment (issue 33), null clears it.
    */
   async checkCollectionSchedule(
-    collectionId: string,
+    collection: { id: string; testSuiteId: string },
     cron: string | null | undefined,
     timezone: string | undefined,
+    environmentId?: string | null,
   ): Promise<CollectionScheduleChange> {
-    if (cron === undefined && timezone === undefined) return { kind: 'none' };
-    const [current] = await this._db.select().from(schedules).where(eq(schedules.collectionId, collectionId));
+    if (cron === undefined && timezone === undefined && environmentId === undefined) return { kind: 'none' };
+    const [current] = await this._db
+      .select()
+      .from(schedules)
+      .where(eq(schedules.collectionId, collection.id));
     const text = cron === undefined ? (current?.cron ?? null) : cron;
     const zone = timezone ?? current?.timezone;
     if (!text?.trim()) {
+      // An environment for no schedule at all is said, not dropped (clearing it is fine).
+      if (environmentId?.trim() && cron === undefined)
+        throw new ValidationError('Set a schedule before choosing the environment it runs on', {
+          fields: { schedule_environment_id: 'no_schedule' },
+        });
       // A zone alone with no schedule to move: still checked, so a typo is said, then nothing to do.
       if (timezone !== undefined && timezone.trim() && cron === undefined)
         checked('* * * * *', timezone, { cron: 'schedule', timezone: 'schedule_timezone' });
       return cron === undefined ? { kind: 'none' } : { kind: 'clear' };
     }
+    const schedule = checked(text, zone, { cron: 'schedule', timezone: 'schedule_timezone' });
     return {
       kind: 'set',
-      schedule: checked(text, zone, { cron: 'schedule', timezone: 'schedule_timezone' }),
+      schedule: {
+        ...schedule,
+        environmentId:
+          environmentId === undefined
+            ? (current?.environmentId ?? null)
+            : await this._environment(collection.testSuiteId, environmentId, 'schedule_environment_id'),
+      },
     };
   }
 
@@ -158,9 +187,10 @@ export class ScheduleService {
       .from(schedules)
       .where(inArray(schedules.collectionId, collectionIds));
     const ticks = await this._recentTicks(rows.map((row) => row.id));
+    const names = await this._environmentNames(rows);
     const now = new Date();
     for (const row of rows)
-      if (row.collectionId) result.set(row.collectionId, toWire(row, ticks.get(row.id) ?? [], now));
+      if (row.collectionId) result.set(row.collectionId, toWire(row, ticks.get(row.id) ?? [], now, names));
     return result;
   }
 
@@ -269,7 +299,8 @@ export class ScheduleService {
     const group = await this._runs.createGroup(
       schedule.createdBy ? { id: schedule.createdBy } : null,
       tests.map(({ test }) => test),
-      { collectionId, trigger: 'schedule' },
+      // Issue 33: on the schedule's environment (a deleted one left null: the tests' own websites).
+      { collectionId, trigger: 'schedule', environmentId: schedule.environmentId },
     );
     return { outcome: 'started', message: null, groupCreatedAt: group.createdAt, runId: null };
   }
@@ -292,10 +323,7 @@ export class ScheduleService {
     const group = await this._runs.createGroup(
       schedule.createdBy ? { id: schedule.createdBy } : null,
       [test],
-      {
-        collectionId: null,
-        trigger: 'schedule',
-      },
+      { collectionId: null, trigger: 'schedule', environmentId: schedule.environmentId },
     );
     return { outcome: 'started', message: null, groupCreatedAt: null, runId: group.runIds[0] ?? null };
   }
@@ -305,17 +333,15 @@ export class ScheduleService {
     owner: { collectionId: string } | { testCaseId: string },
     testSuiteId: string,
     actor: Actor,
-    parsed: { cron: string; timezone: string },
+    parsed: { cron: string; timezone: string; environmentId: string | null },
   ): Promise<ScheduleRow> {
     const now = new Date();
     const target = 'collectionId' in owner ? schedules.collectionId : schedules.testCaseId;
+    const { cron, timezone, environmentId } = parsed;
     const [row] = await this._db
       .insert(schedules)
-      .values({ ...owner, testSuiteId, cron: parsed.cron, timezone: parsed.timezone, createdBy: actor.id })
-      .onConflictDoUpdate({
-        target,
-        set: { cron: parsed.cron, timezone: parsed.timezone, lastModifiedAt: now },
-      })
+      .values({ ...owner, testSuiteId, cron, timezone, environmentId, createdBy: actor.id })
+      .onConflictDoUpdate({ target, set: { cron, timezone, environmentId, lastModifiedAt: now } })
       .returning();
     const [next] = nextRuns(row.cron, row.timezone, now, 1);
     // NOTE: if this send fails, the workers' reconciler queues it within RECONCILE_EVERY_MS.
@@ -350,7 +376,39 @@ export class ScheduleService {
 
   private async _details(row: ScheduleRow): Promise<Schedule> {
     const ticks = await this._recentTicks([row.id]);
-    return toWire(row, ticks.get(row.id) ?? [], new Date());
+    return toWire(row, ticks.get(row.id) ?? [], new Date(), await this._environmentNames([row]));
+  }
+
+  /**
+   * The environment a schedule asks for (issue 33): null for none, else one of the project's; another
+   * project's or organization's is a 400 naming `field`, like an unknown one.
+   */
+  private async _environment(
+    testSuiteId: string,
+    environmentId: string | null | undefined,
+    field: string,
+  ): Promise<string | null> {
+    const id = environmentId?.trim().toLowerCase() ?? '';
+    if (!id) return null;
+    const [row] = isUuid(id)
+      ? await this._db
+          .select({ id: environments.id })
+          .from(environments)
+          .where(and(eq(environments.id, id), eq(environments.testSuiteId, testSuiteId)))
+      : [];
+    if (!row) throw new ValidationError(MESSAGES.environmentUnknown, { fields: { [field]: 'unknown' } });
+    return row.id;
+  }
+
+  /** The names of the schedules' environments, by id. */
+  private async _environmentNames(rows: ScheduleRow[]): Promise<Map<string, string>> {
+    const ids = [...new Set(rows.flatMap((row) => (row.environmentId ? [row.environmentId] : [])))];
+    if (ids.length === 0) return new Map();
+    const found = await this._db
+      .select({ id: environments.id, name: environments.name })
+      .from(environments)
+      .where(inArray(environments.id, ids));
+    return new Map(found.map((row) => [row.id, row.name]));
   }
 
   /** Each schedule's newest ticks (at most SCHEDULE_LIMITS.recentTicks), newest first. */
@@ -379,7 +437,9 @@ export class ScheduleService {
 }
 
 export type CollectionScheduleChange =
-  { kind: 'none' } | { kind: 'clear' } | { kind: 'set'; schedule: { cron: string; timezone: string } };
+  | { kind: 'none' }
+  | { kind: 'clear' }
+  | { kind: 'set'; schedule: { cron: string; timezone: string; environmentId: string | null } };
 
 /**
  * A tick's job id: a UUID made from sha256 of the schedule, its cron and zone and the tick's time,
@@ -409,7 +469,12 @@ function checked(
   return { cron: parsed.cron, timezone: parsed.timezone };
 }
 
-function toWire(row: ScheduleRow, ticks: TickRow[], now: Date): Schedule {
+function toWire(
+  row: ScheduleRow,
+  ticks: TickRow[],
+  now: Date,
+  environmentNames: Map<string, string>,
+): Schedule {
   return {
     _id: row.id,
     cron: row.cron,
@@ -424,6 +489,8 @@ function toWire(row: ScheduleRow, ticks: TickRow[], now: Date): Schedule {
       group_created_at: tick.groupCreatedAt ? iso(tick.groupCreatedAt) : null,
       run_id: tick.runId,
     })),
+    environment_id: row.environmentId,
+    environment_name: row.environmentId ? (environmentNames.get(row.environmentId) ?? null) : null,
     created_at: iso(row.createdAt),
     last_modified_at: iso(row.lastModifiedAt),
   };

@@ -25,6 +25,8 @@ export interface UpdateCollectionArgs {
   schedule?: string | null;
   /** The schedule's IANA time zone. */
   scheduleTimezone?: string;
+  /** The environment the schedule's run-alls run on, null for the tests' own websites (issue 33). */
+  scheduleEnvironmentId?: string | null;
 }
 
 export interface RunAllArgs {
@@ -71,7 +73,15 @@ export const collectionsApi = baseApi.injectEndpoints({
       invalidatesTags: (_created, error, { suiteId }) => (error ? [] : [suiteListTag(suiteId)]),
     }),
     updateCollection: build.mutation<Collection, UpdateCollectionArgs>({
-      query: ({ id, newName, addTestIds, removeTestIds, schedule, scheduleTimezone }) => ({
+      query: ({
+        id,
+        newName,
+        addTestIds,
+        removeTestIds,
+        schedule,
+        scheduleTimezone,
+        scheduleEnvironmentId,
+      }) => ({
         url: `/test-suites/collection/${enc(id)}`,
         method: 'PUT',
         body: {
@@ -81,6 +91,7 @@ export const collectionsApi = baseApi.injectEndpoints({
           ...(removeTestIds?.length ? { test_case_ids_to_remove: removeTestIds } : {}),
           ...(schedule !== undefined ? { schedule } : {}),
           ...(scheduleTimezone !== undefined ? { schedule_timezone: scheduleTimezone } : {}),
+          ...(scheduleEnvironmentId !== undefined ? { schedule_environment_id: scheduleEnvironmentId } : {}),
         },
       }),
       // Linking changes the tests' collection chips in the tree as well.

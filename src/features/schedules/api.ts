@@ -35,10 +35,10 @@ export const schedulesApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, testCaseId) => [testScheduleTag(testCaseId)],
     }),
     saveTestSchedule: build.mutation<Schedule, TestScheduleArgs>({
-      query: ({ testCaseId, cron, timezone }) => ({
+      query: ({ testCaseId, cron, timezone, environment_id }) => ({
         url: `/test-case/${enc(testCaseId)}/schedule`,
         method: 'PUT',
-        body: { cron, timezone },
+        body: { cron, timezone, environment_id: environment_id ?? null },
       }),
       invalidatesTags: (_schedule, error, { testCaseId }) => (error ? [] : [testScheduleTag(testCaseId)]),
     }),

@@ -11,6 +11,7 @@ import {
 import type { RunStatus, RunTrigger } from '../../../contract/runs';
 import type { ScheduleTick } from '../../../contract/schedules';
 import { apiError } from './api';
+import { scheduleEnvironment } from './environments';
 import { db, newId, type DbSuite, type DbUser } from './db';
 import { userFromRequest } from './identity';
 import { scheduleJson, scheduleProblem } from './schedules';
@@ -29,6 +30,8 @@ export interface DbCollection {
   /** Issue 12: the schedule's zone and what its ticks did (newest first). */
   schedule_timezone?: string | null;
   schedule_ticks?: ScheduleTick[];
+  /** Issue 33: the environment the schedule runs on. */
+  schedule_environment?: { environment_id: string | null; environment_name: string | null };
   retry_on_failure?: boolean;
   alert_on?: Collection['alert_on'];
   created_at: string;
@@ -151,7 +154,13 @@ function groupsOf(collection: DbCollection): CollectionRunGroup[] {
 }
 
 function collectionJson(collection: DbCollection, groups: CollectionRunGroup[] | null): Collection {
-  const { runs: _runs, schedule_ticks: ticks = [], group_triggers: _triggers, ...fields } = collection;
+  const {
+    runs: _runs,
+    schedule_ticks: ticks = [],
+    group_triggers: _triggers,
+    schedule_environment: environment,
+    ...fields
+  } = collection;
   const all = groupsOf(collection);
   const newest = all[0];
   const timezone = collection.schedule ? (collection.schedule_timezone ?? 'UTC') : null;
@@ -162,7 +171,7 @@ function collectionJson(collection: DbCollection, groups: CollectionRunGroup[] |
     schedule_timezone: timezone,
     schedule_details:
       collection.schedule && timezone
-        ? scheduleJson(collection.schedule, timezone, ticks, `schedule-${collection._id}`)
+        ? scheduleJson(collection.schedule, timezone, ticks, `schedule-${collection._id}`, environment)
         : null,
     linked_runs: groups ?? all.slice(0, COLLECTION_LIMITS.defaultGroups),
     last_run: newest
@@ -295,9 +304,16 @@ export const collectionHandlers = [
       new_name?: string;
       schedule?: string | null;
       schedule_timezone?: string;
+      schedule_environment_id?: string | null;
       test_case_ids_to_add?: string[];
       test_case_ids_to_remove?: string[];
     };
+    // Checked before anything is written, like the server.
+    const environment =
+      body.schedule_environment_id === undefined
+        ? null
+        : scheduleEnvironment(suite, body.schedule_environment_id, 'schedule_environment_id');
+    if (environment instanceof Response) return environment;
     if (body.schedule !== undefined) {
       const cron = body.schedule?.trim() || null;
       const timezone = body.schedule_timezone || collection.schedule_timezone || 'UTC';
@@ -306,6 +322,7 @@ export const collectionHandlers = [
       collection.schedule = cron;
       collection.schedule_timezone = cron ? timezone : null;
     }
+    if (environment) collection.schedule_environment = environment;
     if (body.new_name !== undefined) {
       const name = body.new_name.trim();
       if (!name) return invalid(COLLECTION_MESSAGES.nameRequired);

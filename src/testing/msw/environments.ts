@@ -103,6 +103,22 @@ export function seedEnvironment(
 /** The stored environments of a suite, secrets in plain, for a test to check what was sent. */
 export const storedEnvironments = (suite: DbSuite): readonly StoredEnvironment[] => listOf(suite);
 
+/**
+ * The schedule's environment as the server reads it (issue 33): null for none, the suite's
+ * environment, or a 400 naming `field` for any other id.
+ */
+export function scheduleEnvironment(
+  suite: DbSuite | undefined,
+  id: string | null | undefined,
+  field: string,
+): { environment_id: string | null; environment_name: string | null } | Response {
+  if (!id) return { environment_id: null, environment_name: null };
+  const env = suite && listOf(suite).find((candidate) => candidate._id === id);
+  if (!env)
+    return invalid("The schedule's environment must be one of this project's environments", field, 'unknown');
+  return { environment_id: env._id, environment_name: env.name };
+}
+
 function makeDefault(list: StoredEnvironment[], env: StoredEnvironment) {
   for (const other of list) other.is_default = other === env;
 }

@@ -7,6 +7,7 @@ import {
 } from '../../../contract/schedules';
 import { apiError } from './api';
 import { db, newId, type DbTestCase } from './db';
+import { scheduleEnvironment } from './environments';
 import { userFromRequest } from './identity';
 
 // The schedule calls of contract/schedules.ts on the in-memory db. The cron reading here is a small
@@ -135,6 +136,10 @@ export function scheduleJson(
   timeZone: string,
   ticks: ScheduleTick[] = [],
   id = `schedule-${cron}`,
+  environment: Pick<Schedule, 'environment_id' | 'environment_name'> = {
+    environment_id: null,
+    environment_name: null,
+  },
 ): Schedule {
   const at = new Date(PREVIEW_NOW).toISOString();
   return {
@@ -144,6 +149,7 @@ export function scheduleJson(
     description: describeCron(cron, timeZone),
     next_runs: nextRuns(cron, timeZone),
     recent_ticks: ticks,
+    ...environment,
     created_at: at,
     last_modified_at: at,
   };
@@ -157,8 +163,9 @@ export function seedTestSchedule(
   cron: string,
   timeZone = 'UTC',
   ticks: ScheduleTick[] = [],
+  environment?: Pick<Schedule, 'environment_id' | 'environment_name'>,
 ) {
-  const schedule = scheduleJson(cron, timeZone, ticks, newId('schedule'));
+  const schedule = scheduleJson(cron, timeZone, ticks, newId('schedule'), environment);
   testSchedules.set(test, schedule);
   return schedule;
 }
@@ -202,13 +209,22 @@ export const scheduleHandlers = [
   http.put(`${API}/test-case/:id/schedule`, async ({ request, params }) => {
     const found = memberTest(request, String(params.id));
     if ('error' in found) return found.error;
-    const body = (await request.json()) as { cron?: string; timezone?: string };
+    const body = (await request.json()) as {
+      cron?: string;
+      timezone?: string;
+      environment_id?: string | null;
+    };
     const cron = (body.cron ?? '').trim();
     const timeZone = body.timezone || 'UTC';
     const problem = scheduleProblem(cron, timeZone);
     if (problem) return problem;
+    const suite = db.suites.find((s) => s.test_suite_id === found.test.test_suite_id);
+    const environment = scheduleEnvironment(suite, body.environment_id, 'environment_id');
+    if (environment instanceof Response) return environment;
     const previous = testScheduleOf(found.test);
-    return HttpResponse.json(seedTestSchedule(found.test, cron, timeZone, previous?.recent_ticks ?? []));
+    return HttpResponse.json(
+      seedTestSchedule(found.test, cron, timeZone, previous?.recent_ticks ?? [], environment),
+    );
   }),
 
   http.delete(`${API}/test-case/:id/schedule`, ({ request, params }) => {

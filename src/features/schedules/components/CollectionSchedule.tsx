@@ -22,9 +22,14 @@ export function CollectionSchedule({
   const [removing, setRemoving] = useState(false);
   const target = { id: collection._id, suiteId: collection.test_suite_id };
 
-  const save = async ({ cron, timezone }: ScheduleValue) => {
+  const save = async ({ cron, timezone, environmentId }: ScheduleValue) => {
     try {
-      await updateCollection({ ...target, schedule: cron, scheduleTimezone: timezone }).unwrap();
+      await updateCollection({
+        ...target,
+        schedule: cron,
+        scheduleTimezone: timezone,
+        scheduleEnvironmentId: environmentId,
+      }).unwrap();
       notify.success(messages.saved);
       return true;
     } catch (failure) {
@@ -51,6 +56,8 @@ export function CollectionSchedule({
       <ScheduleEditor
         cron={collection.schedule}
         timezone={collection.schedule_timezone}
+        suiteId={collection.test_suite_id}
+        environmentId={collection.schedule_details?.environment_id ?? null}
         onSave={save}
         onRemove={() => void remove()}
         removing={removing}

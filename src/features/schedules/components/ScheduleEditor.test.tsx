@@ -38,7 +38,11 @@ describe('ScheduleEditor', () => {
     expect(next[0]).toHaveTextContent(/Jan 6, 2026.*09:00/);
 
     await user.click(screen.getByRole('button', { name: 'Save schedule' }));
-    expect(onSave).toHaveBeenCalledWith({ cron: '0 9 * * *', timezone: 'Europe/Berlin' });
+    expect(onSave).toHaveBeenCalledWith({
+      cron: '0 9 * * *',
+      timezone: 'Europe/Berlin',
+      environmentId: null,
+    });
   });
 
   it('builds a weekly cron from the chosen days and time', async () => {
@@ -57,7 +61,7 @@ describe('ScheduleEditor', () => {
     );
 
     await user.click(screen.getByRole('button', { name: 'Save schedule' }));
-    expect(onSave).toHaveBeenCalledWith({ cron: '30 17 * * 1,3,5', timezone: 'UTC' });
+    expect(onSave).toHaveBeenCalledWith({ cron: '30 17 * * 1,3,5', timezone: 'UTC', environmentId: null });
   });
 
   it('refuses a custom cron without 5 fields, with SPEC §5 words, and sends nothing', async () => {

@@ -24,6 +24,7 @@ import { cronOf, formValuesOf, timeZones } from '../cron';
 import { messages } from '../messages';
 import { scheduleSchema } from '../schemas';
 import { SCHEDULE_PRESETS, WEEKDAYS, type ScheduleFormValues, type SchedulePreset } from '../types';
+import { ScheduleEnvironmentField } from './ScheduleEnvironmentField';
 
 /** How long typing must pause before the preview asks the server. */
 export const PREVIEW_DEBOUNCE_MS = 400;
@@ -54,6 +55,8 @@ export function formatInZone(iso: string, timeZone: string): string {
 export interface ScheduleValue {
   cron: string;
   timezone: string;
+  /** Issue 33: the environment its runs open, null for the tests' own websites. */
+  environmentId: string | null;
 }
 
 interface ScheduleEditorProps {
@@ -69,6 +72,9 @@ interface ScheduleEditorProps {
   onCancel?: () => void;
   /** Why the schedule cannot be changed (issue 27: a viewer), or null: shown read-only with the reason. */
   locked?: string | null;
+  /** Issue 33: the project whose environments the schedule may choose from, and the chosen one. */
+  suiteId?: string;
+  environmentId?: string | null;
 }
 
 /**
@@ -83,16 +89,25 @@ export function ScheduleEditor({
   removing = false,
   onCancel,
   locked = null,
+  suiteId,
+  environmentId = null,
 }: ScheduleEditorProps) {
   const zones = useMemo(() => timeZones(), []);
   const formId = useId();
   const [confirmingRemove, setConfirmingRemove] = useState(false);
+  const [environment, setEnvironment] = useState(environmentId ?? '');
+  // A saved schedule's new environment (after a save or a reload) replaces the choice, like the form's fields.
+  const [savedEnvironment, setSavedEnvironment] = useState(environmentId);
+  if (savedEnvironment !== environmentId) {
+    setSavedEnvironment(environmentId);
+    setEnvironment(environmentId ?? '');
+  }
   const formik = useFormik<ScheduleFormValues>({
     initialValues: formValuesOf(cron, timezone),
     enableReinitialize: true,
     validationSchema: scheduleSchema,
     onSubmit: async (values) => {
-      await onSave({ cron: cronOf(values), timezone: values.timezone });
+      await onSave({ cron: cronOf(values), timezone: values.timezone, environmentId: environment || null });
     },
   });
   const { values, errors, touched } = formik;
@@ -245,6 +260,15 @@ export function ScheduleEditor({
             </FormGroup>
             {shown('weekdays') && <FormHelperText>{shown('weekdays')}</FormHelperText>}
           </FormControl>
+        )}
+
+        {suiteId && (
+          <ScheduleEnvironmentField
+            suiteId={suiteId}
+            value={environment}
+            onChange={setEnvironment}
+            disabled={locked !== null || formik.isSubmitting}
+          />
         )}
 
         <SchedulePreviewBox

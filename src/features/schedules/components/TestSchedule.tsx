@@ -19,7 +19,8 @@ import { formatInZone, ScheduleEditor, type ScheduleValue } from './ScheduleEdit
 import { ScheduleTicks } from './ScheduleTicks';
 
 interface TestScheduleProps {
-  test: Pick<TestCase, 'id'>;
+  /** With its project (issue 33), the schedule may choose one of the project's environments. */
+  test: Pick<TestCase, 'id'> & Partial<Pick<TestCase, 'suiteId'>>;
   /** Why the schedule cannot be changed (issue 27: a viewer), or null; it is shown either way. */
   locked?: string | null;
 }
@@ -37,8 +38,8 @@ export function TestSchedule({ test, locked = null }: TestScheduleProps) {
 
   const schedule = data.schedule;
 
-  const save = async ({ cron, timezone }: ScheduleValue) => {
-    const result = await saveSchedule({ testCaseId: test.id, cron, timezone });
+  const save = async ({ cron, timezone, environmentId }: ScheduleValue) => {
+    const result = await saveSchedule({ testCaseId: test.id, cron, timezone, environment_id: environmentId });
     if ('error' in result) {
       notify.error(describeError(result.error, messages.saveFailed));
       return false;
@@ -63,6 +64,7 @@ export function TestSchedule({ test, locked = null }: TestScheduleProps) {
         <Stack sx={{ flex: '1 1 240px', minWidth: 0 }}>
           <Typography variant="subtitle1" component="p">
             {schedule ? schedule.description : messages.notScheduled}
+            {schedule?.environment_name ? ` · on ${schedule.environment_name}` : ''}
           </Typography>
           <Typography variant="body2" color="text.secondary">
             {schedule
@@ -104,6 +106,8 @@ export function TestSchedule({ test, locked = null }: TestScheduleProps) {
             <ScheduleEditor
               cron={schedule?.cron ?? null}
               timezone={schedule?.timezone ?? null}
+              suiteId={test.suiteId}
+              environmentId={schedule?.environment_id ?? null}
               onSave={save}
               onRemove={() => void remove()}
               removing={removing}
