@@ -45,20 +45,23 @@ export interface RunListProps {
   viewport: { width: number; height: number };
   /** Height of the scrolling area. */
   maxHeight?: number;
+  /** The project's environments' names by id (issue 33): a run on one says its name. */
+  environmentNames?: ReadonlyMap<string, string>;
 }
 
 /**
- * What a run came to, in a few words: '5 of 5 steps', 'Failed at step 3 of 5', and the other website
- * it ran on, when it had one ('… · on https://preview.example/').
+ * What a run came to, in a few words: '5 of 5 steps', 'Failed at step 3 of 5', and the environment or
+ * other website it ran on, when it had one ('… · on Staging', '… · on https://preview.example/').
  */
-export function runSummary(run: TestRun): string {
+export function runSummary(run: TestRun, environmentNames?: ReadonlyMap<string, string>): string {
   const failing = failingStepIndex(run);
   const { done, total } = runProgress(run);
   const summary =
     run.status === 'failed' && failing !== null
       ? `Failed at step ${failing + 1} of ${total}`
       : `${done} of ${total} steps`;
-  const site = runOtherSite(run);
+  const environment = run.environment_id ? environmentNames?.get(run.environment_id) : undefined;
+  const site = environment ?? runOtherSite(run);
   return site ? `${summary} · on ${site}` : summary;
 }
 
@@ -101,6 +104,7 @@ export function RunList({
   onLoadMore,
   viewport,
   maxHeight = 560,
+  environmentNames,
 }: RunListProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const width = useWidth(scrollRef);
@@ -217,6 +221,7 @@ export function RunList({
                     // Roving tab stop: the selected run, else the first.
                     tabbable: selectedIndex < 0 ? index === 0 : index === selectedIndex,
                     onSelect,
+                    environmentNames,
                   };
                   return grid ? (
                     <RunCard key={run._id} {...props} viewport={viewport} />
@@ -246,6 +251,7 @@ interface OptionProps {
   selected: boolean;
   tabbable: boolean;
   onSelect: (runId: string) => void;
+  environmentNames?: ReadonlyMap<string, string>;
 }
 
 const optionSx = {
@@ -260,16 +266,16 @@ const optionSx = {
   '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: '-2px' },
 } as const;
 
-function optionLabel(run: TestRun) {
-  return `${timeFormat.format(new Date(run.created_at))}, ${run.status.replace(/_/g, ' ')}, ${runSummary(run)}`;
+function optionLabel(run: TestRun, environmentNames?: ReadonlyMap<string, string>) {
+  return `${timeFormat.format(new Date(run.created_at))}, ${run.status.replace(/_/g, ' ')}, ${runSummary(run, environmentNames)}`;
 }
 
-function RunRow({ run, index, selected, tabbable, onSelect }: OptionProps) {
+function RunRow({ run, index, selected, tabbable, onSelect, environmentNames }: OptionProps) {
   return (
     <Box
       role="option"
       aria-selected={selected}
-      aria-label={optionLabel(run)}
+      aria-label={optionLabel(run, environmentNames)}
       data-run-index={index}
       data-run-id={run._id}
       tabIndex={tabbable ? 0 : -1}
@@ -294,7 +300,7 @@ function RunRow({ run, index, selected, tabbable, onSelect }: OptionProps) {
           noWrap
           component="p"
         >
-          {runSummary(run)}
+          {runSummary(run, environmentNames)}
         </Typography>
       </Box>
       <Typography variant="body2" color="text.secondary" sx={{ whiteSpace: 'nowrap' }}>
@@ -311,13 +317,14 @@ function RunCard({
   tabbable,
   onSelect,
   viewport,
+  environmentNames,
 }: OptionProps & { viewport: { width: number; height: number } }) {
   const shot = keyScreenshot(run);
   return (
     <Box
       role="option"
       aria-selected={selected}
-      aria-label={optionLabel(run)}
+      aria-label={optionLabel(run, environmentNames)}
       data-run-index={index}
       data-run-id={run._id}
       tabIndex={tabbable ? 0 : -1}
@@ -350,7 +357,7 @@ function RunCard({
         </Typography>
       </Box>
       <Typography variant="caption" noWrap component="p">
-        {timeFormat.format(new Date(run.created_at))} · {runSummary(run)}
+        {timeFormat.format(new Date(run.created_at))} · {runSummary(run, environmentNames)}
       </Typography>
     </Box>
   );

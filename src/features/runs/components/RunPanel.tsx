@@ -27,6 +27,7 @@ import { useWatch } from '../../monitoring/api';
 import { useRuns } from '../useRuns';
 import { useRunsErrorToast } from '../useRunsErrorToast';
 import { runSummary } from './RunList';
+import { useEnvironmentNames } from '../environmentNames';
 import { RunActions } from './RunActions';
 import { RunStatusChip } from './RunStatusChip';
 
@@ -40,6 +41,7 @@ export function RunPanel({ test, runLock = null }: { test: TestCase; runLock?: s
   const runsHref = paths.testCaseRuns.getHref(test.id);
   const open = (runId: string) => dispatch(runSelected({ testId: test.id, runId }));
   useRunsErrorToast(runs.isError && !runs.loaded);
+  const environmentNames = useEnvironmentNames(test.suiteId, runs.runs);
 
   return (
     <Stack spacing={2}>
@@ -81,7 +83,7 @@ export function RunPanel({ test, runLock = null }: { test: TestCase; runLock?: s
                       {timeFormat.format(new Date(run.created_at))}
                     </Link>
                     <Typography variant="body2" color="text.secondary">
-                      {runSummary(run)} · {formatDuration(run.execution_time_in_secs)}
+                      {runSummary(run, environmentNames)} · {formatDuration(run.execution_time_in_secs)}
                     </Typography>
                   </Box>
                 ))}

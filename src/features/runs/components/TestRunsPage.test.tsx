@@ -47,6 +47,21 @@ describe('TestRunsPage', () => {
     expect(within(details()).getByText('Website https://staging.todo.example/')).toBeInTheDocument();
   });
 
+  it("names a run's environment in the history, not the address it opened (issue 33)", async () => {
+    const { suite, test } = seedTodoTest('passed');
+    const staging = seedEnvironment(suite, { name: 'Staging', base_url: 'https://staging.todo.example' });
+    seedRun(
+      test,
+      buildRun(test, {
+        environment_id: staging._id,
+        settings: { parameter_overrides: {}, website_url_override: 'https://staging.todo.example/' },
+      }),
+    );
+    renderRuns(test._id);
+    const list = await runsList();
+    await waitFor(() => expect(options(list)[0]).toHaveAccessibleName(/ · on Staging$/));
+  });
+
   it('lists the newest 20 runs first, then 20 more per "Load more" until all are shown', async () => {
     const { test } = seedTodoTest('passed');
     const seeded = seedRuns(test, 45); // newest first

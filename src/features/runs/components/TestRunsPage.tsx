@@ -27,6 +27,7 @@ import { LazyRunHistoryChart } from './LazyRunHistoryChart';
 import { RunActions } from './RunActions';
 import { RunDetail, type RunExtra } from './RunDetail';
 import { RunList } from './RunList';
+import { useEnvironmentNames } from '../environmentNames';
 
 interface TestRunsPageProps {
   testId: string;
@@ -82,6 +83,7 @@ function LoadedRunsPage({
   const select = (runId: string) => dispatch(runSelected({ testId: test.id, runId }));
   useRunsErrorToast(runs.isError && !runs.loaded);
   useRunsErrorToast(runs.loadMoreFailed);
+  const environmentNames = useEnvironmentNames(test.suiteId, runs.runs);
 
   return (
     <Stack spacing={3}>
@@ -162,6 +164,7 @@ function LoadedRunsPage({
                 loadMoreFailed={runs.loadMoreFailed}
                 onLoadMore={() => void runs.loadMore()}
                 viewport={viewport}
+                environmentNames={environmentNames}
               />
             </Box>
             {runs.selected && (
