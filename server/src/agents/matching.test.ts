@@ -55,6 +55,9 @@ describe('matching on a component library page', () => {
     ['Open the account menu', 'click', 1],
     ['Click the Total column header', 'click', 2],
     ['Click the notifications bell', 'click', 0],
+    // Mantine's row menu: an icon of three dots, named by aria-label only.
+    ['Click the three dots next to Alan Turing', 'click', 4],
+    ['Click the 3 vertical dots in the row of Katherine Johnson', 'click', 5],
   ] as const)('%j (%s) is candidate %i', (sentence, purpose: Purpose, index) => {
     expect(rankCandidates(phrase(sentence), page(), purpose)[0]?.candidate.index).toBe(index);
   });

@@ -104,6 +104,13 @@ export function wordsOf(text: string | null | undefined): string[] {
   const spelled = (text ?? '')
     .replace(/[×✕✖✗⨯]/g, ' xclose ')
     .replace(/[☰⋮≡]/g, ' menu ')
+    // An icon described by what it draws, counted: 'the three dots' (a row's actions menu), 'the three
+    // lines' (a hamburger). The count names nothing the page must say.
+    .replace(/\b(?:three|3)[\s-]+(?:(?:vertical|horizontal|little|small|grey|gray)\s+)?dots\b/gi, ' dots ')
+    .replace(
+      /\b(?:three|3)[\s-]+(?:(?:horizontal|little|small|grey|gray)\s+)?(?:lines|bars)\b/gi,
+      ' hamburger ',
+    )
     .replace(/(^|\s)\+(\s|$)/g, ' plus ')
     .replace(/\b(log|sign)[\s-]?(in|on)\b/gi, '$1in')
     .replace(/\b(log|sign)[\s-]?(out|off)\b/gi, '$1out')
