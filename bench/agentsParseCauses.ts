@@ -1,9 +1,12 @@
 // The phrasing corpus's disagreeing lines grouped by cause (issue 29), to fix the largest class first:
 // `npx tsx bench/agentsParseCauses.ts [tag]` prints, per cause, how many lines and a few of them with the
 // steps wanted and read. A development aid beside `npm run bench agents-parse`, which stays the figure.
+// `CAUSE_IDS=even` (or `odd`) keeps only the lines whose id number is even (odd): tune on one half, and
+// the other stays held out.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseSentence } from '../server/src/agents/parse';
+import { idParity } from './agentsParse';
 
 interface Step {
   action: string;
@@ -114,7 +117,8 @@ const lines = fs
   .split('\n')
   .filter((text) => text.trim())
   .map((text) => JSON.parse(text) as Line)
-  .filter((line) => !tag || line.tags?.includes(tag));
+  .filter((line) => !tag || line.tags?.includes(tag))
+  .filter((line) => !process.env.CAUSE_IDS || idParity(line.id) === process.env.CAUSE_IDS);
 const groups = new Map<string, string[]>();
 for (const line of lines) {
   const reading = parseSentence(line.sentence);
