@@ -28,6 +28,18 @@ describe('trailingClause', () => {
     expect(trailingClause('Enable backups with a daily schedule').means).toBeUndefined();
   });
 
+  it('sets the state an order names on the switch it is done with', () => {
+    expect(trailingClause('Turn off all alerts with the main toggle').means).toBe('uncheck the main toggle');
+    expect(trailingClause('Enable dark mode using the theme switch').means).toBe('check the theme switch');
+    expect(trailingClause('Turn the sounds off via the mute checkbox').means).toBe(
+      'uncheck the mute checkbox',
+    );
+    // A button holds no state: it is pressed.
+    expect(trailingClause('Disable the account with the Deactivate button').means).toBe(
+      'click the Deactivate button',
+    );
+  });
+
   it('reads a means clause as the step itself', () => {
     expect(trailingClause('Dismiss the popup by clicking No thanks')).toEqual({
       main: 'Dismiss the popup',
@@ -67,6 +79,35 @@ describe('leadingClause', () => {
     );
     expect(leadingClause('Click Save')).toBeNull();
   });
+
+  it("keeps the writer's action after 'When I' even when the tagger reads its verb as another word", () => {
+    expect(leadingClause('When I open Reports and click the gear icon, the panel is shown')).toEqual({
+      step: 'open Reports and click the gear icon',
+      main: 'the panel is shown',
+    });
+    expect(leadingClause('When I am signed in, the avatar should be shown')).toEqual({
+      step: null,
+      main: 'the avatar should be shown',
+    });
+  });
+
+  it('finds a leading condition written without its comma before a check', () => {
+    expect(leadingClause('Once signed in the header should greet Ada')).toEqual({
+      step: null,
+      main: 'the header should greet Ada',
+    });
+    expect(leadingClause('When the table loads the first row should read Alpha')).toEqual({
+      step: 'Wait for the table',
+      main: 'the first row should read Alpha',
+    });
+    expect(leadingClause('After deleting the name of the file should be gone')).toEqual({
+      step: 'delete',
+      main: 'the name of the file should be gone',
+    });
+    // No words of its own before the subject: nothing to split off.
+    expect(leadingClause('When the total should be 3')).toBeNull();
+    expect(leadingClause('Once saved the badge turns green')).toBeNull();
+  });
 });
 
 describe('isJudgement', () => {
@@ -93,6 +134,18 @@ describe('sentence shapes through the parse entry', () => {
     ]);
     expect(steps('Press Continue to get to the delivery options')).toEqual([
       { action: 'click', target: 'Continue' },
+    ]);
+  });
+
+  it("reads the writer's actions of a leading 'When I' clause before the check", () => {
+    expect(steps('When I open Billing and click the pencil icon, the edit form is shown')).toEqual([
+      { action: 'click', target: 'Billing' },
+      { action: 'click', target: 'pencil' },
+      { action: 'assert_visible', target: 'edit form' },
+    ]);
+    expect(steps('When the report loads the last row should read Total')).toEqual([
+      { action: 'wait', target: 'report', value: 'visible' },
+      { action: 'assert_text', target: 'last row', value: 'Total' },
     ]);
   });
 

@@ -79,7 +79,7 @@ export function trailingClause(text: string): Trail {
         .slice(word.start + word.text.length)
         .replace(/^\//, '')
         .trim();
-      const means = instrument(rest);
+      const means = instrument(rest, text.slice(0, word.start));
       if (means) return { main: text.slice(0, word.start).trim(), means };
     }
   }
@@ -88,15 +88,25 @@ export function trailingClause(text: string): Trail {
 
 // A control named by its kind ('the hamburger menu', 'the + button', 'the "New posts" pill').
 const CONTROL =
-  /^(?:the|a|an|its)\s+.+?\s(?:button|btn|icon|menu|pill|link|toggle|switch|chevron|arrow|handle)$/i;
+  /^(?:the|a|an|its)\s+.+?\s(?:button|btn|icon|menu|pill|link|toggle|switch|checkbox|chevron|arrow|handle)$/i;
 const KEY =
   /^(?:the\s+)?(esc|escape|enter|return|tab|space|spacebar|(?:ctrl|control|cmd|command|shift|alt)\s*\+\s*\S+)(?:\s+key)?$/i;
+// A control that holds a state: an order to turn something on or off with it sets that state.
+const STATE_CONTROL = /\s(?:toggle|switch|checkbox)$/i;
+const TURNS_ON = /^(?:enable|activate|unmute|(?:turn|switch|toggle)\s+on\b|(?:turn|switch)\s+.+\son$)/i;
+const TURNS_OFF = /^(?:disable|deactivate|mute|(?:turn|switch|toggle)\s+off\b|(?:turn|switch)\s+.+\soff$)/i;
 
-/** 'the hamburger menu' → 'click the hamburger menu', 'esc' → 'press esc'; null for anything else. */
-function instrument(words: string): string | null {
+/**
+ * 'the hamburger menu' → 'click the hamburger menu', 'esc' → 'press esc'; with a switch, the order's
+ * own state ('Disable alerts with the master switch' → 'uncheck the master switch'); null for anything else.
+ */
+function instrument(words: string, order = ''): string | null {
   const key = KEY.exec(words);
   if (key) return `press ${key[1]}`;
-  return CONTROL.test(words) ? `click ${words}` : null;
+  if (!CONTROL.test(words)) return null;
+  if (STATE_CONTROL.test(words) && TURNS_ON.test(order.trim())) return `check ${words}`;
+  if (STATE_CONTROL.test(words) && TURNS_OFF.test(order.trim())) return `uncheck ${words}`;
+  return `click ${words}`;
 }
 
 /** 'hovering' → 'hover', 'clicking' → 'click'. */
@@ -130,20 +140,24 @@ export function leadingClause(text: string): Lead | null {
   const match =
     /^(once|after|when|whenever|as soon as|without|before|while|if)\s+([^,]+?),\s*(?:then\s+)?(.+)$/i.exec(
       text,
-    );
+    ) ?? unmarkedLead(text);
   if (!match) return null;
   const opener = match[1].toLowerCase();
   const clause = match[2].trim();
   const main = match[3].trim();
   if (opener === 'without' || opener === 'before' || opener === 'while' || opener === 'if')
     return { step: null, main };
-  // 'When I click the cart icon': the writer's own action is a step of its own.
+  // 'When I click the cart icon': the writer's own action is a step of its own. Right after 'I', any word
+  // but a state or a check is the verb, whatever the tagger says of it alone ('When I open Cards').
   const mine = /^(?:i|we|you|the user)\s+(.+)$/i.exec(clause);
   if (mine) {
     const words = terms(mine[1]);
-    if (isVerb(words[0]) || words[0]?.tags.has('Verb'))
-      return { step: `${infinitive(words[0].normal)} ${mine[1].slice(words[0].text.length).trim()}`, main };
-    return { step: null, main };
+    const verb = words[0];
+    if (!verb || WRITER_STATES.test(verb.normal) || verb.tags.has('Copula') || verb.tags.has('Modal'))
+      return { step: null, main };
+    const rest = mine[1].slice(verb.text.length).trim();
+    const base = isVerb(verb) || verb.tags.has('Verb') ? infinitive(verb.normal) : verb.normal;
+    return { step: `${base} ${rest}`.trim(), main };
   }
   // 'After saving', 'When saving the recurring event': the writer's action, written as a gerund.
   const [doing] = terms(clause);
@@ -161,6 +175,31 @@ export function leadingClause(text: string): Lead | null {
     );
   if (shown) return { step: `Wait for ${shown[1]}`, main };
   return { step: null, main };
+}
+
+// Words after 'When I' that are the writer's state or a check, not an action ('When I am signed in').
+const WRITER_STATES = /^(?:am|'m|was|have|had|see|saw|get|got|expect|want|need|think|feel|can|could|should)$/;
+
+/**
+ * A leading condition written without its comma, before a check: 'Once logged in the URL should end
+ * with /home', 'After the page loads the banner should be gone'. The main clause is the check's subject
+ * (from its last article or possessive before the modal verb, skipping one after 'of') and what follows;
+ * the rest is the condition. Null when no modal check follows the opener.
+ */
+function unmarkedLead(text: string): RegExpExecArray | null {
+  const opener = /^(once|after|when|whenever|as soon as|without|before|while|if)\s+/i.exec(text);
+  const modal = /\s(?:should|must|shall|will|won't|shouldn't|mustn't|cannot|can't)\s/i.exec(text);
+  if (!opener || !modal || text.includes(',')) return null;
+  const head = text.slice(opener[0].length, modal.index);
+  const articles = [...head.matchAll(/(?<=\s)(?:the|a|an|my|your|our|its|their|no|all|every)\s/gi)].filter(
+    (article) => !/\bof\s$/i.test(head.slice(0, article.index)),
+  );
+  const subject = articles.at(-1);
+  // The condition keeps words of its own: 'When the list loads the total …', not 'When the total …'.
+  if (!subject || !head.slice(0, subject.index).trim()) return null;
+  const clause = head.slice(0, subject.index).trim();
+  const main = text.slice(opener[0].length + subject.index);
+  return Object.assign([text, opener[1], clause, main], { index: 0, input: text }) as RegExpExecArray;
 }
 
 /**

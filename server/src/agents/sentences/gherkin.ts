@@ -1,4 +1,4 @@
-import { terms } from './clauses';
+import { leadingClause, terms } from './clauses';
 
 // Gherkin and first-person steps (issue 29): 'Given I am on the sign-up page And I enter ⟦0⟧ as username
 // When I click Check availability Then I see ⟦1⟧' is four steps; the keywords and the 'I' of the writer
@@ -29,8 +29,9 @@ export function gherkinClauses(sentence: string): string[] {
       .map((clause) => clause.trim())
       .filter(Boolean)
       .map((clause) =>
-        // 'When I choose X, Then …': the comma ends the clause, no main clause follows it here.
-        /^when\b/i.test(clause) && /,\s*\S/.test(clause)
+        // 'When I choose X, Then …': the comma ends the clause, no main clause follows it here; 'When the
+        // list loads the total should …' is a leading clause without its comma.
+        /^when\b/i.test(clause) && (/,\s*\S/.test(clause) || leadingClause(clause))
           ? clause
           : clause.replace(KEYWORD, '').replace(/\s*,$/, '').trim(),
       )
