@@ -3,11 +3,19 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type GenerationConfig } from '../config';
 import { asFingerprint, type ElementFingerprint } from '../agents/healer/fingerprint';
 import { type Db } from '../db/client';
-import { organizationMembers, testCases, testRuns, testSuites, testHealings } from '../db/schema';
+import {
+  environments,
+  organizationMembers,
+  testCases,
+  testRuns,
+  testSuites,
+  testHealings,
+} from '../db/schema';
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../errors';
 import { isUuid } from '../lib/validate';
 import { type EventBus } from '../realtime/bus';
 import { hideSecrets, type Language, type ReplayStep, type RunValues } from '../runner';
+import { environmentOrigin } from '../../../contract/environments';
 import { type GenerationStep } from '../../../contract/generation';
 import {
   HEALING_MESSAGES as MESSAGES,
@@ -344,15 +352,21 @@ export class HealingService {
   /** After a run ended: a failed run of a suite that heals automatically gets a healing. */
   async runEnded(run: RunRow): Promise<void> {
     if (!this.config.autoHeal || run.status !== 'failed' || !AUTO_HEALED_TRIGGERS.has(run.trigger)) return;
-    // A run on another website (a preview, a staging copy) failing says nothing about the test's own
-    // site: healing it automatically would re-target the test for the other one (issue 28).
-    if (runOverride(run)) return;
     const [suite] = await this._db
-      .select({ autoHeal: testSuites.autoHeal })
+      .select({
+        autoHeal: testSuites.autoHeal,
+        website: testCases.website,
+        defaultId: environments.id,
+        defaultUrl: environments.baseUrl,
+      })
       .from(testCases)
       .innerJoin(testSuites, eq(testSuites.id, testCases.testSuiteId))
+      .leftJoin(
+        environments,
+        and(eq(environments.testSuiteId, testSuites.id), eq(environments.isDefault, true)),
+      )
       .where(eq(testCases.id, run.testCaseId));
-    if (!suite?.autoHeal || (await this._backingOff(run))) return;
+    if (!suite?.autoHeal || !onHealingHome(run, suite) || (await this._backingOff(run))) return;
     await this._create(run, 'auto', null);
   }
 
@@ -695,6 +709,22 @@ export class HealingService {
 /** A healing that ends without a proposal, saying why. */
 export function failedResult(message: string, steps: HealingStep[] = []): HealingResult {
   return { status: 'failed', message, steps, checksTotal: 0, checksKept: 0, proposal: null };
+}
+
+/**
+ * Whether a failed run may be healed automatically by where it ran (issues 28 and 33): on the project's
+ * default environment; or on the test's own website while the project has no default environment or
+ * the default one has the test's origin. A run on any other environment or website (a preview, a
+ * staging copy) failing says nothing about the default: healing it would re-target the test for it.
+ */
+function onHealingHome(
+  run: Pick<RunRow, 'settings' | 'environmentId'>,
+  suite: { website: string; defaultId: string | null; defaultUrl: string | null },
+): boolean {
+  if (run.environmentId) return run.environmentId === suite.defaultId;
+  if (runOverride(run)) return false;
+  if (!suite.defaultUrl) return true;
+  return environmentOrigin(suite.defaultUrl) === environmentOrigin(suite.website);
 }
 
 /** The other website a run opened, when it had a website override. */
