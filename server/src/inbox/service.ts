@@ -57,7 +57,12 @@ export class InboxService {
     return this._address('gen', `${testCaseId}:${jobId}`);
   }
 
-  private async _address(prefix: 'run' | 'gen', key: string): Promise<string> {
+  /** A healing's own address: the healer replays the test's e-mail steps as a run does, on mail of its own. */
+  addressForHealing(healingId: string): Promise<string> {
+    return this._address('heal', healingId);
+  }
+
+  private async _address(prefix: 'run' | 'gen' | 'heal', key: string): Promise<string> {
     this._secret ??= getOrCreateSecret(this._db, 'inbox_addresses');
     const digest = crypto
       .createHmac('sha256', await this._secret)

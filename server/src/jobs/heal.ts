@@ -180,6 +180,8 @@ async function open(pool: BrowserPool, healing: HealingService, claimed: Claimed
     trace: false,
     targets: pool.reachesWorkerLoopback ? healing.config.testTargets : null,
     storageState: claimed.storageState,
+    // The test inbox e-mail steps read (issue 32), as a run's job hands it in.
+    inbox: healing.inbox,
   };
   for (let attempt = 0; ; attempt++) {
     const browser =

@@ -13,6 +13,7 @@ import {
 } from '../db/schema';
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../errors';
 import { isUuid } from '../lib/validate';
+import { type InboxService } from '../inbox/service';
 import { type EventBus } from '../realtime/bus';
 import { hideSecrets, type Language, type ReplayStep, type RunValues } from '../runner';
 import { environmentOrigin } from '../../../contract/environments';
@@ -139,6 +140,8 @@ export class HealingService {
     readonly config: GenerationConfig,
     readonly modules: ModuleSteps,
     private readonly _events: EventBus,
+    /** The test inbox (issue 32): the healer replays e-mail steps on the healing's own address. */
+    readonly inbox: InboxService,
   ) {
     this._lease = new Lease<HealingRow>(_db, _queue, {
       table: testHealings,
@@ -432,7 +435,13 @@ export class HealingService {
       userAgent: test.userAgent,
       browser: run.browser,
       values: {
-        parameters: { ...expanded.parameters, ...parameters, ...run.settings.parameter_overrides },
+        parameters: {
+          // The healing's own test inbox (issue 32), as a run has one; a variable of the test comes first.
+          inbox: await this.inbox.addressForHealing(claim.healingId),
+          ...expanded.parameters,
+          ...parameters,
+          ...run.settings.parameter_overrides,
+        },
         secrets,
         secretHosts: await this._sharedParameters.hostsForSuite(test.testSuiteId, [prepared.opens]),
       },

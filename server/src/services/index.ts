@@ -147,6 +147,7 @@ export async function createServices(
     config.generation,
     moduleSteps,
     events,
+    inbox,
   );
   // A failed run of a suite that heals automatically gets a healing (issue 14).
   runs.onEnded((row) => healing.runEnded(row));
