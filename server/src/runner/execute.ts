@@ -468,6 +468,8 @@ async function perform(
             if (shown) action.expands = true;
           }
         }
+        if ((await option.count()) === 0)
+          await offersOption(page, action, option, value(action.value), options);
       } else if (action.widget === 'autocomplete') await field.fill(value(action.value), options);
       else return void (await field.selectOption(value(action.value), options));
       await (await revealed(toLocator(page, optionTarget(action), values), options)).click(options);
@@ -541,6 +543,8 @@ const FILL_HOVER_MS = 200;
 
 /** How long a select waits for its listbox to show the option after the click that opens it. */
 const LISTBOX_OPEN_MS = 1500;
+// How long an open list showing other options is given to show the one wanted.
+const NO_OPTION_MS = 500;
 
 /** How long a tree item may take to say it expanded or collapsed after its toggle's click. */
 const UNFOLD_MS = 1500;
@@ -576,6 +580,50 @@ async function setSlider(
     await slider.press(value < target ? 'ArrowRight' : 'ArrowLeft', options);
   }
   throw new Error(`The slider stopped at ${await now()} and cannot be set to ${target}.`);
+}
+
+/**
+ * An open listbox that shows its options and none of them is the value ('Pick "Dr. Gregory House" in
+ * the All doctors dropdown'): the step fails at once naming the options it offers, the closest first,
+ * rather than waiting out the step for an option that is not there. A list whose options are not
+ * role=option elements (or not shown yet) is left to the click's own wait.
+ */
+async function offersOption(
+  page: Page,
+  action: Extract<Action, { kind: 'select' }>,
+  option: Locator,
+  wanted: string,
+  options: { timeout: number; signal?: AbortSignal },
+): Promise<void> {
+  const root: Page | FrameLocator = action.target.frame ? page.frameLocator(action.target.frame) : page;
+  const offered = root.getByRole('option').filter({ visible: true });
+  // The list's options first drawn, then a moment for the wanted one (a list that filters as it draws).
+  for (let waited = 0; waited < NO_OPTION_MS; waited += 100) {
+    if ((await option.count()) > 0) return;
+    if (options.signal?.aborted) return;
+    await page.waitForTimeout(100);
+  }
+  const shown = [...new Set((await offered.allInnerTexts()).map((text) => text.trim()).filter(Boolean))];
+  if (shown.length === 0 || (await option.count()) > 0) return;
+  const words = (text: string) =>
+    new Set(
+      text
+        .toLowerCase()
+        .split(/[^\p{L}\p{N}]+/u)
+        .filter(Boolean),
+    );
+  const mine = words(wanted);
+  const shared = (text: string) => [...words(text)].filter((word) => mine.has(word)).length;
+  const closest = shown
+    .map((text, index) => ({ text, index, shared: shared(text) }))
+    .sort((a, b) => b.shared - a.shared || a.index - b.index)
+    .slice(0, 5)
+    .map(({ text }) => `"${text.length > 60 ? `${text.slice(0, 60)}…` : text}"`);
+  const list = describeTarget(action.target);
+  throw new ActionError(
+    `${list.startsWith('"') ? 'The ' : ''}${list.charAt(0).toUpperCase()}${list.slice(1)} has no option "${wanted}". The closest are: ${closest.join(', ')}.`,
+    'element_not_found',
+  );
 }
 
 async function revealed(

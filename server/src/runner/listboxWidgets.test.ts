@@ -176,6 +176,18 @@ describe('selects on listbox widgets', () => {
     return action;
   };
 
+  it('fails at once naming the options an open listbox offers when none is the value', async () => {
+    const action = await firstAction('Choose "Cancelled" in the Status dropdown');
+    const result = await session.execute(action);
+    expect(result.ok).toBe(false);
+    expect(result.error?.message).toBe(
+      'The "Status" list has no option "Cancelled". The closest are: "Pending", "Shipped", "Shipped later".',
+    );
+    // Words shared with the value come first.
+    const later = await session.execute({ ...action, value: 'Later' } as Action);
+    expect(later.error?.message).toContain('The closest are: "Shipped later", "Pending", "Shipped".');
+  });
+
   it('opens the listbox, then clicks the option by its exact name, and writes the same two lines', async () => {
     const action = await firstAction('Choose "Shipped" in the Status dropdown');
     expect(action).toMatchObject({ kind: 'select', value: 'Shipped', widget: 'listbox' });
