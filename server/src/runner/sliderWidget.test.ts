@@ -12,21 +12,31 @@ jest.setTimeout(60_000);
 
 // Issue 29: a slider as component libraries draw it (Ant Design's): a handle with role=slider and
 // aria-valuenow, moved by its arrow keys, inside a form row whose label points at the widget around
-// it (for= a div), so the handle has no name of its own. Steps of 2 from 0 to 10.
+// it (for= a div), so the handle has no name of its own. Steps of 2 from 0 to 10. And as Mantine's docs
+// draw one: a paragraph above it says what it sets, while its handle is named otherwise (aria-label).
 const PAGE = `<!doctype html><title>Sliders</title>
 <div class="row"><label for="volume">Volume level</label>
   <div id="volume" class="slider"><div class="track"></div>
     <div class="handle" role="slider" tabindex="0" aria-valuemin="0" aria-valuemax="10" aria-valuenow="2"></div>
   </div>
 </div>
+<div><p>Remind patients this many hours before</p>
+  <div class="slider"><div class="track">
+    <div class="handle" role="slider" aria-label="Hours before the visit" tabindex="0" aria-valuemin="2" aria-valuemax="72" aria-valuenow="24"></div>
+    <div><div>12 h</div><div>48 h</div></div>
+  </div></div>
+  <input type="hidden" value="24">
+</div>
 <script>
-  const handle = document.querySelector('.handle');
-  handle.style.cssText = 'display: inline-block; width: 14px; height: 14px; background: #1677ff';
-  handle.onkeydown = (event) => {
-    const now = Number(handle.getAttribute('aria-valuenow'));
-    const step = event.key === 'ArrowRight' ? 2 : event.key === 'ArrowLeft' ? -2 : 0;
-    handle.setAttribute('aria-valuenow', String(Math.min(10, Math.max(0, now + step))));
-  };
+  for (const handle of document.querySelectorAll('.handle')) {
+    handle.style.cssText = 'display: inline-block; width: 14px; height: 14px; background: #1677ff';
+    handle.onkeydown = (event) => {
+      const now = Number(handle.getAttribute('aria-valuenow'));
+      const step = event.key === 'ArrowRight' ? 2 : event.key === 'ArrowLeft' ? -2 : 0;
+      const [min, max] = ['aria-valuemin', 'aria-valuemax'].map((name) => Number(handle.getAttribute(name)));
+      handle.setAttribute('aria-valuenow', String(Math.min(max, Math.max(min, now + step))));
+    };
+  }
 </script>`;
 
 describe('a slider drawn as a handle', () => {
@@ -68,7 +78,8 @@ describe('a slider drawn as a handle', () => {
     if (!action) throw new Error('No action');
     return action;
   };
-  const valueNow = () => session.page.locator('[role=slider]').getAttribute('aria-valuenow');
+  const valueNow = (index = 0) =>
+    session.page.locator('[role=slider]').nth(index).getAttribute('aria-valuenow');
 
   it('finds the handle by the label of its row and moves it with the arrow keys to the value', async () => {
     const action = await firstAction('Set Volume level to 8');
@@ -79,6 +90,18 @@ describe('a slider drawn as a handle', () => {
     // And back down.
     expect((await session.execute({ ...action, value: '4' } as Action)).ok).toBe(true);
     expect(await valueNow()).toBe('4');
+  });
+
+  it('finds a handle by the words shown above it, though its name says otherwise', async () => {
+    const action = await firstAction('Set "Remind patients this many hours before" to 48');
+    expect(action).toMatchObject({ kind: 'fill', value: '48', widget: 'slider' });
+    expect((await session.execute(action)).ok).toBe(true);
+    expect([await valueNow(0), await valueNow(1)]).toEqual(['2', '48']);
+    // Its own name still finds it; the words of the other row do not.
+    await expect(firstAction('Set Hours before the visit to 12')).resolves.toMatchObject({
+      widget: 'slider',
+    });
+    await expect(firstAction('Set "Remind patients this many days before" to 2')).rejects.toThrow();
   });
 
   it('fails naming where it stopped when the value lies between two steps', async () => {

@@ -162,7 +162,8 @@ export default function collectCandidates(options: { max: number; key: string })
       ) || null
     );
   };
-  const FORM_CONTROLS = 'input:not([type=hidden]), select, textarea, [role=combobox], [role=textbox]';
+  const FORM_CONTROLS =
+    'input:not([type=hidden]), select, textarea, [role=combobox], [role=textbox], [role=slider]';
   // The nearest element around a control (three levels at most) that holds no other control.
   const ownWidget = (el: Element, levels: number, accept: (around: Element) => boolean): Element | null => {
     let around = el.parentElement;
@@ -186,8 +187,22 @@ export default function collectCandidates(options: { max: number; key: string })
   const labelBeside = (el: Element): string | null => {
     const row = ownWidget(el, 5, (around) => around.querySelector('label') !== null);
     const label = row?.querySelector('label');
+    if (!row) return captionAbove(el);
     if (!label || label.contains(el) || (label as HTMLLabelElement).control) return null;
     return clean(textOf(label)) || null;
+  };
+  // Words that are no label at all but open the control's own row, before it: "Remind patients this
+  // many hours before" in a paragraph above a slider (as Mantine's docs draw one), what a person calls it.
+  const captionAbove = (el: Element): string | null => {
+    const CONTROLS = 'input, select, textarea, button, a[href], [role]';
+    const caption = (around: Element): string => {
+      const first = around.firstElementChild;
+      if (!first || first.contains(el) || first.matches(CONTROLS) || first.querySelector(CONTROLS)) return '';
+      const words = clean(textOf(first));
+      return words.length <= 80 ? words : '';
+    };
+    const row = ownWidget(el, 5, (around) => caption(around) !== '');
+    return row ? caption(row) || null : null;
   };
   const accessibleName = (el: Element, role: string): string => {
     const labelledBy = el.getAttribute('aria-labelledby');
