@@ -34,6 +34,7 @@ export const PERMISSIONS = {
   writeTests: { roles: WRITERS, does: 'create, edit, move and delete tests, folders and variables' },
   generateTests: { roles: WRITERS, does: 'generate tests and give feedback on their steps' },
   runTests: { roles: WRITERS, does: 'run and cancel tests and collections' },
+  pinRuns: { roles: WRITERS, does: 'pin and unpin runs' },
   heal: { roles: WRITERS, does: 'heal tests and accept or reject healings' },
   writeCollections: { roles: WRITERS, does: 'create, edit, schedule and delete collections' },
   writeSchedules: { roles: WRITERS, does: 'schedule tests' },
@@ -48,6 +49,7 @@ export const PERMISSIONS = {
   rotateSigningKey: { roles: ADMINS, does: "rotate a collection's webhook signing key" },
   sharePublicly: { roles: ADMINS, does: 'publish tests publicly' },
   manageAutoHeal: { roles: ADMINS, does: 'change the auto-heal setting' },
+  manageRetention: { roles: ADMINS, does: 'change how long runs are kept' },
   manageMembers: { roles: ADMINS, does: 'invite, remove and change the roles of members' },
   manageServiceAccount: { roles: ADMINS, does: 'regenerate the service account (CI) key' },
 } as const satisfies Record<string, Permission>;

@@ -170,6 +170,8 @@ export const TestRun = Type.Object({
   first_failure: Nullable(RunFirstFailure),
   /** Our addition (issue 33): the environment it ran on; null for the test's own website. */
   environment_id: Nullable(Type.String()),
+  /** Our addition (issue 34): when a person pinned it (kept past the project's retention); null if not. */
+  pinned_at: Nullable(IsoDate),
 });
 export type TestRun = Static<typeof TestRun>;
 

@@ -36,6 +36,7 @@ import { scheduleRoutes } from './routes/schedules';
 import { sharedRoutes, sharingRoutes } from './routes/sharing';
 import { sharedParameterRoutes } from './routes/sharedParameters';
 import { environmentRoutes } from './routes/environments';
+import { retentionRoutes } from './routes/retention';
 import { launchableBrowsers } from './runner/browser';
 import { systemRoutes } from './routes/system';
 import { testCaseRoutes } from './routes/testCases';
@@ -193,6 +194,7 @@ export async function buildApp({
         await secured.register(testCaseRoutes, { services });
         await secured.register(sharedParameterRoutes, { services });
         await secured.register(environmentRoutes, { services });
+        await secured.register(retentionRoutes, { services });
         await secured.register(moduleRoutes, { services });
         await secured.register(generationRoutes, { services });
         await secured.register(agentRoutes, { parse: parseSentences });

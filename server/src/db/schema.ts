@@ -234,6 +234,11 @@ export const testSuites = pgTable(
      * collection's name. The tree kept in memory is valid while this (and the row's xmin) stays put.
      */
     treeVersion: bigint('tree_version', { mode: 'number' }).notNull().default(0),
+    /**
+     * Runs older than this many days are deleted with their files in the background (issue 34), but
+     * for pinned runs and each test's latest run. 1 to 3650 (contract/retention.ts).
+     */
+    retentionDays: integer('retention_days').notNull().default(30),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -526,6 +531,9 @@ export const testRuns = pgTable(
      * error_message, steps}. A retry that passes makes the run flaky, not passed.
      */
     firstFailure: jsonb('first_failure').$type<Record<string, unknown>>(),
+    /** When a person pinned it (issue 34): a pinned run is kept past its project's retention. */
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }),
+    pinnedBy: uuid('pinned_by').references(() => appUsers.id, { onDelete: 'set null' }),
     createdBy: uuid('created_by').references(() => appUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
@@ -538,6 +546,29 @@ export const testRuns = pgTable(
     // The dashboard's pass rates read the runs finished in the last 30 days.
     index('test_runs_finished_idx').on(t.finishedAt),
   ],
+);
+
+/**
+ * The disk a test's runs and files take (issue 34), kept by triggers of migration 0021 as artifacts and
+ * runs are written and deleted: a project's use is the sum over its tests' rows (one per test), read
+ * without scanning its runs or files. The row goes with its test.
+ */
+export const testCaseUsage = pgTable(
+  'test_case_usage',
+  {
+    testCaseId: uuid('test_case_id')
+      .primaryKey()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    testSuiteId: uuid('test_suite_id')
+      .notNull()
+      .references(() => testSuites.id, { onDelete: 'cascade' }),
+    /** Bytes of the test's files in artifact storage (artifacts.size). */
+    artifactBytes: bigint('artifact_bytes', { mode: 'number' }).notNull().default(0),
+    /** Bytes of its runs' rows (pg_column_size of each row as last written). */
+    runBytes: bigint('run_bytes', { mode: 'number' }).notNull().default(0),
+    runs: integer('runs').notNull().default(0),
+  },
+  (t) => [index('test_case_usage_suite_idx').on(t.testSuiteId)],
 );
 
 // ── Collections (issue 12) ────────────────────────────────────────────────────────────────────

@@ -4,6 +4,7 @@ import { MAIL_DELIVERY_QUEUE } from '../services/mail';
 import { registerGenerationWorker } from './generate';
 import { registerHealWorker } from './heal';
 import { type JobQueue } from './queue';
+import { registerRetentionWorker } from './retention';
 import { registerRunWorker } from './run';
 import { registerScheduleWorker } from './schedules';
 
@@ -38,8 +39,11 @@ export async function registerWorkers(
   const healings = await registerHealWorker(queue, services, generation.pool, concurrency, options);
   // Schedules' ticks (issue 12): each starts a group or a run, which the run workers then take.
   const schedules = await registerScheduleWorker(queue, services.schedules);
+  // Retention (issue 34): runs older than their project keeps them go, with their files, every hour.
+  const retention = await registerRetentionWorker(queue, services.retention);
   return {
     beforeStop: () => {
+      retention.release();
       runs.release();
       healings.release();
       generation.release();

@@ -80,6 +80,32 @@ export const runRoutes: FastifyPluginAsyncTypebox<{ services: Services }> = asyn
     async (request) => runs.cancel(actorOf(request), request.params.runId),
   );
 
+  // Issue 34: a pinned run is kept past its project's retention.
+  app.put(
+    '/test-run/:runId/pin',
+    {
+      schema: {
+        tags,
+        summary: "Pin a run: it is kept past its project's retention",
+        params: RunIdParams,
+        response: { 200: TestRun },
+      },
+    },
+    async (request) => runs.pin(actorOf(request), request.params.runId, true),
+  );
+  app.delete(
+    '/test-run/:runId/pin',
+    {
+      schema: {
+        tags,
+        summary: "Unpin a run: it goes with its project's retention again",
+        params: RunIdParams,
+        response: { 200: TestRun },
+      },
+    },
+    async (request) => runs.pin(actorOf(request), request.params.runId, false),
+  );
+
   // Without a run id (SPEC §5): 'Run ID and artifact ID are required'.
   for (const path of ['/artifacts', '/artifacts/']) {
     app.get(path, { schema: { tags, querystring: ArtifactQuery } }, async (request) =>

@@ -19,6 +19,7 @@ import { ModuleService } from './modules';
 import { ModuleSteps } from './moduleSteps';
 import { OrganizationService } from './organizations';
 import { PermissionService } from './permissions';
+import { RetentionService } from './retention';
 import { RunService } from './runs';
 import { ScheduleService } from './schedules';
 import { getOrCreateSecret } from './serverSecrets';
@@ -60,6 +61,8 @@ export interface Services {
   moduleSteps: ModuleSteps;
   /** Healings of failed runs (issue 14). */
   healing: HealingService;
+  /** How long projects keep their runs, the pass that deletes older ones, and the disk used (issue 34). */
+  retention: RetentionService;
   /** Generation and run events (LISTEN/NOTIFY): the live socket listens, services publish. */
   events: EventBus;
 }
@@ -83,9 +86,10 @@ export async function createServices(
   const mail = new MailService(db, queue, config.smtpUrl, config.mailFrom);
   const organizations = new OrganizationService(db, mail, config, secret);
   const testSuites = new TestSuiteService(db, organizations);
+  const storage = new LocalArtifactStorage(config.generation.artifactsDir);
   const artifacts = new ArtifactService(
     db,
-    new LocalArtifactStorage(config.generation.artifactsDir),
+    storage,
     new UrlSigner(secret, config.generation.artifactUrlTtlSeconds),
   );
   // Test cases start generation, which is built on them: the port reaches it when a request calls.
@@ -175,6 +179,7 @@ export async function createServices(
     browserStates,
     moduleSteps,
     healing,
+    retention: new RetentionService(db, testSuites, storage),
     events,
   };
 }

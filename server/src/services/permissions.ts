@@ -108,6 +108,8 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
     scopes: suiteOf('suiteId'),
   },
   'GET /api/test-suites/:suiteId/dashboard': READ,
+  // A test's newest run on its own website and on each environment (issue 33).
+  'GET /api/test-case/:id/headlines': READ,
 
   // Tests, folders and variables.
   'POST /api/test-cases/': { action: 'writeTests', scopes: [scope('suite', suitesOfNewTests)] },
@@ -195,6 +197,8 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
   // The run's test inbox (issue 32): read like the run; the service finds the run in the reader's organizations.
   'GET /api/test-run/:runId/inbox': READ,
   'DELETE /api/test-run/:runId': { action: 'runTests', scopes: [scope('run', params('runId'))] },
+  'PUT /api/test-run/:runId/pin': { action: 'pinRuns', scopes: [scope('run', params('runId'))] },
+  'DELETE /api/test-run/:runId/pin': { action: 'pinRuns', scopes: [scope('run', params('runId'))] },
   'GET /api/artifacts': READ,
   'GET /api/artifacts/': READ,
   'GET /api/artifacts/:runId': READ,
@@ -209,6 +213,10 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
   'POST /api/healing/collection/:collectionId': { action: 'heal', scopes: collectionOf('collectionId') },
   'GET /api/healing/settings/:suiteId': READ,
   'PUT /api/healing/settings/:suiteId': { action: 'manageAutoHeal', scopes: suiteOf('suiteId') },
+
+  // Retention (issue 34): how long runs are kept, and the disk the project uses.
+  'GET /api/test-suites/:suiteId/retention': READ,
+  'PUT /api/test-suites/:suiteId/retention': { action: 'manageRetention', scopes: suiteOf('suiteId') },
 
   // Collections, their runs, alerts and webhooks.
   'GET /api/test-suites/collections/:suiteId': READ,

@@ -487,6 +487,30 @@ export class RunService {
     return toWire(row);
   }
 
+  /**
+   * PUT and DELETE /test-run/{runId}/pin (issue 34): a pinned run is kept past its project's retention
+   * (pinning twice keeps the first time and person).
+   */
+  async pin(actor: Actor, runId: string | undefined, pinned: boolean): Promise<TestRun> {
+    const current = await this._requireRun(actor, runId);
+    const [row] = await this._db
+      .update(testRuns)
+      .set(
+        pinned
+          ? {
+              pinnedAt: sql`coalesce(${testRuns.pinnedAt}, now())`,
+              pinnedBy: sql`CASE WHEN ${testRuns.pinnedAt} IS NULL THEN ${actor.id}::uuid ELSE ${testRuns.pinnedBy} END`,
+              lastModifiedAt: new Date(),
+            }
+          : { pinnedAt: null, pinnedBy: null, lastModifiedAt: new Date() },
+      )
+      .where(eq(testRuns.id, current.id))
+      .returning();
+    // Deleted meanwhile (its retention ran out a moment before).
+    if (!row) throw new NotFoundError(MESSAGES.runNotFound);
+    return toWire(row);
+  }
+
   /** GET /artifacts/{runId}?artifact_name=. */
   async artifactUrl(
     actor: Actor,
@@ -894,6 +918,7 @@ export function toWire(row: RunRow): TestRun {
     browser: row.browser,
     first_failure: (row.firstFailure as RunFirstFailure | null) ?? null,
     environment_id: row.environmentId,
+    pinned_at: row.pinnedAt?.toISOString() ?? null,
   };
 }
 

@@ -25,6 +25,13 @@ export interface CancelRunArgs extends TestRef {
   runId: string;
 }
 
+export interface PinRunArgs {
+  runId: string;
+  testCaseId: string;
+  /** true pins (kept past the project's retention), false unpins. */
+  pinned: boolean;
+}
+
 export interface ArtifactArgs {
   runId: string;
   name: string;
@@ -98,6 +105,13 @@ const endpointsApi = baseApi.injectEndpoints({
       // 409: it ended meanwhile; reading it again shows how.
       invalidatesTags: (_run, error, args) =>
         error && error.status !== 409 ? [] : [runTag(args.runId), ...testTags(args)],
+    }),
+    /** Our addition (issue 34): PUT and DELETE /test-run/{runId}/pin. */
+    pinRun: build.mutation<TestRun, PinRunArgs>({
+      query: ({ runId, pinned }) => ({
+        url: `/test-run/${enc(runId)}/pin`,
+        method: pinned ? 'PUT' : 'DELETE',
+      }),
     }),
     /** A short-lived signed link to one of a run's files (trace.zip, run.log, failure.jpg, step-<n>.jpg). */
     getRunArtifact: build.query<SignedRunArtifact, ArtifactArgs>({
@@ -188,6 +202,25 @@ export const runsApi = endpointsApi.enhanceEndpoints({
         }
       },
     },
+    pinRun: {
+      // The answer is the run: its detail and its copy in the list show the pin at once.
+      onQueryStarted: async ({ runId, testCaseId }, { dispatch, queryFulfilled }) => {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(endpointsApi.util.upsertQueryData('getRun', runId, data));
+          dispatch(
+            endpointsApi.util.updateQueryData('getRuns', testCaseId, (draft) => {
+              for (const page of draft.pages) {
+                const index = page.runs.findIndex(({ _id }) => _id === runId);
+                if (index >= 0) page.runs[index] = data;
+              }
+            }),
+          );
+        } catch {
+          // The caller says so; the run is as it was.
+        }
+      },
+    },
     cancelRun: {
       onQueryStarted: async ({ runId }, { dispatch, queryFulfilled }) => {
         try {
@@ -206,6 +239,7 @@ export const {
   useGetRunQuery,
   useCreateRunMutation,
   useCancelRunMutation,
+  usePinRunMutation,
   useGetRunArtifactQuery,
   useLazyGetRunArtifactQuery,
   useGetRunLogQuery,

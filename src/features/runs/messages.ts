@@ -12,6 +12,12 @@ export const messages = {
   imageFailed: 'Failed to fetch image',
   runStarted: 'Test run started',
   runCancelled: 'Test run cancelled',
+  pinFailed: 'Failed to pin the test run. Please try again.',
+  unpinFailed: 'Failed to unpin the test run. Please try again.',
+  runPinned: "Run pinned: it is kept past the project's retention",
+  runUnpinned: "Run unpinned: it goes with the project's retention",
+  pinHint: "Keep this run past the project's retention",
+  unpinHint: "Let this run go with the project's retention",
   empty: 'No runs yet — run the test to see its results here',
   valueTooLong: (max: number) => `Must be at most ${max} characters`,
 } as const;

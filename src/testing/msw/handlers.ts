@@ -7,6 +7,7 @@ import { generationHandlers } from './generation';
 import { healingHandlers } from './healing';
 import { identityHandlers } from './identity';
 import { moduleHandlers } from './modules';
+import { retentionHandlers } from './retention';
 import { runHandlers } from './runs';
 import { scheduleHandlers } from './schedules';
 import { sharedParameterHandlers } from './sharedParameters';
@@ -26,6 +27,7 @@ export const handlers = [
   ...alertHandlers,
   ...sharedParameterHandlers,
   ...environmentHandlers,
+  ...retentionHandlers,
   ...sharingHandlers,
   ...healingHandlers,
 ];

@@ -140,6 +140,7 @@ export function buildRun(test: DbTestCase, overrides: Partial<DbRun> = {}): DbRu
     browser: 'chromium',
     first_failure: null,
     environment_id: null,
+    pinned_at: null,
     log: running(status) ? null : passedLog(id, descriptions),
     ...overrides,
   };
@@ -404,6 +405,21 @@ export const runHandlers = [
       finished_at: new Date().toISOString(),
       execution_time_in_secs: 0,
     });
+    return HttpResponse.json(toWire(found.run));
+  }),
+
+  // Issue 34: a pinned run is kept past its project's retention (pinning twice keeps the first time).
+  http.put(`${API}/test-run/:runId/pin`, ({ request, params }) => {
+    const found = memberRun(request, String(params.runId));
+    if (found instanceof Response) return found;
+    updateRun(found.run._id, { pinned_at: found.run.pinned_at ?? new Date().toISOString() });
+    return HttpResponse.json(toWire(found.run));
+  }),
+
+  http.delete(`${API}/test-run/:runId/pin`, ({ request, params }) => {
+    const found = memberRun(request, String(params.runId));
+    if (found instanceof Response) return found;
+    updateRun(found.run._id, { pinned_at: null });
     return HttpResponse.json(toWire(found.run));
   }),
 

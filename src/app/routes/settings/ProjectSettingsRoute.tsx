@@ -10,6 +10,7 @@ import {
 import { AutoHealSwitch } from '../../../features/healing/components/AutoHealSwitch';
 import { EnvironmentsSection } from '../../../features/suites/components/EnvironmentsSection';
 import { ProjectSettings } from '../../../features/suites/components/ProjectSettings';
+import { RetentionSection } from '../../../features/suites/components/RetentionSection';
 import { selectSelectedSuiteId } from '../../../features/suites/selectors';
 import { useDocumentTitle } from '../../../hooks/useDocumentTitle';
 import { useAppSelector, usePermissions } from '../../hooks';
@@ -54,6 +55,18 @@ export function ProjectSettingsRoute() {
           />
           <CardContent>
             <AutoHealSwitch suiteId={selectedSuiteId} />
+          </CardContent>
+        </Card>
+      )}
+      {selectedSuiteId && (
+        <Card variant="outlined" sx={{ mt: 2 }}>
+          <CardHeader
+            title="Retention and disk"
+            subheader="How long the project keeps its runs, and the disk its runs and files take."
+            slotProps={{ title: { component: 'h2', variant: 'h6' } }}
+          />
+          <CardContent>
+            <RetentionSection key={selectedSuiteId} suiteId={selectedSuiteId} permissions={permissions} />
           </CardContent>
         </Card>
       )}

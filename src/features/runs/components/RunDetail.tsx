@@ -23,6 +23,7 @@ import { useGetEnvironmentsQuery } from '../../suites/api';
 import { ArtifactList } from './ArtifactList';
 import { RunInbox } from './RunInbox';
 import { CancelRunButton } from './CancelRunButton';
+import { PinRunButton } from './PinRunButton';
 import { Filmstrip } from './Filmstrip';
 import { RunLog } from './RunLog';
 import { RunStatusChip } from './RunStatusChip';
@@ -104,6 +105,7 @@ export function RunDetail({ run: listed, viewport, suiteId, runExtra: Extra }: R
             <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
               {findArtifact(run, TRACE_ARTIFACT) && <TraceButton runId={run._id} />}
               {running && <CancelRunButton run={run} suiteId={suiteId} />}
+              {!running && <PinRunButton run={run} />}
             </Stack>
           </Box>
 
