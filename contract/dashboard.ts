@@ -67,11 +67,45 @@ export const Dashboard = Type.Object({
   out_of_date: Type.Array(OutOfDateTest),
   running: Type.Array(RunningItem),
   counts: Type.Object({ tests: Type.Integer(), runs_30_days: Type.Integer() }),
+  /**
+   * Issue 33: the environment whose runs the pass rates, latest failures and flaky tests count; null
+   * for the runs on the tests' own websites. Runs in progress and out-of-date tests are the project's.
+   */
+  environment: Nullable(Type.Object({ _id: Type.String(), name: Type.String() })),
 });
 export type Dashboard = Static<typeof Dashboard>;
 
 export const DashboardParams = Type.Object({ suiteId: Type.String({ maxLength: 100 }) });
 export type DashboardParams = Static<typeof DashboardParams>;
+
+/**
+ * Issue 33: `environment_id` is one of the project's environments, or `none` for the runs on the
+ * tests' own websites; absent: the project's default environment (the tests' own websites when it has none).
+ */
+export const DashboardQuery = Type.Object({ environment_id: Type.Optional(Type.String({ maxLength: 100 })) });
+export type DashboardQuery = Static<typeof DashboardQuery>;
+
+/** `environment_id` of the dashboard and of a test's headlines for the tests' own websites. */
+export const OWN_WEBSITES = 'none';
+
+/**
+ * A test's headline on one environment (issue 33): its newest run there. GET
+ * /test-case/{id}/headlines answers the test's own website first (environment_id null), then each of
+ * the project's environments by name.
+ */
+export const TestHeadline = Type.Object({
+  environment_id: Nullable(Type.String()),
+  environment_name: Nullable(Type.String()),
+  is_default: Type.Boolean(),
+  /** A run state, null when the test never ran there. */
+  status: Nullable(Type.String()),
+  run_id: Nullable(Type.String()),
+  run_at: Nullable(IsoDate),
+});
+export type TestHeadline = Static<typeof TestHeadline>;
+
+export const TestHeadlines = Type.Object({ headlines: Type.Array(TestHeadline) });
+export type TestHeadlines = Static<typeof TestHeadlines>;
 
 /** How many of each list the dashboard shows. */
 export const DASHBOARD_LIMITS = { latestFailures: 10, flaky: 20, outOfDate: 50, running: 50 } as const;

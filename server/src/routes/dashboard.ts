@@ -1,5 +1,6 @@
 import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Dashboard, DashboardParams } from '../../../contract/dashboard';
+import { Type } from '@sinclair/typebox';
+import { Dashboard, DashboardParams, DashboardQuery, TestHeadlines } from '../../../contract/dashboard';
 import { actorOf } from '../plugins/auth';
 import { type Services } from '../services';
 
@@ -9,7 +10,21 @@ export const dashboardRoutes: FastifyPluginAsyncTypebox<{ services: Services }> 
 ) => {
   app.get(
     '/test-suites/:suiteId/dashboard',
-    { schema: { params: DashboardParams, response: { 200: Dashboard } } },
-    async (request) => services.dashboard.get(actorOf(request), request.params.suiteId),
+    { schema: { params: DashboardParams, querystring: DashboardQuery, response: { 200: Dashboard } } },
+    async (request) =>
+      services.dashboard.get(actorOf(request), request.params.suiteId, request.query.environment_id),
+  );
+
+  app.get(
+    '/test-case/:id/headlines',
+    {
+      schema: {
+        summary:
+          "A test's newest run on its own website and on each of the project's environments (issue 33)",
+        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+        response: { 200: TestHeadlines },
+      },
+    },
+    async (request) => services.dashboard.headlines(actorOf(request), request.params.id),
   );
 };

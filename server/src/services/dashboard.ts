@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { type Db } from '../db/client';
-import { ValidationError } from '../errors';
+import { NotFoundError, ValidationError } from '../errors';
 import { isUuid } from '../lib/validate';
 import {
   DASHBOARD_LIMITS,
@@ -13,6 +13,9 @@ import {
   type PassRateDay,
   type PassRateWindow,
   type RunningItem,
+  type TestHeadline,
+  type TestHeadlines,
+  OWN_WEBSITES,
 } from '../../../contract/dashboard';
 import { GENERATING_STATES, RUNNING_STATES } from '../../../contract/states';
 import { type Actor } from './actor';
@@ -33,6 +36,15 @@ const CACHED_SUITES = 100;
  * rates, flakiness and latest failures count only runs on the tests' own websites.
  */
 const OWN_SITE = sql`r.settings ->> 'website_url_override' IS NULL`;
+
+/**
+ * Which runs a dashboard counts (issue 33): those on one environment, or (null) those on the tests'
+ * own websites. `where` reads a run aliased `r`.
+ */
+interface Scope {
+  environment: { _id: string; name: string } | null;
+  where: SQL;
+}
 
 /** What two runs compare to know they replayed the same steps (test_runs.steps_hash). */
 export function stepsHash(replaySteps: unknown[]): string {
@@ -107,10 +119,19 @@ export class DashboardService {
     private readonly _now: () => Date = () => new Date(),
   ) {}
 
-  async get(actor: Actor, suiteId: string): Promise<Dashboard> {
+  async get(actor: Actor, suiteId: string, environmentId?: string): Promise<Dashboard> {
     if (!isUuid(suiteId))
       throw new ValidationError('The test suite ID must be a UUID', { fields: { suiteId: 'invalid' } });
     await this._testSuites.requireSuite(actor, suiteId);
+    const scope = await this._scope(suiteId, environmentId);
+    // Runs on an environment write no test row: their count and last end move the fingerprint.
+    const [scoped] = scope.environment
+      ? await this._rows<{ runs: string }>(sql`
+          SELECT count(*) || ':' || count(r.finished_at) || ':' || coalesce(max(r.finished_at)::text, '') AS runs
+          FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
+          WHERE t.test_suite_id = ${suiteId} AND ${scope.where}`)
+      : [{ runs: '' }];
+    const cacheKey = scope.environment ? `${suiteId}|${scope.environment._id}` : suiteId;
     const today = utcDay(this._now());
     const [state] = await this._rows<{ tests: string; test_ids: string; running: string; now: string }>(sql`
       SELECT tests.rows AS tests, tests.ids AS test_ids,
@@ -122,35 +143,116 @@ export class DashboardService {
                      || coalesce(bit_xor(hashtext(id::text || ':' || xmin::text)), 0) AS rows,
                    count(*) || ':' || coalesce(bit_xor(hashtext(id::text)), 0) AS ids
             FROM test_cases WHERE test_suite_id = ${suiteId}) AS tests`);
-    const fingerprint = `${today.toISOString()}|${state!.tests}|${state!.running}`;
-    const cached = this._cache.get(suiteId);
+    const fingerprint = `${today.toISOString()}|${state!.tests}|${state!.running}|${scoped!.runs}|${scope.environment?.name ?? ''}`;
+    const cached = this._cache.get(cacheKey);
     if (cached?.fingerprint === fingerprint) {
       // Map keeps insertion order: re-inserting marks the entry as the most recently used.
-      this._cache.delete(suiteId);
-      this._cache.set(suiteId, cached);
+      this._cache.delete(cacheKey);
+      this._cache.set(cacheKey, cached);
       return cached.dashboard;
     }
     const historyKey = `${today.toISOString()}|${state!.test_ids}`;
     const history =
       cached?.history.key === historyKey
-        ? await this._updateHistory(suiteId, cached.history, state!.now)
-        : await this._readHistory(suiteId, historyKey, today, state!.now);
-    const dashboard = await this._build(suiteId, today, history);
-    this._cache.delete(suiteId);
-    this._cache.set(suiteId, { fingerprint, dashboard, history });
+        ? await this._updateHistory(suiteId, cached.history, state!.now, scope)
+        : await this._readHistory(suiteId, historyKey, today, state!.now, scope);
+    const dashboard = await this._build(suiteId, today, history, scope);
+    this._cache.delete(cacheKey);
+    this._cache.set(cacheKey, { fingerprint, dashboard, history });
     if (this._cache.size > CACHED_SUITES) this._cache.delete(this._cache.keys().next().value!);
     return dashboard;
   }
 
-  private async _readHistory(suiteId: string, key: string, today: Date, now: string): Promise<History> {
+  /**
+   * GET /test-case/{id}/headlines (issue 33): the test's newest run on its own website, then on each
+   * of the project's environments by name.
+   */
+  async headlines(actor: Actor, testCaseId: string): Promise<TestHeadlines> {
+    const id = testCaseId.trim().toLowerCase();
+    const [test] = isUuid(id)
+      ? await this._rows<{ suite_id: string }>(
+          sql`SELECT test_suite_id::text AS suite_id FROM test_cases WHERE id = ${id}`,
+        )
+      : [];
+    // Another organization's test is not found, like one that does not exist.
+    const suite = test && (await this._testSuites.requireSuite(actor, test.suite_id).catch(() => null));
+    if (!test || !suite) throw new NotFoundError('Test case not found');
+    const environments = await this._rows<{ id: string; name: string; is_default: boolean }>(sql`
+      SELECT id::text, name, is_default FROM environments WHERE test_suite_id = ${test.suite_id}
+      ORDER BY name, id`);
+    const newest = await this._rows<{
+      environment_id: string | null;
+      id: string;
+      status: string;
+      at: string;
+    }>(sql`
+      SELECT DISTINCT ON (r.environment_id) r.environment_id::text AS environment_id, r.id::text AS id,
+             r.status, ${iso(sql`r.created_at`)} AS at
+      FROM test_runs r
+      WHERE r.test_case_id = ${id} AND r.environment_id IS NOT NULL
+      ORDER BY r.environment_id, r.created_at DESC, r.id DESC`);
+    const [own] = await this._rows<{ id: string; status: string; at: string }>(sql`
+      SELECT r.id::text AS id, r.status, ${iso(sql`r.created_at`)} AS at FROM test_runs r
+      WHERE r.test_case_id = ${id} AND ${OWN_SITE} ORDER BY r.created_at DESC, r.id DESC LIMIT 1`);
+    const runs = new Map(newest.map((run) => [run.environment_id, run]));
+    const headline = (
+      environment: { id: string; name: string; is_default: boolean } | null,
+      run: { id: string; status: string; at: string } | undefined,
+    ): TestHeadline => ({
+      environment_id: environment?.id ?? null,
+      environment_name: environment?.name ?? null,
+      is_default: environment?.is_default ?? false,
+      status: run?.status ?? null,
+      run_id: run?.id ?? null,
+      run_at: run?.at ?? null,
+    });
+    return {
+      headlines: [
+        headline(null, own),
+        ...environments.map((environment) => headline(environment, runs.get(environment.id))),
+      ],
+    };
+  }
+
+  /**
+   * The runs a dashboard counts: `none` the tests' own websites; a project's environment; absent, the
+   * project's default environment (the tests' own websites when it has none). 400 for anything else.
+   */
+  private async _scope(suiteId: string, environmentId: string | undefined): Promise<Scope> {
+    const own: Scope = { environment: null, where: OWN_SITE };
+    const wanted = environmentId?.trim().toLowerCase() ?? '';
+    if (wanted === OWN_WEBSITES) return own;
+    if (wanted && !isUuid(wanted)) throw unknownEnvironment();
+    const [row] = await this._rows<{ id: string; name: string }>(sql`
+      SELECT id::text, name FROM environments
+      WHERE test_suite_id = ${suiteId} AND ${wanted ? sql`id = ${wanted}` : sql`is_default`}`);
+    if (!row) {
+      if (wanted) throw unknownEnvironment();
+      return own;
+    }
+    return { environment: { _id: row.id, name: row.name }, where: sql`r.environment_id = ${row.id}` };
+  }
+
+  private async _readHistory(
+    suiteId: string,
+    key: string,
+    today: Date,
+    now: string,
+    scope: Scope,
+  ): Promise<History> {
     const start = new Date(today.getTime() - (WINDOW_DAYS - 1) * DAY_MS);
-    const pastDays = await this._passRateDays(suiteId, start, today);
-    const flaky = new Map((await this._flaky(suiteId, null)).map((row) => [row.test_case_id, row]));
+    const pastDays = await this._passRateDays(suiteId, start, today, scope);
+    const flaky = new Map((await this._flaky(suiteId, null, scope)).map((row) => [row.test_case_id, row]));
     return { key, pastDays, flaky, checkedAt: now };
   }
 
   /** The flakiness of the tests whose runs ended since the history was last brought up to date. */
-  private async _updateHistory(suiteId: string, history: History, now: string): Promise<History> {
+  private async _updateHistory(
+    suiteId: string,
+    history: History,
+    now: string,
+    scope: Scope,
+  ): Promise<History> {
     // NOTE: a minute's overlap: a run whose finished_at was taken just before the last check may have
     // committed after it. Reading a test again is harmless.
     const changed = await this._rows<{ id: string }>(sql`
@@ -163,20 +265,20 @@ export class DashboardService {
       const ids = changed.map(({ id }) => id);
       for (const id of ids) flaky.delete(id);
       for (let from = 0; from < ids.length; from += 1000)
-        for (const row of await this._flaky(suiteId, ids.slice(from, from + 1000)))
+        for (const row of await this._flaky(suiteId, ids.slice(from, from + 1000), scope))
           flaky.set(row.test_case_id, row);
     }
     return { ...history, flaky, checkedAt: now };
   }
 
-  private async _build(suiteId: string, today: Date, history: History): Promise<Dashboard> {
+  private async _build(suiteId: string, today: Date, history: History, scope: Scope): Promise<Dashboard> {
     // NOTE: one statement at a time: PGlite has one connection, and on Postgres these are a few ms each.
     const start = new Date(today.getTime() - (WINDOW_DAYS - 1) * DAY_MS);
-    const todays = await this._passRateDays(suiteId, today, null);
+    const todays = await this._passRateDays(suiteId, today, null, scope);
     const days = new Map(history.pastDays);
     const todayCounts = todays.get(0);
     if (todayCounts) days.set(WINDOW_DAYS - 1, todayCounts);
-    const latestFailures = await this._latestFailures(suiteId);
+    const latestFailures = await this._latestFailures(suiteId, scope);
     const flaky = await this._flakyList(history.flaky);
     const outOfDate = await this._outOfDate(suiteId);
     const running = await this._running(suiteId);
@@ -205,6 +307,7 @@ export class DashboardService {
         tests: tests?.count ?? 0,
         runs_30_days: [...days.values()].reduce((sum, day) => sum + day.finished, 0),
       },
+      environment: scope.environment,
     };
   }
 
@@ -237,6 +340,7 @@ export class DashboardService {
     suiteId: string,
     start: Date,
     end: Date | null,
+    scope: Scope,
   ): Promise<Map<number, DayCounts>> {
     const rows = await this._rows<{ day: number } & DayCounts>(sql`
       SELECT floor(extract(epoch FROM r.finished_at - ${start.toISOString()}::timestamptz) / 86400)::int AS day,
@@ -244,7 +348,7 @@ export class DashboardService {
              count(*) FILTER (WHERE r.status IN (${list(RATE_FAILED_STATES)}))::int AS failed,
              count(*)::int AS finished
       FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
-      WHERE t.test_suite_id = ${suiteId} AND r.finished_at >= ${start.toISOString()}::timestamptz AND ${OWN_SITE}
+      WHERE t.test_suite_id = ${suiteId} AND r.finished_at >= ${start.toISOString()}::timestamptz AND ${scope.where}
         ${end ? sql`AND r.finished_at < ${end.toISOString()}::timestamptz` : sql``}
       GROUP BY 1`);
     return new Map(
@@ -254,20 +358,24 @@ export class DashboardService {
     );
   }
 
-  /** The latest tests whose latest run failed, with that run's failing step. */
-  private async _latestFailures(suiteId: string): Promise<LatestFailure[]> {
-    // latest_run_status narrows the tests; the run itself is read to be sure it is still the latest.
+  /** The latest tests whose latest run (in the scope) failed, with that run's failing step. */
+  private async _latestFailures(suiteId: string, scope: Scope): Promise<LatestFailure[]> {
+    // The test's own websites: latest_run_status narrows the tests, and the run itself is read to be
+    // sure it is still the latest. An environment's runs write no headline: each test's newest is read.
+    const tests = scope.environment
+      ? sql`(SELECT id, name FROM test_cases WHERE test_suite_id = ${suiteId}) t`
+      : sql`(SELECT id, name, latest_run_time FROM test_cases
+            WHERE test_suite_id = ${suiteId} AND latest_run_status IN (${list(FAILED_STATES)})
+            ORDER BY latest_run_time DESC NULLS LAST
+            LIMIT ${DASHBOARD_LIMITS.latestFailures * 3}) t`;
     return this._rows<LatestFailure>(sql`
       SELECT t.id::text AS test_case_id, t.name AS test_name, r.id::text AS run_id, r.status,
              ${iso(sql`r.finished_at`)} AS failed_at, r.failing_step_index,
              coalesce(nullif(r.step_descriptions ->> r.failing_step_index, ''),
                       r.replay_steps -> r.failing_step_index ->> 'action_name') AS failing_step,
              r.error_message
-      FROM (SELECT id, name, latest_run_time FROM test_cases
-            WHERE test_suite_id = ${suiteId} AND latest_run_status IN (${list(FAILED_STATES)})
-            ORDER BY latest_run_time DESC NULLS LAST
-            LIMIT ${DASHBOARD_LIMITS.latestFailures * 3}) t
-      JOIN LATERAL (SELECT * FROM test_runs r WHERE r.test_case_id = t.id AND ${OWN_SITE}
+      FROM ${tests}
+      JOIN LATERAL (SELECT * FROM test_runs r WHERE r.test_case_id = t.id AND ${scope.where}
                     ORDER BY r.created_at DESC, r.id DESC LIMIT 1) r ON true
       WHERE r.status IN (${list(FAILED_STATES)})
       ORDER BY r.finished_at DESC NULLS LAST, r.created_at DESC
@@ -279,13 +387,13 @@ export class DashboardService {
    * steps_hash as the latest finished run) both passed and failed. A null hash (runs from before
    * issue 11) is unknown: never flaky.
    */
-  private async _flaky(suiteId: string, ids: string[] | null): Promise<FlakyCounts[]> {
+  private async _flaky(suiteId: string, ids: string[] | null, scope: Scope): Promise<FlakyCounts[]> {
     return this._rows<FlakyCounts>(sql`
       WITH recent AS (
         SELECT r.test_case_id, r.status, r.steps_hash,
                row_number() OVER (PARTITION BY r.test_case_id ORDER BY r.created_at DESC, r.id DESC) AS n
         FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
-        WHERE t.test_suite_id = ${suiteId} AND r.status IN ('passed', ${list(RATE_FAILED_STATES)}) AND ${OWN_SITE}
+        WHERE t.test_suite_id = ${suiteId} AND r.status IN ('passed', ${list(RATE_FAILED_STATES)}) AND ${scope.where}
           ${ids ? sql`AND r.test_case_id IN (${list(ids)})` : sql``}
       ), window_runs AS (
         SELECT * FROM recent WHERE n <= ${FLAKY_WINDOW_RUNS}
@@ -362,6 +470,13 @@ export class DashboardService {
     const result = (await this._db.execute(query)) as unknown as { rows: T[] };
     return result.rows;
   }
+}
+
+function unknownEnvironment(): ValidationError {
+  return new ValidationError(
+    `environment_id must be one of the project's environments, or ${OWN_WEBSITES} for the tests' own websites`,
+    { fields: { environment_id: 'unknown' } },
+  );
 }
 
 function passRate(days: PassRateDay[]): PassRateWindow {

@@ -3,6 +3,7 @@ import { http } from 'msw';
 import { apiError } from '../../testing/msw/api';
 import { seedDashboard } from '../../testing/msw/dashboard';
 import { db, seedSuite } from '../../testing/msw/db';
+import { seedEnvironment } from '../../testing/msw/environments';
 import { server } from '../../testing/msw/server';
 import { renderApp } from '../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../testing/session';
@@ -214,6 +215,33 @@ describe('the dashboard sections', () => {
       'Nothing is running right now.',
     ])
       expect(screen.getByText(sentence)).toBeInTheDocument();
+  });
+
+  it("shows the default environment's runs, and another environment's when chosen (issue 33)", async () => {
+    const { suite } = dashboardOf();
+    const staging = seedEnvironment(suite, { name: 'Staging', base_url: 'https://staging.shop.example' });
+    const preview = seedEnvironment(suite, { name: 'Preview', base_url: 'https://preview.shop.example' });
+    const failure = {
+      test_case_id: 'test-checkout',
+      test_name: 'Checks out',
+      run_id: 'run-checkout',
+      status: 'failed',
+      failed_at: new Date().toISOString(),
+      failing_step_index: 1,
+      failing_step: 'Click "Pay"',
+      error_message: 'The button was not found.',
+    };
+    seedDashboard(suite.test_suite_id, { latest_failures: [failure] }, staging._id);
+    seedDashboard(suite.test_suite_id, { latest_failures: [] }, preview._id);
+    const { user } = renderApp('/dashboard');
+    const choice = await screen.findByRole('combobox', { name: 'Environment' });
+    expect(choice).toHaveTextContent('Staging (default)');
+    expect(await screen.findByText('Checks out')).toBeInTheDocument();
+
+    await user.click(choice);
+    await user.click(await screen.findByRole('option', { name: 'Preview' }));
+    expect(await screen.findByText('No test is failing right now.')).toBeInTheDocument();
+    expect(screen.queryByText('Checks out')).toBeNull();
   });
 
   it('shows an error with a retry that reads the dashboard again', async () => {

@@ -6,6 +6,8 @@ export type {
   PassRateDay,
   PassRateWindow,
   RunningItem,
+  TestHeadline,
+  TestHeadlines,
 } from '../../../contract/dashboard';
 
 /** How often the dashboard is read again: often while something runs, else now and then. */

@@ -1,15 +1,18 @@
 import { http, HttpResponse } from 'msw';
-import type { Dashboard } from '../../../contract/dashboard';
+import { OWN_WEBSITES, type Dashboard } from '../../../contract/dashboard';
 import { apiError } from './api';
 import { db, type DbSuite } from './db';
+import { storedEnvironments } from './environments';
 import { userFromRequest } from './identity';
+import { storedRuns } from './runs';
 
 // GET /test-suites/{suiteId}/dashboard of the real server (server/src/routes/dashboard.ts): a
 // suite's seeded dashboard, or an empty one that counts its tests.
 const API = '/api';
 
-// NOTE: kept on the suite object, so resetDb() (a new suites array) forgets them too.
-const dashboards = new WeakMap<DbSuite, Dashboard>();
+// NOTE: kept on the suite object, so resetDb() (a new suites array) forgets them too. Within a suite,
+// by environment id (issue 33), OWN_WEBSITES for the runs on the tests' own websites.
+const dashboards = new WeakMap<DbSuite, Map<string, Dashboard>>();
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,15 +35,22 @@ export function buildDashboard(overrides: Partial<Dashboard> = {}): Dashboard {
     out_of_date: [],
     running: [],
     counts: { tests: 0, runs_30_days: 0 },
+    environment: null,
     ...overrides,
   };
 }
 
-export function seedDashboard(suiteId: string, dashboard: Partial<Dashboard>): Dashboard {
+/** The suite's dashboard on an environment (issue 33; by default the tests' own websites). */
+export function seedDashboard(
+  suiteId: string,
+  dashboard: Partial<Dashboard>,
+  environmentId: string = OWN_WEBSITES,
+): Dashboard {
   const suite = db.suites.find((s) => s.test_suite_id === suiteId);
   if (!suite) throw new Error(`no suite ${suiteId}`);
   const seeded = buildDashboard(dashboard);
-  dashboards.set(suite, seeded);
+  if (!dashboards.has(suite)) dashboards.set(suite, new Map());
+  dashboards.get(suite)!.set(environmentId, seeded);
   return seeded;
 }
 
@@ -54,8 +64,57 @@ export const dashboardHandlers = [
       db.memberships.some((m) => m.org_id === suite.org_id && m.user_id === user.id && m.status === 'active');
     if (!suite || !member) return apiError(404, 'not_found', 'Test suite not found');
     const tests = db.testCases.filter((test) => test.test_suite_id === suite.test_suite_id).length;
-    const dashboard = dashboards.get(suite) ?? buildDashboard();
-    return HttpResponse.json({ ...dashboard, counts: { ...dashboard.counts, tests } });
+    // Issue 33: the environment asked for, else the project's default one, else the tests' own websites.
+    const environments = storedEnvironments(suite);
+    const asked = new URL(request.url).searchParams.get('environment_id');
+    const environment = asked
+      ? environments.find((env) => env._id === asked)
+      : environments.find((env) => env.is_default);
+    if (asked && asked !== OWN_WEBSITES && !environment)
+      return HttpResponse.json(
+        {
+          error: {
+            code: 'validation_failed',
+            message: `environment_id must be one of the project's environments, or ${OWN_WEBSITES} for the tests' own websites`,
+            details: { fields: { environment_id: 'unknown' } },
+          },
+        },
+        { status: 400 },
+      );
+    const dashboard = dashboards.get(suite)?.get(environment?._id ?? OWN_WEBSITES) ?? buildDashboard();
+    return HttpResponse.json({
+      ...dashboard,
+      counts: { ...dashboard.counts, tests },
+      environment: environment ? { _id: environment._id, name: environment.name } : null,
+    });
+  }),
+
+  // Issue 33: the test's newest run on its own website, then on each environment by name.
+  http.get(`${API}/test-case/:id/headlines`, ({ request, params }) => {
+    const user = userFromRequest(request);
+    if (!user) return apiError(401, 'unauthorized', 'Missing or invalid access token');
+    const test = db.testCases.find((t) => t._id === String(params.id));
+    const suite = test && db.suites.find((s) => s.test_suite_id === test.test_suite_id);
+    const member =
+      suite &&
+      db.memberships.some((m) => m.org_id === suite.org_id && m.user_id === user.id && m.status === 'active');
+    if (!test || !suite || !member) return apiError(404, 'not_found', 'Test case not found');
+    const runs = [...storedRuns(test)].sort((a, b) => b.created_at.localeCompare(a.created_at));
+    const headline = (environment: { _id: string; name: string; is_default: boolean } | null) => {
+      const run = runs.find((candidate) =>
+        environment ? candidate.environment_id === environment._id : !candidate.settings.website_url_override,
+      );
+      return {
+        environment_id: environment?._id ?? null,
+        environment_name: environment?.name ?? null,
+        is_default: environment?.is_default ?? false,
+        status: run?.status ?? null,
+        run_id: run?._id ?? null,
+        run_at: run?.created_at ?? null,
+      };
+    };
+    const environments = [...storedEnvironments(suite)].sort((a, b) => a.name.localeCompare(b.name));
+    return HttpResponse.json({ headlines: [headline(null), ...environments.map(headline)] });
   }),
 ];
 

@@ -1,7 +1,13 @@
 import Box from '@mui/material/Box';
+import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
 import { describeError } from '../../../api/apiError';
 import { ErrorState } from '../../../components/ErrorState';
+import { OWN_WEBSITES } from '../../../../contract/dashboard';
+import { useGetEnvironmentsQuery } from '../../suites/api';
 import { useDashboard } from '../useDashboard';
 import {
   FlakySection,
@@ -19,9 +25,62 @@ const grid = {
   gap: 2,
 } as const;
 
-/** Pass rates, failures, flaky, out-of-date and running tests of a suite, kept live. */
+/**
+ * Pass rates, failures, flaky, out-of-date and running tests of a suite, kept live; on the project's
+ * default environment, or another one chosen here (issue 33).
+ */
 export function DashboardPanel({ suiteId }: { suiteId: string }) {
-  const { data, error, isLoading, isFetching, refetch } = useDashboard(suiteId);
+  // '' is the server's default: the project's default environment.
+  const [environmentId, setEnvironmentId] = useState('');
+  return (
+    <Box>
+      <EnvironmentChoice suiteId={suiteId} value={environmentId} onChange={setEnvironmentId} />
+      <DashboardContent suiteId={suiteId} environmentId={environmentId || null} />
+    </Box>
+  );
+}
+
+/** Which environment's runs the dashboard counts; nothing while the project has no environments. */
+function EnvironmentChoice({
+  suiteId,
+  value,
+  onChange,
+}: {
+  suiteId: string;
+  value: string;
+  onChange: (environmentId: string) => void;
+}) {
+  const { data: environments, isError } = useGetEnvironmentsQuery(suiteId);
+  if (isError)
+    return (
+      <Typography variant="body2" color="error" role="alert" sx={{ mb: 2 }}>
+        The project&apos;s environments could not be loaded: the dashboard shows its default one.
+      </Typography>
+    );
+  if (!environments?.length) return null;
+  const fallback = environments.find((environment) => environment.is_default);
+  return (
+    <TextField
+      select
+      size="small"
+      label="Environment"
+      value={value || fallback?._id || OWN_WEBSITES}
+      onChange={(event) => onChange(event.target.value === fallback?._id ? '' : event.target.value)}
+      helperText="Pass rates, failures and flaky tests count the runs on this environment."
+      sx={{ mb: 2, minWidth: 260 }}
+    >
+      {environments.map((environment) => (
+        <MenuItem key={environment._id} value={environment._id}>
+          {environment.is_default ? `${environment.name} (default)` : environment.name}
+        </MenuItem>
+      ))}
+      <MenuItem value={OWN_WEBSITES}>The tests&apos; own websites</MenuItem>
+    </TextField>
+  );
+}
+
+function DashboardContent({ suiteId, environmentId }: { suiteId: string; environmentId: string | null }) {
+  const { data, error, isLoading, isFetching, refetch } = useDashboard(suiteId, environmentId);
   if (isLoading)
     return (
       <Box sx={grid} aria-busy="true" aria-label="Loading the dashboard" role="progressbar">

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { seedTodoTest } from '../../../testing/generation';
 import { stubViewportSize } from '../../../testing/layout';
 import { db } from '../../../testing/msw/db';
+import { seedEnvironment } from '../../../testing/msw/environments';
 import {
   buildFailedRun,
   buildRun,
@@ -147,5 +148,35 @@ describe('RunPanel', () => {
     const latest = await within(await section()).findByRole('region', { name: 'Latest run' });
     expect(await within(latest).findByText(/· on https:\/\/preview\.todo\.example\//)).toBeInTheDocument();
     expect(db.testCases[0].latest_run_status).toBe('passed');
+  });
+
+  it('shows the newest run on each environment, the default first (issue 33)', async () => {
+    const { suite, test } = seedTodoTest('passed');
+    const staging = seedEnvironment(suite, { name: 'Staging', base_url: 'https://staging.todo.example' });
+    seedEnvironment(suite, { name: 'Preview', base_url: 'https://preview.todo.example' });
+    seedRun(
+      test,
+      buildFailedRun(test, 1, 'The list is empty', {
+        environment_id: staging._id,
+        created_at: minute(2),
+        settings: { parameter_overrides: {}, website_url_override: 'https://staging.todo.example/' },
+      }),
+    );
+    seedRun(test, buildRun(test, { created_at: minute(1) }));
+    renderApp(`/test-cases/details/${test._id}`);
+    const list = await within(await section()).findByRole('list', { name: 'Newest run per environment' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual(['Staging (default): Failed', 'Preview: never run', "The test's website: Passed"]);
+  });
+
+  it('shows no environments for a project without them', async () => {
+    const { test } = seedTodoTest('passed');
+    seedRun(test, buildRun(test, { created_at: minute(1) }));
+    renderApp(`/test-cases/details/${test._id}`);
+    await within(await section()).findByRole('region', { name: 'Latest run' });
+    expect(screen.queryByRole('list', { name: 'Newest run per environment' })).toBeNull();
   });
 });

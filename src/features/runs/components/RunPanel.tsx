@@ -26,6 +26,7 @@ import {
 import { useWatch } from '../../monitoring/api';
 import { useRuns } from '../useRuns';
 import { useRunsErrorToast } from '../useRunsErrorToast';
+import { EnvironmentHeadlines } from './EnvironmentHeadlines';
 import { runSummary } from './RunList';
 import { useEnvironmentNames } from '../environmentNames';
 import { RunActions } from './RunActions';
@@ -52,6 +53,10 @@ export function RunPanel({ test, runLock = null }: { test: TestCase; runLock?: s
           All runs
         </Button>
       </Box>
+      <EnvironmentHeadlines
+        testId={test.id}
+        newest={runs.runs[0] ? `${runs.runs[0]._id}:${runs.runs[0].status}` : null}
+      />
       {runs.isLoading ? (
         <Skeleton variant="rounded" height={72} aria-label="Loading runs" />
       ) : !runs.loaded ? (
