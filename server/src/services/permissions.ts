@@ -110,8 +110,6 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
   'GET /api/test-suites/:suiteId/dashboard': READ,
   // A test's newest run on its own website and on each environment (issue 33).
   'GET /api/test-case/:id/headlines': READ,
-  // A test's newest run on its own website and on each environment (issue 33).
-  'GET /api/test-case/:id/headlines': READ,
 
   // Tests, folders and variables.
   'POST /api/test-cases/': { action: 'writeTests', scopes: [scope('suite', suitesOfNewTests)] },
