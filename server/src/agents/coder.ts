@@ -6,6 +6,7 @@ import {
   type PageSnapshot,
   type RunnerSession,
   type Target,
+  calendarDate,
   ordinalWord,
 } from '../runner';
 import {
@@ -424,6 +425,11 @@ export async function resolveIntent(
         if (candidate?.role === 'slider' && candidate.tag !== 'input')
           return SLIDER_VALUE.test(intent.value)
             ? { kind: 'fill', target, value: intent.value, widget: 'slider' }
+            : null;
+        // A date picker's field that opens a calendar and takes no typing: the day is picked there.
+        if (candidate?.calendar && !isEditable(candidate))
+          return calendarDate(intent.value)
+            ? { kind: 'fill', target, value: intent.value, widget: 'calendar' }
             : null;
         return candidate && isSelect(candidate)
           ? { kind: 'select', target, value: intent.value, ...listboxWidget(candidate) }

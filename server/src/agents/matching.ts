@@ -238,7 +238,13 @@ export function suits(candidate: Candidate, purpose: Purpose): boolean {
   switch (purpose) {
     case 'fill':
       // A slider is set to a number as a field is filled ('Set Hours per day to 4').
-      return isEditable(candidate) || isSelect(candidate) || candidate.role === 'slider';
+      // A date picker's field that opens a calendar is set by picking the day there.
+      return (
+        isEditable(candidate) ||
+        isSelect(candidate) ||
+        candidate.role === 'slider' ||
+        Boolean(candidate.calendar)
+      );
     case 'select':
       return isSelect(candidate) || isEditable(candidate);
     case 'check':

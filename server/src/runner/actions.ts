@@ -60,7 +60,9 @@ export type Action =
       unfolds?: { item: Target; expanded: boolean };
     }
   // `widget: 'slider'`: an ARIA slider (a handle, not an input), set with its arrow keys.
-  | { kind: 'fill'; target: Target; value: string; widget?: 'slider' }
+  // `widget: 'calendar'`: a date picker's field that opens a calendar (a dialog): the day is clicked
+  // there, paging months as needed; `day` is the name of the day's button once found ("10 December 2026").
+  | { kind: 'fill'; target: Target; value: string; widget?: 'slider' | 'calendar'; day?: string }
   | { kind: 'type'; value: string }
   // `widget`: not a native <select> — 'listbox': click it, then the option named value (MUI's Select);
   // 'autocomplete': type value into it, then click that option. `expands`: the listbox widget's field said
@@ -169,6 +171,8 @@ export function describeAction(action: Action): string {
       return `${action.button === 'right' ? 'Right-click' : action.clickCount === 2 ? 'Double-click' : 'Click'} ${describeTarget(action.target)}${action.opener ? ` in the menu of ${describeTarget(action.opener)}` : ''}`;
     case 'fill':
       if (action.widget === 'slider') return `Set ${describeTarget(action.target)} to ${action.value}`;
+      if (action.widget === 'calendar')
+        return `Pick ${action.value} in the calendar of ${describeTarget(action.target)}`;
       return action.value === ''
         ? `Clear ${describeTarget(action.target)}`
         : `Fill ${describeTarget(action.target)} with "${action.value}"`;
@@ -304,7 +308,8 @@ export function isAction(value: unknown): value is Action {
       return (
         isTarget(action.target) &&
         str(action.value) &&
-        (action.widget === undefined || action.widget === 'slider')
+        (action.widget === undefined || action.widget === 'slider' || action.widget === 'calendar') &&
+        (action.day === undefined || (action.widget === 'calendar' && str(action.day)))
       );
     case 'select':
       return (

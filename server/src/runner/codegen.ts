@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { type Action, type Assertion, type LocatorSpec, type Target, optionTarget } from './actions';
+import { MONTHS_BACK, MONTHS_FORWARD, pagerSelector } from './calendar';
 import { emailHelper, INBOX_VARIABLE, PYTHON_EMAIL_IMPORTS } from './emailCode';
 import { templateParts } from './values';
 
@@ -324,6 +325,37 @@ function sliderCode(locator: string, wanted: string, ts: boolean, value: (text: 
   ].join('\n');
 }
 
+/**
+ * A date picker's calendar, as the runner picks its day (calendar.ts): the field clicked open, then the
+ * day's button by its name, paging months forward then back until it is shown — the calendar opens at
+ * the month of the day the test runs, not the one it was written on.
+ */
+function calendarCode(open: string, day: string, ts: boolean): string {
+  const pagers = (['next', 'previous'] as const).map((direction) => pagerSelector(direction));
+  if (ts)
+    return [
+      '{',
+      `  ${open}`,
+      "  const calendar = page.getByRole('dialog').filter({ visible: true }).last();",
+      `  const day = calendar.getByRole('button', { name: ${tsString(day)}, exact: true }).filter({ visible: true }).first();`,
+      `  for (const [pager, most] of [[${tsString(pagers[0])}, ${MONTHS_FORWARD}], [${tsString(pagers[1])}, ${MONTHS_BACK}]] as const)`,
+      '    for (let turn = 0; turn < most && !(await day.isVisible()); turn++) await calendar.locator(pager).first().click();',
+      '  await day.click();',
+      '}',
+    ].join('\n');
+  return [
+    open,
+    'calendar = page.get_by_role("dialog").filter(visible=True).last',
+    `day = calendar.get_by_role("button", name=${pyString(day)}, exact=True).filter(visible=True).first`,
+    `for pager, most in ((${pyString(pagers[0])}, ${MONTHS_FORWARD}), (${pyString(pagers[1])}, ${MONTHS_BACK})):`,
+    '    for _ in range(most):',
+    '        if day.is_visible():',
+    '            break',
+    '        calendar.locator(pager).first.click()',
+    'day.click()',
+  ].join('\n');
+}
+
 /** The code of one action, as the exported script runs it. */
 export function actionCode(
   action: Action,
@@ -381,6 +413,8 @@ export function actionCode(
           : locator;
         return sliderCode(shown, action.value, ts, value);
       }
+      if (action.widget === 'calendar')
+        return calendarCode(call(action.target, 'click()', 'click()'), action.day ?? action.value, ts);
       return call(action.target, `fill(${value(action.value)})`, `fill(${value(action.value)})`);
     case 'type':
       return `${aw}page.keyboard.type(${value(action.value)})${end}`;

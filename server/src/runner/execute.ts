@@ -10,6 +10,7 @@ import {
   optionTarget,
 } from './actions';
 import { type ErrorContext, translateRunnerError } from './errorSentences';
+import { pickDay } from './calendar';
 import { pageScripts } from './pageScripts';
 import { maskSecrets, substitute, UnknownValueError, type RunValues } from './values';
 
@@ -426,6 +427,11 @@ async function perform(
       const field = await revealed(toLocator(page, action.target, values), options);
       if (action.widget === 'slider') {
         await setSlider(field, value(action.value), options);
+        return;
+      }
+      if (action.widget === 'calendar') {
+        // The day's button is kept by name, so the exported code clicks the same one.
+        action.day = await pickDay(page, field, value(action.value), action.day, options);
         return;
       }
       await field.fill(value(action.value), options);

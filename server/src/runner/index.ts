@@ -31,6 +31,7 @@ export {
   type ScriptSpec,
   type ScriptStep,
 } from './codegen';
+export { calendarDate } from './calendar';
 export { messageOf } from './execute';
 export { describeMail, emailEvidence, type EmailEvidence, type InboxMail, type InboxPort } from './email';
 export { INBOX_VARIABLE } from './emailCode';

@@ -31,6 +31,8 @@ export interface CandidateFields {
   popup?: boolean;
   /** It opens a listbox of options (aria-haspopup "listbox", or aria-autocomplete "list"/"both"): a custom select or an autocomplete. */
   listbox?: boolean;
+  /** It opens a dialog (aria-haspopup "dialog"): a date picker's field whose calendar opens over the page. */
+  calendar?: boolean;
   /**
    * Words of the regions around it, innermost first: a kind word for each landmark, dialog or menu
    * ('dialog', 'navigation', 'header', 'footer', 'sidebar', 'menu', 'form', 'main'), its name, and
@@ -485,6 +487,7 @@ export default function collectCandidates(options: { max: number; key: string })
           : null,
       popup: ['menu', 'true'].includes(el.getAttribute('aria-haspopup') ?? ''),
       listbox,
+      calendar: el.getAttribute('aria-haspopup') === 'dialog',
       region: regionOf(el),
       itemCount: role === 'list' ? el.querySelectorAll(':scope > li, :scope > [role=listitem]').length : null,
       frame: frame ? frame.selector : null,
