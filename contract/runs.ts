@@ -98,6 +98,8 @@ export const RunStep = Type.Object({
   url: Nullable(Type.String()),
   /** The e-mail an e-mail step read (issue 32): subject, sender and time, never its body. */
   email: Type.Optional(MailRead),
+  /** Which way an optional step went (issue 32): shown and clicked, or not shown and skipped. */
+  note: Type.Optional(Type.String()),
 });
 export type RunStep = Static<typeof RunStep>;
 

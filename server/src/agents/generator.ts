@@ -23,9 +23,14 @@ import {
   describeMail,
   describeTarget,
   type Target,
+  OPTIONAL_WAIT_MS,
+  type OptionalClick,
+  optionalNote,
+  optionalShown,
 } from '../runner';
 import { checkPick, implicitClick, resolveIntent, type UserVisibleError } from './coder';
 import { emailSentence, type EmailSentence } from './sentences/email';
+import { optionalSentence, type OptionalSentence } from './sentences/optional';
 import { parseStep } from './grammar';
 import { findModule, moduleCall, moduleCallName } from './moduleCall';
 import { type Intent, intentPhrase, withTarget } from './intent';
@@ -399,6 +404,125 @@ export class Generator {
     return { step, ok, notUnderstood: null };
   }
 
+  /**
+   * An optional step (issue 32): when its element is shown, the click is found and run as any click's
+   * step is, then marked optional; when it is not, the step passes as skipped, its target the element's
+   * words, which a run clicks whenever they are shown.
+   */
+  private async _optionalStep(
+    index: number,
+    plan: string[],
+    input: GeneratorInput,
+    steps: GenerationStep[],
+    feedback: StepFeedback | null,
+    planNote: string | null,
+    optional: OptionalSentence,
+  ): Promise<StepResult> {
+    const text = plan[index];
+    const session = this._session;
+    const secretNames = Object.keys(session.values.secrets);
+    const wait = { waitMs: OPTIONAL_WAIT_MS };
+    const failure = (message: string, error_type: string): Promise<StepResult> =>
+      this._plainStep(index, plan, input, steps, null, false, { message, error_type });
+    if (!optional.click)
+      return failure(
+        `Only a click can be optional ("If … is shown, click …"); "${optional.act}" is not a click.`,
+        'not_understood',
+      );
+    if (!optional.words)
+      return failure(
+        `The optional step names nothing to click: write its words in quotes, as in If a cookie banner is shown, click "Accept all".`,
+        'not_understood',
+      );
+    const byWords: OptionalClick = {
+      kind: 'click',
+      target: { locator: { by: 'text', text: optional.words, exact: true } },
+      optional: wait,
+    };
+    const shown = await optionalShown(session.page, byWords, session.values).catch(() => false);
+    if (!shown) return this._plainStep(index, plan, input, steps, byWords, true, null);
+    // Shown: the click is found as the act's own step would find it, then made optional.
+    const acted = await this._step(
+      index,
+      plan.map((step, at) => (at === index ? optional.act : step)),
+      input,
+      steps,
+      feedback,
+      planNote,
+    );
+    const action = acted.step.action as Action | null;
+    if (!acted.ok || !action || action.kind !== 'click')
+      return {
+        ...acted,
+        ok: false,
+        step: {
+          ...acted.step,
+          step_description: text,
+          execution_succeded: false,
+          verification: {
+            passed: false,
+            message: acted.ok
+              ? `Only a click can be optional; "${optional.act}" did not make one.`
+              : acted.step.verification.message,
+          },
+        },
+      };
+    const made: OptionalClick = { ...action, optional: wait };
+    const note = optionalNote(made, true);
+    return {
+      ...acted,
+      step: {
+        ...acted.step,
+        step_description: text,
+        action_name: truncateActionName(describeAction(made)),
+        generated_code: actionCode(made, input.language, secretNames),
+        generated_code_ts: actionCode(made, 'typescript', secretNames),
+        generated_code_py: actionCode(made, 'python', secretNames),
+        cached_action_id: null,
+        verification: { passed: true, message: note },
+        action: made,
+      },
+    };
+  }
+
+  /** A step made without looking for its element: an optional step not shown, or one not understood. */
+  private async _plainStep(
+    index: number,
+    plan: string[],
+    input: GeneratorInput,
+    steps: GenerationStep[],
+    action: OptionalClick | null,
+    ok: boolean,
+    error: UserVisibleError | null,
+  ): Promise<StepResult> {
+    const text = plan[index];
+    const started = Date.now();
+    const session = this._session;
+    await session.beginStep(`${index + 1}. ${text}`);
+    const { screenshotId, screenshotError } = await this._screenshot(index);
+    const message = action
+      ? `${optionalNote(action, false)} A run clicks it whenever it is shown.`
+      : (error?.message ?? 'Not run.');
+    const step = moduleGenerationStep({
+      step_index: index,
+      planner_message: `Step ${index + 1} of ${plan.length}: ${text}. ${message}`,
+      step_description: text,
+      screenshot_id: screenshotId,
+      screenshot_error: screenshotError,
+      before_screenshot_id: steps[index - 1]?.screenshot_id ?? null,
+      url: session.closed ? null : stepUrl(session.probe.url()),
+      action,
+      ok,
+      error,
+      language: input.language,
+      secretNames: Object.keys(session.values.secrets),
+      traceId: input.traceId,
+      durationMs: Date.now() - started,
+      verificationMessage: message,
+    });
+    return { step, ok, notUnderstood: ok ? null : message };
+  }
+
   /** The fields a code may go into, best first: the targets a fill of `field` would have. */
   private async _codeFields(field: string, website: string): Promise<Action[]> {
     const parsed = parseStep(`Type "0000" into ${field}`, website);
@@ -486,6 +610,9 @@ export class Generator {
     const opened = plan.slice(0, index).some((earlier) => emailSentence(earlier)?.op === 'open');
     const email = emailSentence(text, { opened });
     if (email) return this._emailStep(index, plan, input, steps, email);
+    // 'If a cookie banner is shown, click "Accept all"' (issue 32): a click only when its element is there.
+    const optional = optionalSentence(text);
+    if (optional) return this._optionalStep(index, plan, input, steps, feedback, planNote, optional);
     const started = Date.now();
     const session = this._session;
     const language = input.language;

@@ -7,6 +7,7 @@ import { gherkinClauses, withoutFirstPerson } from './sentences/gherkin';
 import { leadingScope, pathSteps, scopedStep } from './sentences/paths';
 import { correctVerbs } from './sentences/typos';
 import { logInCredentials } from './sentences/login';
+import { optionalSentence } from './sentences/optional';
 import { isStatement, statementClauses } from './sentences/negation';
 import { phraseReference, resolvePronouns } from './sentences/pronouns';
 import { labelValueStep } from './sentences/labelValue';
@@ -189,6 +190,12 @@ export function splitInstructions(instructions: string): string[] {
     }
     sentences.push(text.slice(start));
     for (const sentence of sentences) {
+      // 'If a cookie banner is shown, click "Accept all"' is one optional step (issue 32), kept whole.
+      const whole = requote(sentence, values);
+      if (optionalSentence(whole)) {
+        groups.push([capitalize(cleanSentence(whole))]);
+        continue;
+      }
       for (const piece of sentence.split(AFTER_QUOTE).flatMap(gherkinClauses)) {
         const group: string[] = [];
         const parts = leadingSteps(withoutFirstPerson(piece.replace(INNER_FIRST_PERSON, '$1')))

@@ -219,6 +219,7 @@ class RunKind {
                 duration_ms: result.durationMs,
                 url: result.url,
                 ...(result.email ? { email: result.email } : {}),
+                ...(result.note ? { note: result.note } : {}),
               });
               await runs.saveSteps(claimed, steps);
             },

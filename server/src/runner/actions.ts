@@ -58,6 +58,9 @@ export type Action =
       button?: 'left' | 'right';
       opener?: Target;
       unfolds?: { item: Target; expanded: boolean };
+      // An optional step (issue 32, runner/optional.ts): 'If a cookie banner is shown, click "Accept all"'
+      // waits up to waitMs for the target and clicks it only if it is shown; else the step is skipped.
+      optional?: { waitMs: number };
     }
   // `widget: 'slider'`: an ARIA slider (a handle, not an input), set with its arrow keys.
   // `widget: 'calendar'`: a date picker's field that opens a calendar (a dialog): the day is clicked
@@ -167,8 +170,13 @@ export function describeAction(action: Action): string {
       return 'Go back';
     case 'reload':
       return 'Reload the page';
-    case 'click':
-      return `${action.button === 'right' ? 'Right-click' : action.clickCount === 2 ? 'Double-click' : 'Click'} ${describeTarget(action.target)}${action.opener ? ` in the menu of ${describeTarget(action.opener)}` : ''}`;
+    case 'click': {
+      const verb =
+        action.button === 'right' ? 'right-click' : action.clickCount === 2 ? 'double-click' : 'click';
+      const clicked = `${verb} ${describeTarget(action.target)}${action.opener ? ` in the menu of ${describeTarget(action.opener)}` : ''}`;
+      // An optional click (issue 32) says so first: 'If shown, click the "Accept all" button'.
+      return action.optional ? `If shown, ${clicked}` : clicked.charAt(0).toUpperCase() + clicked.slice(1);
+    }
     case 'fill':
       if (action.widget === 'slider') return `Set ${describeTarget(action.target)} to ${action.value}`;
       if (action.widget === 'calendar')
@@ -293,6 +301,10 @@ export function isAction(value: unknown): value is Action {
       return (
         isTarget(action.target) &&
         (action.opener === undefined || isTarget(action.opener)) &&
+        (action.optional === undefined ||
+          (typeof action.optional === 'object' &&
+            action.optional !== null &&
+            typeof (action.optional as { waitMs?: unknown }).waitMs === 'number')) &&
         (action.unfolds === undefined ||
           (typeof action.unfolds === 'object' &&
             action.unfolds !== null &&

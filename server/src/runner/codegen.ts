@@ -388,6 +388,7 @@ export function actionCode(
     case 'reload':
       return `${aw}page.reload()${end}`;
     case 'click': {
+      if (action.optional) return optionalCode(action, language, secrets, options);
       // A control inside a menu is two lines: the menu's opener, then the item.
       const opened = action.opener ? `${call(action.opener, 'click()', 'click()')}\n` : '';
       if (action.clickCount === 2) return opened + call(action.target, 'dblclick()', 'dblclick()');
@@ -492,6 +493,37 @@ export function actionCode(
           return call(action.target, 'fill(emailCode(mail))', 'fill(email_code(mail))');
       }
   }
+}
+
+/**
+ * An optional click (issue 32, runner/optional.ts) as Playwright code: wait briefly for the element,
+ * click it only if it was shown. The wait is the runner's, so the exported file goes the same way.
+ */
+function optionalCode(
+  action: Extract<Action, { kind: 'click' }> & { optional: { waitMs: number } },
+  language: Language,
+  secrets: ReadonlySet<string>,
+  options: CodeOptions,
+): string {
+  const { optional, ...click } = action;
+  const clicked = actionCode(click, language, secrets, options);
+  const shown = locatorCode(action.opener ?? action.target, language);
+  if (language === 'typescript')
+    return [
+      `// Optional: clicked only if shown within ${optional.waitMs} ms.`,
+      `if (await ${shown}.first().waitFor({ timeout: ${optional.waitMs} }).then(() => true, () => false)) {`,
+      indented(clicked, '  '),
+      '}',
+    ].join('\n');
+  return [
+    `# Optional: clicked only if shown within ${optional.waitMs} ms.`,
+    'try:',
+    `    ${shown}.first.wait_for(timeout=${optional.waitMs})`,
+    'except PlaywrightTimeoutError:',
+    '    pass',
+    'else:',
+    indented(clicked, '    '),
+  ].join('\n');
 }
 
 /** The exported helper function that runs a module's steps: signInAsAdmin / sign_in_as_admin. */
@@ -704,7 +736,8 @@ export function pythonScript(spec: ScriptSpec): string {
     ...(email ? PYTHON_EMAIL_IMPORTS.slice(1) : []),
     '',
     'import pytest',
-    `from playwright.sync_api import ${reveal ? 'Locator, ' : ''}Page, expect`,
+    // An optional step (issue 32) waits for its element and carries on when it times out.
+    `from playwright.sync_api import ${reveal ? 'Locator, ' : ''}Page, ${body.some((line) => line.includes('PlaywrightTimeoutError')) ? 'TimeoutError as PlaywrightTimeoutError, ' : ''}expect`,
     '',
   ];
   const parameterNames = Object.keys(spec.parameters).sort();

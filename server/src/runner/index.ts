@@ -35,6 +35,7 @@ export { calendarDate } from './calendar';
 export { messageOf } from './execute';
 export { describeMail, emailEvidence, type EmailEvidence, type InboxMail, type InboxPort } from './email';
 export { INBOX_VARIABLE } from './emailCode';
+export { isOptional, OPTIONAL_WAIT_MS, type OptionalClick, optionalNote, optionalShown } from './optional';
 export {
   RunnerSession,
   type ElementBox,

@@ -4,6 +4,7 @@ import { type Action, type LocatorSpec, type Target, describeTarget, targetOf } 
 import { type PageSnapshot } from './candidates';
 import { isOnSite, type Language, stepCode } from './codegen';
 import { describeMail, type EmailEvidence, emailEvidence } from './email';
+import { isOptional, optionalNote, optionalShown } from './optional';
 import {
   ActionError,
   describeFailure,
@@ -49,6 +50,8 @@ export interface ReplayStepResult {
   url: string | null;
   /** The e-mail an e-mail step read (issue 32): subject, sender, time, never its body. */
   email?: EmailEvidence;
+  /** Which way an optional step went (issue 32): 'The "Accept all" button was not shown …, so the step was skipped.' */
+  note?: string;
 }
 
 export interface ReplayHooks {
@@ -115,6 +118,8 @@ export async function replay(
       let error: StepError | null = session.refusal(step.action);
       const keepsPage = keepsSetupPage(step, page.url());
       let email: EmailEvidence | null = null;
+      let note: string | null = null;
+      let skipped = false;
       // NOTE: a line of the run, not of the step: the log keeps one 'step' line per step.
       if (keepsPage)
         log?.add(
@@ -123,7 +128,15 @@ export async function replay(
           `${title}: the page stays where the setup module left it (${stepUrl(page.url())}).`,
         );
       try {
-        if (!error && !keepsPage && step.action.kind === 'email')
+        // An optional step (issue 32) acts only if its element is shown within its short wait.
+        skipped =
+          !error && !keepsPage && isOptional(step.action)
+            ? !(await optionalShown(page, step.action, values, session.signal))
+            : false;
+        if (!error && !keepsPage && isOptional(step.action)) note = optionalNote(step.action, !skipped);
+        if (skipped) {
+          // Nothing to do: the page is as it was.
+        } else if (!error && !keepsPage && step.action.kind === 'email')
           email = emailEvidence(await session.runEmail(step.action, options.stepTimeoutMs));
         else if (!error && !keepsPage)
           await executeAction(page, step.action, values, options.stepTimeoutMs, {
@@ -131,7 +144,7 @@ export async function replay(
             signal: session.signal,
           });
         // The next step meets the page this one led to, as generation did (runner/settle.ts).
-        if (!error && !keepsPage) await session.settleAfter(step.action, options.stepTimeoutMs);
+        if (!error && !keepsPage && !skipped) await session.settleAfter(step.action, options.stepTimeoutMs);
         if (
           (step.action.kind === 'fill' || step.action.kind === 'select') &&
           usesSecret(step.action.value, values)
@@ -169,6 +182,7 @@ export async function replay(
       if (error) log?.add('ERROR', 'step', `${title}: ${error.message}`);
       else log?.add('SUCCESS', 'step', `${title} (${durationMs} ms)`);
       if (email) log?.add('INFO', 'step', `${title}: read ${describeMail(email)}.`);
+      if (note && !error) log?.add('INFO', 'step', `${title}: ${note}`);
       await hooks.onStep({
         index,
         actionName: step.actionName,
@@ -181,6 +195,7 @@ export async function replay(
         durationMs,
         url: page.isClosed() ? null : stepUrl(page.url()),
         ...(email ? { email } : {}),
+        ...(note && !error ? { note } : {}),
       });
       stepsDone++;
       if (error)

@@ -12,6 +12,7 @@ import {
 import { type Action, type LocatorSpec, type Target } from './actions';
 import { CandidateSet, outsideMenus, type PageChange, type PageSnapshot, watchPage } from './candidates';
 import { type EmailAction, type InboxMail, type InboxPort, runEmailAction } from './email';
+import { isOptional, optionalNote, optionalShown } from './optional';
 import { describeFailure, executeAction, toLocator } from './execute';
 import { secretHostRefusal } from './secretHosts';
 import { ACTION_QUIET_MS, PendingRequests, settlePage, settlesAfter } from './settle';
@@ -59,6 +60,8 @@ export interface ExecutionResult {
    * step's before-screenshot); null for an action without an element or one not on screen.
    */
   box: ElementBox | null;
+  /** An optional step's way (issue 32, optional.ts): whether its element was shown and clicked. */
+  optional?: { shown: boolean; note: string };
 }
 
 export interface ElementBox {
@@ -382,6 +385,14 @@ export class RunnerSession {
     const started = Date.now();
     const refused = this.refusal(action);
     if (refused) return { ok: false, error: refused, durationMs: 0, box: null };
+    // An optional step (issue 32) not shown within its wait is skipped, and passes.
+    const shown = isOptional(action)
+      ? await optionalShown(this.page, action, this._options.values, this.signal).catch(() => false)
+      : null;
+    const optional =
+      isOptional(action) && shown !== null ? { shown, note: optionalNote(action, shown) } : undefined;
+    if (optional && !optional.shown)
+      return { ok: true, error: null, durationMs: Date.now() - started, box: null, optional };
     const box = await this._boxOf(action);
     try {
       // No fixed wait for a late navigation: settling watches for one (its request is one out).
@@ -400,7 +411,13 @@ export class RunnerSession {
       // A connection refused while the action ran fails it, though the page carried on.
       const late = this.refusal();
       if (late) return { ok: false, error: late, durationMs: Date.now() - started, box };
-      return { ok: true, error: null, durationMs: Date.now() - started, box };
+      return {
+        ok: true,
+        error: null,
+        durationMs: Date.now() - started,
+        box,
+        ...(optional ? { optional } : {}),
+      };
     } catch (error) {
       // The browser's own words stay in the trace; the step says what they mean for the site.
       const { message, error_type } = describeFailure(error, Object.values(this._options.values.secrets), {

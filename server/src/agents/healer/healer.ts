@@ -1,5 +1,6 @@
 import {
   type Action,
+  isOptional,
   type Assertion,
   type Candidate,
   type LocatorOptions,
@@ -186,6 +187,11 @@ async function healStep(
   // As a run does (issue 28): the test goes on where its setup module left the page, on its site.
   if (step.continuesSetup && original.kind === 'goto' && isOnSite(session.probe.url(), original.url))
     return kept(original);
+  // An optional step (issue 32) is skipped when its element is not there: nothing to move.
+  if (isOptional(original)) {
+    const ran = await session.execute(original);
+    return ran.ok ? kept(original) : failed(`it failed as stored: ${ran.error?.message}`);
+  }
   if (original.kind === 'expect') return healCheck(session, input, step, original, trusted);
   if (original.kind === 'goto') return healGoto(session, input, original);
   const target = targetOf(original);

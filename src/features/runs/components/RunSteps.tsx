@@ -110,6 +110,12 @@ export function RunSteps({ rows, selected, onSelect, runError, viewport }: RunSt
                 slotProps={{ primary: { sx: { overflowWrap: 'anywhere' } } }}
               />
             </ListItemButton>
+            {row.result?.note && (
+              // An optional step (issue 32): whether its element was shown and clicked, or the step skipped.
+              <Typography variant="body2" color="text.secondary" sx={{ pl: 6.5, pr: 2, pb: 1 }}>
+                {row.result.note}
+              </Typography>
+            )}
             {error && (
               <Alert severity="error" sx={{ mx: 1, mb: 1 }} role="alert">
                 <strong>Step {row.index + 1} failed:</strong> {error}
