@@ -1145,6 +1145,7 @@ const MANTINE_APP: Omit<CorpusCase, 'site'>[] = [
   {
     name: 'Mantine: book an appointment step by step',
     kind: 'forms',
+    slice: true,
     description:
       'Click New appointment. Enter "Jane Doe" as the Patient name. Select Check-up for Reason for visit. Click Next step. Choose Dr. Ben Okafor as the doctor. Set the Date to 2026-12-10. Click 11:30. Click Next step. Click Book appointment. Verify the page shows "Appointment booked". Verify the page shows "Check-up with Dr. Ben Okafor on 2026-12-10 at 11:30 for Jane Doe".',
     expect: 'passed',
@@ -1218,6 +1219,7 @@ const MANTINE_APP: Omit<CorpusCase, 'site'>[] = [
   {
     name: 'Trap: a doctor the dropdown does not offer',
     kind: 'trap',
+    slice: true,
     description: 'Pick "Dr. Gregory House" in the All doctors dropdown.',
     expect: 'failed',
   },
