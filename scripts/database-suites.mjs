@@ -10,16 +10,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
+// NOTE: generation's and runs' leases (generationJobs, runsJobs) are not here: they are the one Lease of
+// server/src/tracking over their tables, whose behaviour on Postgres tracking.test.ts checks on a fake
+// kind; their own suites check each kind's wiring, which the database does not change.
 export const ABOUT_THE_DATABASE = new Map([
   [
     'server/test/jobs.test.ts',
     'pg-boss on the product database; a job queued wakes another process (NOTIFY)',
   ],
-  [
-    'server/test/generationJobs.test.ts',
-    "generation on the one lease (test_cases' columns): retrying after a dead worker, its ending, release on shutdown",
-  ],
-  ['server/test/runsJobs.test.ts', "a run's lease: claim, requeue, sweep, cancel, release on shutdown"],
   [
     'server/test/tracking.test.ts',
     'the one lease of every kind on a fake kind through pg-boss: concurrent sweeps, claims, requeues, abandonment, fast cancel, a worker process SIGKILLed',

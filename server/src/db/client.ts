@@ -21,8 +21,10 @@ export const migrationsFolder = serverSource('db', 'migrations');
 
 export type DatabaseTarget =
   // dataDir null = in memory; a template (a dumped, migrated data dir) skips initdb, for tests: it
-  // seeds a data dir on disk only while that folder holds no database yet.
-  | { kind: 'pglite'; dataDir: string | null; template?: Blob }
+  // seeds a data dir on disk only while that folder holds no database yet. `wasmModule`, PGlite's
+  // engine compiled once, spares a process that opens many databases (the test suites) compiling it
+  // again for each.
+  | { kind: 'pglite'; dataDir: string | null; template?: Blob; wasmModule?: WebAssembly.Module }
   | { kind: 'postgres'; url: string; poolSize?: number };
 
 /** Runs SQL for pg-boss: parameterless multi-statement blocks go through exec on PGlite. */
@@ -56,19 +58,24 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => {
 export const UNNAMED_STATEMENT = '';
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if (target.kind === 'pglite') return openPglite(target.dataDir, target.template);
+  if (target.kind === 'pglite') return openPglite(target.dataDir, target.template, target.wasmModule);
   return openPostgres(target.url, target.poolSize ?? 10);
 }
 
-async function openPglite(dataDir: string | null, template?: Blob): Promise<Database> {
+async function openPglite(
+  dataDir: string | null,
+  template?: Blob,
+  wasmModule?: WebAssembly.Module,
+): Promise<Database> {
   let pglite: PGlite;
+  const compiled = wasmModule ? { pgliteWasmModule: wasmModule } : {};
   if (dataDir) {
     const dir = path.join(dataDir, 'pgdata');
     fs.mkdirSync(dir, { recursive: true });
     const seed = template && !fs.existsSync(path.join(dir, 'PG_VERSION'));
-    pglite = new PGlite(dir, seed ? { loadDataDir: template } : {});
+    pglite = new PGlite(dir, seed ? { loadDataDir: template, ...compiled } : compiled);
   } else {
-    pglite = new PGlite(template ? { loadDataDir: template } : {});
+    pglite = new PGlite(template ? { loadDataDir: template, ...compiled } : compiled);
   }
   await pglite.waitReady;
   yieldBetweenStatements(pglite);
