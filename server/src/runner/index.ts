@@ -59,6 +59,7 @@ export {
 export { findChromium, QUIET_CHROMIUM_ARGS } from './chromium';
 export {
   collectionProject,
+  onBaseUrl,
   fileSlug,
   pythonProject,
   pythonTestFileName,

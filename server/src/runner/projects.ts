@@ -118,6 +118,34 @@ export interface CollectionExport {
   tests: ProjectSpec[];
   /** Tests left out, and why (not generated yet, a module that cannot be read). */
   skipped: { name: string; reason: string }[];
+  /**
+   * The project's environments (issue 33), the default first: the config's baseURL is the default's
+   * origin, and each one is a project of its own. The tests' pages on their own websites are relative.
+   */
+  environments?: ExportEnvironment[];
+}
+
+export interface ExportEnvironment {
+  name: string;
+  /** The environment's origin (https://staging.shop.example). */
+  origin: string;
+}
+
+/**
+ * A URL on the origin of `website` as a path relative to the config's baseURL ('/app/cart?x=1'), kept as
+ * written (a {{reference}} stays substitutable); any other URL as it is.
+ */
+export function onBaseUrl(url: string, website: string): string {
+  try {
+    const from = new URL(url);
+    if (from.origin !== new URL(website).origin) return url;
+    const rest = url.slice(from.origin.length);
+    const asWritten =
+      url.slice(0, from.origin.length).toLowerCase() === from.origin && /^(?:[/?#]|$)/.test(rest);
+    return (asWritten ? rest : `${from.pathname}${from.search}${from.hash}`) || '/';
+  } catch {
+    return url;
+  }
 }
 
 /**
@@ -165,6 +193,10 @@ export function collectionProject(collection: CollectionExport): ProjectFile[] {
   const dependencies = setups.size > 0 ? ", dependencies: ['setup']" : '';
   const browser = (name: string, device: string) =>
     `    { name: '${name}', testMatch: /tests\\/.*\\.spec\\.ts/, use: { ...devices['${device}'] }${dependencies} },`;
+  const environments = environmentProjects(collection.environments ?? []);
+  const baseURL = environments[0]
+    ? `, baseURL: process.env.BASE_URL ?? ${tsString(environments[0].origin)}`
+    : '';
   files.push({
     path: 'playwright.config.ts',
     content: [
@@ -179,7 +211,7 @@ export function collectionProject(collection: CollectionExport): ProjectFile[] {
       // NOTE: no retries: a test that passes on a second try is a test that failed.
       '  retries: 0,',
       "  reporter: process.env.CI ? [['list'], ['junit', { outputFile: 'results.xml' }]] : 'list',",
-      "  use: { trace: 'retain-on-failure' },",
+      `  use: { trace: 'retain-on-failure'${baseURL} },`,
       '  projects: [',
       ...(setups.size > 0
         ? [
@@ -190,6 +222,15 @@ export function collectionProject(collection: CollectionExport): ProjectFile[] {
       browser('chromium', 'Desktop Chrome'),
       browser('firefox', 'Desktop Firefox'),
       browser('webkit', 'Desktop Safari'),
+      ...(environments.length > 0
+        ? [
+            '    // One project per environment of the Plainwright project, in Chromium: `npx playwright test --project=staging`.',
+            ...environments.map(
+              (environment) =>
+                `    { name: ${tsString(environment.project)}, testMatch: /tests\\/.*\\.spec\\.ts/, use: { ...devices['Desktop Chrome'], baseURL: ${tsString(environment.origin)} }${dependencies} },`,
+            ),
+          ]
+        : []),
       '  ],',
       '});',
       '',
@@ -214,6 +255,16 @@ export function collectionProject(collection: CollectionExport): ProjectFile[] {
   });
   files.push({ path: 'README.md', content: readme(collection, specs, files) });
   return files;
+}
+
+/** Each environment's project name: its name as a file's ('staging'), never one of the browsers' or the setup's. */
+function environmentProjects(environments: ExportEnvironment[]) {
+  const taken = new Set(['setup', 'chromium', 'firefox', 'webkit']);
+  return environments.map((environment) => {
+    const project = unique(fileSlug(environment.name, 'environment'), taken);
+    taken.add(project);
+    return { ...environment, project };
+  });
 }
 
 /** Where a setup module's state is kept, from a file in setup/ or tests/. */
@@ -271,6 +322,19 @@ function readme(
         '',
       );
   }
+  const environments = environmentProjects(collection.environments ?? []);
+  if (environments.length > 0)
+    lines.push(
+      '## Environments',
+      '',
+      `The tests open their pages relative to the base URL: ${environments[0].origin} (the default environment, \`${oneLine(environments[0].name)}\`) unless \`BASE_URL\` is set. Each environment is a project of its own, in Chromium:`,
+      '',
+      ...environments.map(
+        (environment) =>
+          `- \`npx playwright test --project=${environment.project}\`: ${oneLine(environment.name)}, ${environment.origin}`,
+      ),
+      '',
+    );
   lines.push('## Tests', '');
   for (const { file, spec, setupFile } of specs)
     lines.push(

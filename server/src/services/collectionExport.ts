@@ -1,8 +1,16 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import { type Db } from '../db/client';
-import { testCases, testCollectionTests } from '../db/schema';
+import { environments, testCases, testCollectionTests } from '../db/schema';
 import { UnprocessableError } from '../errors';
-import { collectionProject, fileSlug, type ProjectFile, type ProjectSpec } from '../runner';
+import {
+  collectionProject,
+  fileSlug,
+  onBaseUrl,
+  type Action,
+  type ProjectFile,
+  type ProjectSpec,
+} from '../runner';
+import { environmentOrigin } from '../../../contract/environments';
 import { type GenerationStep } from '../../../contract/generation';
 import { type Actor } from './actor';
 import { type CollectionService } from './collections';
@@ -41,6 +49,14 @@ export class CollectionExportService {
       .where(eq(testCollectionTests.collectionId, collection.id))
       .orderBy(asc(testCases.name), asc(testCases.id));
     const secretNames = Object.keys(await this._sharedParameters.valuesForSuite(collection.testSuiteId));
+    // Issue 33: the project's environments, the default first: the config's baseURL and its projects.
+    const exportEnvironments = (
+      await this._db
+        .select({ name: environments.name, baseUrl: environments.baseUrl })
+        .from(environments)
+        .where(eq(environments.testSuiteId, collection.testSuiteId))
+        .orderBy(desc(environments.isDefault), asc(environments.name))
+    ).map((row) => ({ name: row.name, origin: environmentOrigin(row.baseUrl) ?? row.baseUrl }));
     const tests: ProjectSpec[] = [];
     const skipped: { name: string; reason: string }[] = [];
     for (const { test } of rows) {
@@ -49,7 +65,8 @@ export class CollectionExportService {
         continue;
       }
       try {
-        tests.push(await this._moduleSteps.projectSpec(test, secretNames));
+        const spec = await this._moduleSteps.projectSpec(test, secretNames);
+        tests.push(exportEnvironments.length > 0 ? relativeSpec(spec, test.website) : spec);
       } catch (error) {
         if (!(error instanceof UnprocessableError)) throw error;
         skipped.push({ name: test.name, reason: error.message });
@@ -59,7 +76,37 @@ export class CollectionExportService {
     return {
       name: collection.name,
       fileName: `${fileSlug(collection.name, 'collection')}-playwright.zip`,
-      files: collectionProject({ name: collection.name, tests, skipped }),
+      files: collectionProject({ name: collection.name, tests, skipped, environments: exportEnvironments }),
     };
   }
+}
+
+/**
+ * The test's pages and URL checks on its own website as paths the config's baseURL completes (issue
+ * 33), as a run on an environment opens the test's path on the environment's origin. A page opened
+ * after a setup module (kept when the module is on the site already) keeps its full address.
+ */
+function relativeSpec(spec: ProjectSpec, website: string): ProjectSpec {
+  const relative = (action: Action): Action => {
+    if (action.kind === 'goto') return { ...action, url: onBaseUrl(action.url, website) };
+    if (action.kind === 'expect' && action.assert.type === 'url' && /^https?:\/\//.test(action.assert.value))
+      return { ...action, assert: { ...action.assert, value: onBaseUrl(action.assert.value, website) } };
+    return action;
+  };
+  return {
+    ...spec,
+    steps: spec.steps.map((step) =>
+      step.continuesSetup
+        ? step
+        : {
+            ...step,
+            action: relative(step.action),
+            // The step's words name the page as it opens it ('Open /app/cart').
+            description: step.description.replace(/https?:\/\/[^\s"'<>`]+/g, (url) => {
+              const end = /[.,;:!?)]+$/.exec(url)?.[0] ?? '';
+              return onBaseUrl(url.slice(0, url.length - end.length), website) + end;
+            }),
+          },
+    ),
+  };
 }
