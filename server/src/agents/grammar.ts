@@ -1155,7 +1155,7 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
   }
   if (
     (m =
-      /^(?:the\s+)?(.+?)\s+(?:is|are)\s+(not\s+|un)?(checked|ticked|selected|marked(?:\s+as\s+(?:done|complete|completed))?|done|completed|complete|finished|on)$/i.exec(
+      /^(?:the\s+)?(.+?)\s+(?:is|are)\s+(?:still\s+|already\s+)?(not\s+|un)?(?:pre-?)?(checked|ticked|selected|marked(?:\s+as\s+(?:done|complete|completed))?|done|completed|complete|finished|on)(?:\s+by default|\s+already|\s+still)?$/i.exec(
         text,
       ))
   ) {
@@ -1165,7 +1165,7 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
   }
   if (
     (m =
-      /^(?:the\s+)?(.+?)\s+(?:is|are)\s+(?:unchecked|unticked|not done|incomplete|active|not completed)$/i.exec(
+      /^(?:the\s+)?(.+?)\s+(?:is|are)\s+(?:still\s+|already\s+)?(?:unchecked|unticked|not done|incomplete|active|not completed)(?:\s+by default|\s+already|\s+still)?$/i.exec(
         text,
       ))
   ) {

@@ -2,7 +2,7 @@ import { cleanSentence, detokenize, parseStep, quote, requote, tokenize } from '
 import { leadingClause } from './sentences/clauses';
 import { gerundEffect, whichReveals } from './sentences/effects';
 import { fieldList } from './sentences/fields';
-import { leavesAsIs } from './sentences/orders';
+import { fromMenu, leavesAsIs } from './sentences/orders';
 import { gherkinClauses, withoutFirstPerson } from './sentences/gherkin';
 import { leadingScope, pathSteps, scopedStep } from './sentences/paths';
 import { correctVerbs } from './sentences/typos';
@@ -207,6 +207,8 @@ export function splitInstructions(instructions: string): string[] {
           .flatMap((clause) => statementClauses(clause))
           // 'Pressing ? opens the help': the action, then the check of its effect.
           .flatMap((clause) => gerundEffect(clause) ?? whichReveals(clause) ?? [clause])
+          // 'Archive the thread from the overflow menu': the menu opens before its item is pressed.
+          .flatMap((clause) => fromMenu(clause, (order) => readable(order, values)) ?? [clause])
           // 'Leave the reference blank and hit Continue': leaving a field as it is adds no step.
           .filter((clause) => !leavesAsIs(cleanSentence(clause)));
         for (const part of parts) {
@@ -330,6 +332,11 @@ function joinLogIn(parts: string[]): string[] {
     else out.push(part);
   }
   return out;
+}
+
+/** The grammar reads the order (tokenized, like the other parts) as a step of its own. */
+function readable(order: string, values: string[]): boolean {
+  return parseStep(capitalize(cleanSentence(requote(order, values))), 'https://app.example/').ok;
 }
 
 function capitalize(text: string): string {

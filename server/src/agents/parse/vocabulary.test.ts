@@ -35,6 +35,18 @@ describe('corpusSteps', () => {
     ]);
   });
 
+  it('writes a choice from a menu as the click that opens it and the click on the item', () => {
+    const menu = phraseTarget({ text: 'row actions menu', context: 'Invoice 12' });
+    expect(corpusSteps({ kind: 'select', target: menu, value: 'Refund' }, SITE)).toEqual([
+      { action: 'click', target: 'row actions menu', where: 'Invoice 12' },
+      { action: 'click', target: 'Refund' },
+    ]);
+    const list = phraseTarget({ text: 'Currency', role: 'combobox' });
+    expect(corpusSteps({ kind: 'select', target: list, value: 'EUR' }, SITE)).toEqual([
+      { action: 'select_option', target: 'Currency', value: 'EUR' },
+    ]);
+  });
+
   it('opens the start page by the words naming it, another address by its path', () => {
     expect(corpusSteps({ kind: 'goto', url: SITE }, SITE, 'the homepage')).toEqual([
       { action: 'navigate', target: 'the homepage' },

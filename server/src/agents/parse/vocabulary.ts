@@ -166,8 +166,16 @@ export function corpusSteps(intent: Intent, website: string, words = ''): Corpus
       return [{ action: 'clear', ...targetWords(intent.target) }];
     case 'type':
       return [{ action: 'fill', value: intent.value }];
-    case 'select':
-      return [{ action: 'select_option', ...targetWords(intent.target), value: intent.value }];
+    case 'select': {
+      // 'Pick Edit from the kebab menu': a menu is opened and its item clicked, not a list's option chosen.
+      const menu = targetWords(intent.target);
+      if (MENU_WORDS.test(menu.target ?? ''))
+        return [
+          { action: 'click', ...menu },
+          { action: 'click', target: intent.value },
+        ];
+      return [{ action: 'select_option', ...menu, value: intent.value }];
+    }
     case 'check':
       return [{ action: 'check', ...targetWords(intent.target) }];
     case 'uncheck':
@@ -188,6 +196,10 @@ export function corpusSteps(intent: Intent, website: string, words = ''): Corpus
       return [assertionStep(intent.assert)];
   }
 }
+
+// A menu (not a list of options: a dropdown, list or selector is called so): a kebab, an overflow, an icon
+// of dots, or what the writer calls a menu.
+const MENU_WORDS = /(?:^|\s)(?:menu|kebab|overflow|⋮|⋯|…|dots)$/i;
 
 /** An address on the start page's host as its path ('/orders/123'); any other as written. */
 function relativeUrl(url: string, website: string): string {

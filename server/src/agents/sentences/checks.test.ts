@@ -167,3 +167,23 @@ describe('appearing somewhere', () => {
     });
   });
 });
+
+describe('chosen by default', () => {
+  it("reads 'preselected', 'ticked by default' and 'still unticked' as the checked state, not a judgement", () => {
+    const steps = (sentence: string) => {
+      const reading = parseSentence(sentence);
+      return 'steps' in reading ? reading.steps : reading.refused;
+    };
+    expect(steps('Next-day delivery should be preselected')).toEqual([
+      { action: 'assert_checked', target: 'Next-day delivery' },
+    ]);
+    expect(steps('The Keep me posted box should be ticked by default')).toEqual([
+      { action: 'assert_checked', target: 'Keep me posted' },
+    ]);
+    expect(steps('Weekly digest is still unticked')).toEqual([
+      { action: 'assert_checked', target: 'Weekly digest', negated: true },
+    ]);
+    // A quality is still no state to check.
+    expect(typeof steps('The checkout page should be clean')).toBe('string');
+  });
+});

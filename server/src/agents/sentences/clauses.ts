@@ -36,7 +36,7 @@ const isGerund = (term: Term | undefined) =>
   Boolean(term && (term.tags.has('Gerund') || (/ing$/.test(term.normal) && term.tags.has('Verb'))));
 
 const STATES =
-  /^(?:empty|blank|visible|hidden|shown|listed|displayed|left|remaining|disabled|enabled|selected|checked|unchecked|open|closed|expanded|collapsed|on|off|gone|present|there)$/i;
+  /^(?:empty|blank|visible|hidden|shown|listed|displayed|left|remaining|disabled|enabled|(?:pre-?)?selected|(?:pre-?)?checked|(?:pre-?)?ticked|unchecked|unticked|open|closed|expanded|collapsed|on|off|gone|present|there)$/i;
 
 /** Subordinating words that open a condition or a time: the clause is not the step itself. */
 const CONDITION = new Set(['until', 'while', 'once', 'when', 'whenever', 'if', 'unless', 'before', 'after']);

@@ -1,6 +1,7 @@
 import { parseSentence } from '../parse';
 import {
   confirmOrder,
+  fromMenu,
   labelOrder,
   leavesAsIs,
   markAsOrder,
@@ -159,5 +160,39 @@ describe('markAsOrder', () => {
     });
     expect(markAsOrder('Mark as junk')).toEqual({ verb: 'click', object: 'Mark as junk' });
     expect(markAsOrder('Mark the invoice')).toBeNull();
+  });
+});
+
+describe('fromMenu', () => {
+  it('opens the menu an order is taken from before the order', () => {
+    expect(fromMenu('Duplicate the invoice via the kebab next to INV-7')).toEqual([
+      'Click the kebab next to INV-7',
+      'Duplicate the invoice',
+    ]);
+    expect(fromMenu('Mark as read from the ⋯ menu on the first row')).toEqual([
+      'Click the ⋯ menu on the first row',
+      'Mark as read',
+    ]);
+    // A context menu opens by a right click on the thing the order names.
+    expect(fromMenu('Rename the file from the right-click menu')).toEqual([
+      'Right-click the file',
+      'Click Rename',
+    ]);
+  });
+
+  it('leaves choices, other places and orders that would not be read alone', () => {
+    expect(fromMenu('Pick Edit from the kebab menu')).toBeNull();
+    expect(fromMenu('Remove the filter from the toolbar')).toBeNull();
+    expect(fromMenu('Export it from the ⋮ menu', () => false)).toBeNull();
+  });
+
+  it('reads both steps through the parse entry', () => {
+    expect(parseSentence('Log out via the avatar menu')).toEqual({
+      sentence: 'Log out via the avatar menu',
+      steps: [
+        { action: 'click', target: 'avatar menu' },
+        { action: 'click', target: 'sign out' },
+      ],
+    });
   });
 });

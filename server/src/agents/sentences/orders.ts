@@ -210,3 +210,29 @@ export function markAsOrder(text: string): Order | null {
     ? { verb: 'click', object: text.trim() }
     : null;
 }
+
+// A menu named by its kind or its icon: 'the actions menu', 'the ⋮ menu', 'the kebab', 'the three dots'.
+const MENU = String.raw`(?:the|its|this|that)\s+(?:[^\s]+\s+){0,3}?(?:menu|kebab|overflow|⋮|⋯|…|three dots)`;
+
+/**
+ * 'Archive the thread from the overflow menu', 'Mark as spam from the ⋮ menu on the first row': the
+ * menu is opened first, then its item is the order (its verb the item's label). A choice from a list
+ * ('Pick Edit from the kebab menu') is read by the grammar as the choice it is. Null for any other text,
+ * or when `readable` says the item's order alone would not be read.
+ */
+export function fromMenu(text: string, readable: (order: string) => boolean = () => true): string[] | null {
+  const match = new RegExp(
+    String.raw`^([a-z][a-z-]*)\s+(.+?)\s+(?:from|via|using)\s+(${MENU})(\s+(?:on|in|for|next to|beside|of)\s+.+)?$`,
+    'i',
+  ).exec(text.trim());
+  if (
+    !match ||
+    /^(?:select|choose|pick|go|navigate|open|click|tap|press|hover|type|enter|fill)$/i.test(match[1])
+  )
+    return null;
+  // 'Rename the file from the context menu': that menu opens by a right click on the thing acted on.
+  if (/\b(?:right-click|right click|context)\s+menu$/i.test(match[3]))
+    return [`Right-click ${match[2]}${match[4] ?? ''}`, `Click ${match[1]}`];
+  const item = `${match[1]} ${match[2]}`;
+  return readable(item) ? [`Click ${match[3]}${match[4] ?? ''}`, item] : null;
+}
