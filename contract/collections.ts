@@ -29,6 +29,8 @@ export const RunCounts = Type.Object({
   error: Type.Integer(),
   /** Failed, then passed on its one retry (issue 12): counted apart from passed. */
   flaky: Type.Integer(),
+  /** Issue 33: failed or could not run, of a quarantined test: counted apart, failing nothing. */
+  quarantined: Type.Optional(Type.Integer()),
 });
 export type RunCounts = Static<typeof RunCounts>;
 
@@ -45,6 +47,8 @@ export const CollectionRun = Type.Object({
   error_message: Nullable(Type.String()),
   created_at: IsoDate,
   finished_at: Nullable(IsoDate),
+  /** Issue 33: its test is quarantined: its failure fails no group, CI exit code or alert. */
+  quarantined: Type.Optional(Type.Boolean()),
 });
 export type CollectionRun = Static<typeof CollectionRun>;
 

@@ -25,6 +25,7 @@ import { alertRoutes } from './routes/alerts';
 import { artifactFileRoutes, traceViewerRoutes } from './routes/artifacts';
 import { collectionRoutes } from './routes/collections';
 import { dashboardRoutes } from './routes/dashboard';
+import { quarantineRoutes } from './routes/quarantine';
 import { devMailApiRoutes, devMailOptions, devMailPageRoutes } from './routes/devMail';
 import { generationRoutes } from './routes/generation';
 import { healingRoutes } from './routes/healing';
@@ -205,6 +206,7 @@ export async function buildApp({
         await secured.register(scheduleRoutes, { services });
         await secured.register(alertRoutes, { services });
         await secured.register(dashboardRoutes, { services });
+        await secured.register(quarantineRoutes, { services });
         await secured.register(sharingRoutes, { services });
       });
     },

@@ -111,7 +111,12 @@ interface GroupRun {
   status: RunState;
   failing_step_index: number | null;
   error_message: string | null;
+  /** Its test is quarantined (issue 33): its failure sends no alert. */
+  quarantined: boolean;
 }
+
+/** A run that fails its group: failed or could not run, of a test that is not quarantined (issue 33). */
+const failsGroup = (run: GroupRun) => FAILED.includes(run.status) && !run.quarantined;
 
 /** What the alert-delivery job is given: the delivery row to work. */
 export interface AlertJob {
@@ -222,7 +227,7 @@ export class AlertService {
     if (group.length === 0 || group.some((row) => RUNNING_STATES.includes(row.status))) return;
     // A cancelled group said nothing about the website: no alert.
     if (group.some((row) => row.status === 'cancelled')) return;
-    const failed = group.some((row) => FAILED.includes(row.status));
+    const failed = group.some(failsGroup);
     let event: AlertEvent | null = failed ? 'failure' : null;
     if (!failed && (await this._previousGroupFailed(collection.id, run.createdAt))) event = 'recovery';
     if (!event || !covers(collection.alertOn as AlertOn, event)) return;
@@ -326,7 +331,8 @@ export class AlertService {
 
   private async _groupRuns(collectionId: string, createdAt: Date): Promise<GroupRun[]> {
     const result = await this._db.execute(sql`
-      SELECT r.id, r.test_case_id, t.name AS test_name, r.status, r.failing_step_index, r.error_message
+      SELECT r.id, r.test_case_id, t.name AS test_name, r.status, r.failing_step_index, r.error_message,
+             t.quarantined_at IS NOT NULL AS quarantined
       FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
       WHERE r.collection_id = ${collectionId}
         AND date_trunc('milliseconds', r.created_at) = ${createdAt.toISOString()}::timestamptz
@@ -345,13 +351,13 @@ export class AlertService {
       sql`, `,
     );
     const result = await this._db.execute(sql`
-      SELECT bool_or(status IN (${failed})) AS failed
-      FROM test_runs
-      WHERE collection_id = ${collectionId}
-        AND date_trunc('milliseconds', created_at) < ${createdAt.toISOString()}::timestamptz
-      GROUP BY created_at
-      HAVING NOT bool_or(status IN (${running}))
-      ORDER BY created_at DESC
+      SELECT bool_or(r.status IN (${failed}) AND t.quarantined_at IS NULL) AS failed
+      FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
+      WHERE r.collection_id = ${collectionId}
+        AND date_trunc('milliseconds', r.created_at) < ${createdAt.toISOString()}::timestamptz
+      GROUP BY r.created_at
+      HAVING NOT bool_or(r.status IN (${running}))
+      ORDER BY r.created_at DESC
       LIMIT 1`);
     const [previous] = (result as unknown as { rows: { failed: boolean }[] }).rows;
     return Boolean(previous?.failed);
@@ -367,12 +373,16 @@ export class AlertService {
       cancelled: 0,
       error: 0,
       flaky: 0,
+      quarantined: 0,
     };
-    for (const run of runs) counts[COUNTED_AS[run.status] ?? 'error']++;
+    for (const run of runs)
+      counts[
+        failsGroup(run) || !FAILED.includes(run.status) ? (COUNTED_AS[run.status] ?? 'error') : 'quarantined'
+      ]++;
     const base = this._publicUrl.replace(/\/+$/, '');
     const collectionUrl = `${base}/test-cases/collection/${encodeURIComponent(collection.id)}`;
     const createdAt = row.groupCreatedAt.toISOString();
-    const failing = runs.filter((run) => FAILED.includes(run.status));
+    const failing = runs.filter(failsGroup);
     const event = row.event as AlertEvent;
     const total = runs.length;
     const summary =

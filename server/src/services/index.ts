@@ -28,6 +28,7 @@ import { SharingService } from './sharing';
 import { TestCaseService } from './testCases';
 import { TestFolderService } from './testFolders';
 import { TestSuiteService } from './testSuites';
+import { QuarantineService } from './quarantine';
 import { UserDirectory } from './users';
 
 export interface Services {
@@ -54,6 +55,8 @@ export interface Services {
   schedules: ScheduleService;
   alerts: AlertService;
   dashboard: DashboardService;
+  /** Flaky tests put aside (issue 33). */
+  quarantine: QuarantineService;
   /** Shared links and their badges (issue 15). */
   sharing: SharingService;
   browserStates: BrowserStateService;
@@ -175,6 +178,7 @@ export async function createServices(
     schedules,
     alerts,
     dashboard: new DashboardService(db, testSuites),
+    quarantine: new QuarantineService(db, testCases, testSuites),
     sharing: new SharingService(db, testCases, artifacts),
     browserStates,
     moduleSteps,

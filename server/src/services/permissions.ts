@@ -110,6 +110,11 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
   'GET /api/test-suites/:suiteId/dashboard': READ,
   // A test's newest run on its own website and on each environment (issue 33).
   'GET /api/test-case/:id/headlines': READ,
+  // Quarantine (issue 33): reading is anyone's; putting a test aside or back is changing it.
+  'GET /api/test-suites/:suiteId/quarantine': READ,
+  'GET /api/test-case/:id/quarantine': READ,
+  'PUT /api/test-case/:id/quarantine': { action: 'writeTests', scopes: testOf('id') },
+  'DELETE /api/test-case/:id/quarantine': { action: 'writeTests', scopes: testOf('id') },
 
   // Tests, folders and variables.
   'POST /api/test-cases/': { action: 'writeTests', scopes: [scope('suite', suitesOfNewTests)] },

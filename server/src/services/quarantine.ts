@@ -1,0 +1,131 @@
+import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { type Db } from '../db/client';
+import { appUsers, testCases, testRuns } from '../db/schema';
+import { ValidationError } from '../errors';
+import { isUuid } from '../lib/validate';
+import {
+  QUARANTINE_LIMITS as LIMITS,
+  QUARANTINE_MESSAGES as MESSAGES,
+  type Quarantine,
+  type QuarantineList,
+  type TestQuarantineResult,
+} from '../../../contract/quarantine';
+import { type Actor } from './actor';
+import { type TestCaseService } from './testCases';
+import { type TestSuiteService } from './testSuites';
+
+type TestRow = typeof testCases.$inferSelect;
+
+/**
+ * Quarantine (issue 33): a person puts a flaky test aside with a reason. Its runs go on as before;
+ * collections' run groups, `plainwright ci` and alerts read `test_cases.quarantined_at` and leave its
+ * failures out (quarantinedAmong).
+ */
+export class QuarantineService {
+  constructor(
+    private readonly _db: Db,
+    private readonly _testCases: TestCaseService,
+    private readonly _testSuites: TestSuiteService,
+  ) {}
+
+  /** GET /test-case/{id}/quarantine. */
+  async getForTest(actor: Actor, testCaseId: string): Promise<TestQuarantineResult> {
+    const { row } = await this._testCases.requireTest(
+      actor,
+      testCaseId.trim().toLowerCase(),
+      MESSAGES.notFound,
+    );
+    return { quarantine: row.quarantinedAt ? (await this._details([row]))[0]! : null };
+  }
+
+  /** PUT /test-case/{id}/quarantine: puts the test aside (again, with this reason, by this person). */
+  async quarantine(actor: Actor, testCaseId: string, reason: unknown): Promise<Quarantine> {
+    // Another organization's test is not found before its input is judged.
+    const { row } = await this._testCases.requireTest(
+      actor,
+      testCaseId.trim().toLowerCase(),
+      MESSAGES.notFound,
+    );
+    const text = typeof reason === 'string' ? reason.trim() : '';
+    if (!text) throw new ValidationError(MESSAGES.reasonRequired, { fields: { reason: 'required' } });
+    if (text.length > LIMITS.reason)
+      throw new ValidationError(MESSAGES.reasonTooLong, { fields: { reason: 'too_long' } });
+    const [updated] = await this._db
+      .update(testCases)
+      .set({ quarantinedAt: new Date(), quarantinedBy: actor.id, quarantineReason: text })
+      .where(eq(testCases.id, row.id))
+      .returning();
+    return (await this._details([updated!]))[0]!;
+  }
+
+  /** DELETE /test-case/{id}/quarantine: the test counts again. */
+  async release(actor: Actor, testCaseId: string): Promise<void> {
+    const { row } = await this._testCases.requireTest(
+      actor,
+      testCaseId.trim().toLowerCase(),
+      MESSAGES.notFound,
+    );
+    await this._db
+      .update(testCases)
+      .set({ quarantinedAt: null, quarantinedBy: null, quarantineReason: null })
+      .where(eq(testCases.id, row.id));
+  }
+
+  /** GET /test-suites/{suiteId}/quarantine: the project's quarantined tests, the newest first. */
+  async list(actor: Actor, suiteId: string): Promise<QuarantineList> {
+    if (!isUuid(suiteId))
+      throw new ValidationError('The test suite ID must be a UUID', { fields: { suiteId: 'invalid' } });
+    await this._testSuites.requireSuite(actor, suiteId);
+    const rows = await this._db
+      .select()
+      .from(testCases)
+      .where(and(eq(testCases.testSuiteId, suiteId), isNotNull(testCases.quarantinedAt)))
+      .orderBy(desc(testCases.quarantinedAt), desc(testCases.id));
+    return { tests: await this._details(rows) };
+  }
+
+  private async _details(rows: TestRow[]): Promise<Quarantine[]> {
+    const userIds = [...new Set(rows.flatMap((row) => (row.quarantinedBy ? [row.quarantinedBy] : [])))];
+    const users = userIds.length
+      ? await this._db
+          .select({ id: appUsers.id, email: appUsers.email })
+          .from(appUsers)
+          .where(inArray(appUsers.id, userIds))
+      : [];
+    const emails = new Map(users.map((user) => [user.id, user.email]));
+    const result: Quarantine[] = [];
+    for (const row of rows) {
+      // One index range per test (test_runs_test_case_idx).
+      const runs = await this._db
+        .select({ id: testRuns.id, status: testRuns.status, createdAt: testRuns.createdAt })
+        .from(testRuns)
+        .where(eq(testRuns.testCaseId, row.id))
+        .orderBy(desc(testRuns.createdAt), desc(testRuns.id))
+        .limit(LIMITS.recentRuns);
+      result.push({
+        test_case_id: row.id,
+        test_name: row.name,
+        reason: row.quarantineReason ?? '',
+        quarantined_at: (row.quarantinedAt ?? new Date()).toISOString(),
+        quarantined_by: row.quarantinedBy ? (emails.get(row.quarantinedBy) ?? null) : null,
+        recent_runs: runs.map((run) => ({
+          _id: run.id,
+          status: run.status,
+          created_at: run.createdAt.toISOString(),
+        })),
+      });
+    }
+    return result;
+  }
+}
+
+/** Which of these tests are quarantined now: their failures fail no group, CI exit code or alert. */
+export async function quarantinedAmong(db: Db, testCaseIds: string[]): Promise<Set<string>> {
+  const ids = [...new Set(testCaseIds)];
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .select({ id: testCases.id })
+    .from(testCases)
+    .where(and(inArray(testCases.id, ids), isNotNull(testCases.quarantinedAt)));
+  return new Set(rows.map((row) => row.id));
+}
