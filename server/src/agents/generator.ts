@@ -31,6 +31,7 @@ import {
 import { checkPick, implicitClick, resolveIntent, type UserVisibleError } from './coder';
 import { emailSentence, type EmailSentence } from './sentences/email';
 import { optionalSentence, type OptionalSentence } from './sentences/optional';
+import { uploadSentence, type UploadSentence } from './sentences/upload';
 import { parseStep } from './grammar';
 import { findModule, moduleCall, moduleCallName } from './moduleCall';
 import { type Intent, intentPhrase, withTarget } from './intent';
@@ -485,6 +486,79 @@ export class Generator {
     };
   }
 
+  /**
+   * An upload (issue 32): the field named (its label), else a button of that name opening the file
+   * chooser, else the page's one file field. A file the project does not have fails the step at once.
+   */
+  private async _uploadStep(
+    index: number,
+    plan: string[],
+    input: GeneratorInput,
+    steps: GenerationStep[],
+    upload: UploadSentence,
+  ): Promise<StepResult> {
+    const text = plan[index];
+    const started = Date.now();
+    const session = this._session;
+    await session.beginStep(`${index + 1}. ${text}`);
+    const base = { kind: 'upload' as const, file: upload.file };
+    const candidates: Action[] = upload.field
+      ? [
+          { ...base, target: { locator: { by: 'label', text: upload.field, exact: true } } },
+          {
+            ...base,
+            target: { locator: { by: 'role', role: 'button', name: upload.field, exact: true } },
+            chooser: true,
+          },
+          { ...base, target: { locator: { by: 'text', text: upload.field, exact: true } }, chooser: true },
+        ]
+      : [{ ...base, target: { locator: { by: 'css', selector: 'input[type=file]' } } }];
+    let action: Action | null = null;
+    let error: UserVisibleError | null = null;
+    const present: Action[] = [];
+    for (const candidate of candidates)
+      if ((await session.matchCount((candidate as { target: Target }).target).catch(() => 0)) > 0)
+        present.push(candidate);
+    for (const candidate of present.length > 0 ? present : candidates.slice(0, 1)) {
+      // Only elements that are there are tried (the others would each wait a whole step's timeout),
+      // unless none is: then the first, which waits for it and says what is missing.
+      const result = await session.execute(candidate);
+      if (result.ok) {
+        action = candidate;
+        error = null;
+        break;
+      }
+      error ??= result.error;
+      if (session.closed || result.error?.error_type === 'file_not_found') {
+        error = result.error;
+        break;
+      }
+    }
+    const { screenshotId, screenshotError } = await this._screenshot(index);
+    const ok = Boolean(action) && !error;
+    const message = ok
+      ? `Uploaded ${upload.file} to ${describeTarget((action as { target: Target }).target)}${(action as { chooser?: true }).chooser ? ' through its file chooser' : ''}.`
+      : (error?.message ?? 'Not run.');
+    const step = moduleGenerationStep({
+      step_index: index,
+      planner_message: `Step ${index + 1} of ${plan.length}: ${text}. ${message}`,
+      step_description: text,
+      screenshot_id: screenshotId,
+      screenshot_error: screenshotError,
+      before_screenshot_id: steps[index - 1]?.screenshot_id ?? null,
+      url: session.closed ? null : stepUrl(session.probe.url()),
+      action: action ?? candidates[0],
+      ok,
+      error,
+      language: input.language,
+      secretNames: Object.keys(session.values.secrets),
+      traceId: input.traceId,
+      durationMs: Date.now() - started,
+      verificationMessage: message,
+    });
+    return { step, ok, notUnderstood: null };
+  }
+
   /** A step made without looking for its element: an optional step not shown, or one not understood. */
   private async _plainStep(
     index: number,
@@ -613,6 +687,9 @@ export class Generator {
     // 'If a cookie banner is shown, click "Accept all"' (issue 32): a click only when its element is there.
     const optional = optionalSentence(text);
     if (optional) return this._optionalStep(index, plan, input, steps, feedback, planNote, optional);
+    // 'Upload sample.pdf to the "Attachment" field' (issue 32): one of the project's files into a file field.
+    const upload = uploadSentence(text);
+    if (upload) return this._uploadStep(index, plan, input, steps, upload);
     const started = Date.now();
     const session = this._session;
     const language = input.language;

@@ -89,7 +89,10 @@ export type Action =
   | { kind: 'email'; op: 'open'; to: string }
   | { kind: 'email'; op: 'expect'; field: 'subject' | 'text'; value: string }
   | { kind: 'email'; op: 'link'; text: string }
-  | { kind: 'email'; op: 'code'; target: Target };
+  | { kind: 'email'; op: 'code'; target: Target }
+  // A file upload (issue 32, runner/uploads.ts): `file` names one of the project's files (sample.pdf …);
+  // `target` is the file input, or with `chooser` the button that opens the file chooser.
+  | { kind: 'upload'; target: Target; file: string; chooser?: true };
 
 export type ActionKind = Action['kind'];
 
@@ -216,6 +219,8 @@ export function describeAction(action: Action): string {
       return `Use the "${action.name}" module`;
     case 'email':
       return describeEmail(action);
+    case 'upload':
+      return `Upload ${action.file} to ${describeTarget(action.target)}`;
   }
 }
 
@@ -344,6 +349,12 @@ export function isAction(value: unknown): value is Action {
       return isAssertion(action.assert);
     case 'module':
       return str(action.moduleId) && str(action.name);
+    case 'upload':
+      return (
+        isTarget(action.target) &&
+        str(action.file) &&
+        (action.chooser === undefined || action.chooser === true)
+      );
     case 'email':
       switch (action.op) {
         case 'open':

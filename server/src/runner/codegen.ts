@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { type Action, type Assertion, type LocatorSpec, type Target, optionTarget } from './actions';
 import { MONTHS_BACK, MONTHS_FORWARD, pagerSelector } from './calendar';
 import { emailHelper, INBOX_VARIABLE, PYTHON_EMAIL_IMPORTS } from './emailCode';
+import { SAMPLE_FILES } from './uploads';
 import { templateParts } from './values';
 
 // Playwright Test (TypeScript) and pytest-playwright (Python) from the same structured actions the
@@ -472,6 +473,8 @@ export function actionCode(
       return assertionCode(action.assert, language, secrets);
     case 'module':
       return `${aw}${moduleFunctionName(action.name, language)}(page)${end}`;
+    case 'upload':
+      return uploadCode(action, language);
     case 'email':
       // The exported files' inbox helpers (emailCode.ts) read the mail over HTTP, as a run reads it.
       switch (action.op) {
@@ -493,6 +496,32 @@ export function actionCode(
           return call(action.target, 'fill(emailCode(mail))', 'fill(email_code(mail))');
       }
   }
+}
+
+/**
+ * A file upload (issue 32, runner/uploads.ts) as Playwright code: the sample file's bytes are written in
+ * the file, so the export needs nothing beside it.
+ */
+function uploadCode(action: Extract<Action, { kind: 'upload' }>, language: Language): string {
+  const ts = language === 'typescript';
+  const locator = locatorCode(action.target, language);
+  const sample = SAMPLE_FILES[action.file.trim()] ?? SAMPLE_FILES[action.file.trim().toLowerCase()];
+  const payload = !sample
+    ? ts
+      ? tsString(action.file)
+      : pyString(action.file)
+    : ts
+      ? `{ name: ${tsString(sample.name)}, mimeType: ${tsString(sample.mimeType)}, buffer: Buffer.from(${tsString(sample.buffer.toString('base64'))}, 'base64') }`
+      : `{"name": ${pyString(sample.name)}, "mimeType": ${pyString(sample.mimeType)}, "buffer": base64.b64decode(${pyString(sample.buffer.toString('base64'))})}`;
+  if (!action.chooser)
+    return ts ? `await ${locator}.setInputFiles(${payload});` : `${locator}.set_input_files(${payload})`;
+  return ts
+    ? `await Promise.all([\n  page.waitForEvent('filechooser').then((chooser) => chooser.setFiles(${payload})),\n  ${locator}.click(),\n]);`
+    : [
+        'with page.expect_file_chooser() as chooser:',
+        `    ${locator}.click()`,
+        `chooser.value.set_files(${payload})`,
+      ].join('\n');
 }
 
 /**
@@ -730,6 +759,8 @@ export function pythonScript(spec: ScriptSpec): string {
   const reveal = revealHelper('python', body.join('\n'));
   const email = emailHelper('python', body.join('\n'));
   const lines: string[] = [
+    // A file upload (issue 32) writes its sample file's bytes in base64.
+    ...(body.some((line) => line.includes('base64.b64decode(')) ? ['import base64'] : []),
     ...(email ? PYTHON_EMAIL_IMPORTS.slice(0, 1) : []),
     'import os',
     'import re',

@@ -12,6 +12,7 @@ import {
 import { type ErrorContext, translateRunnerError } from './errorSentences';
 import { pickDay } from './calendar';
 import { pageScripts } from './pageScripts';
+import { runUpload } from './uploads';
 import { maskSecrets, substitute, UnknownValueError, type RunValues } from './values';
 
 type AriaRole = Parameters<Page['getByRole']>[0];
@@ -528,6 +529,10 @@ async function perform(
         `The "${action.name}" module was not expanded into its steps before it ran.`,
         'execution_failed',
       );
+    case 'upload':
+      // A file of the project into a file input or the file chooser its button opens (uploads.ts).
+      await runUpload(page, action, values, timeoutMs, signal);
+      return;
     case 'email':
       // NOTE: the session runs e-mail steps (runner/email.ts): they read its inbox and its open e-mail.
       throw new ActionError('An e-mail step runs only in a session with the test inbox.', 'execution_failed');
