@@ -6,7 +6,7 @@ describe('optionalSentence', () => {
     for (const sentence of [
       'If a cookie banner is shown, click "Accept all"',
       'If the cookie banner appears, then click “Accept all”.',
-      'When the consent dialog is visible click "Accept all"',
+      'If the consent dialog is visible click "Accept all"',
       'Click "Accept all" if it is shown',
       'Click "Accept all" if the banner is visible',
       'In case a banner pops up, tap "Accept all"',
@@ -33,6 +33,8 @@ describe('optionalSentence', () => {
       'Check that the page shows "Welcome"',
       'Verify the banner is shown',
       'Open the latest e-mail to {{inbox}}',
+      'When the dialog is shown, click "Save"',
+      'Click "Save" when the dialog is shown',
     ])
       expect([sentence, optionalSentence(sentence)]).toEqual([sentence, null]);
   });

@@ -2,6 +2,7 @@
 // sometimes there.
 //   'If a cookie banner is shown, click "Accept all"', 'If the newsletter pop-up appears, close it with "No thanks"'
 //   'Click "Accept all" if it is shown', 'Click "Dismiss" if the banner is visible', 'Accept the cookies if asked'
+// 'When the dialog is open, click Save' waits for the dialog (a leading clause), never skips the click.
 // Read on the raw sentence (quotes kept). Only a click can be optional: 'If X is shown, type …' is
 // read as an optional step that cannot be, so that nothing else becomes conditional.
 
@@ -15,11 +16,11 @@ export interface OptionalSentence {
 }
 
 const SHOWN = String.raw`(?:is|are|gets|get)\s+(?:shown|visible|displayed|there|present|open|opened|showing|on\s+(?:the\s+)?(?:page|screen))|(?:appears?|shows?\s+up|pops?\s+up|comes?\s+up|exists?)`;
-const CONDITION = String.raw`(?:if|when|in\s+case|should)\s+(?:there\s+is\s+)?(.+?)\s*(?:${SHOWN})`;
+const CONDITION = String.raw`(?:if|in\s+case|should)\s+(?:there\s+is\s+)?(.+?)\s*(?:${SHOWN})`;
 
 const LEADING = new RegExp(String.raw`^${CONDITION}\s*(?:,|\s)\s*(?:then\s+)?(.+)$`, 'i');
 const TRAILING = new RegExp(
-  String.raw`^(.+?),?\s+(?:if|when)\s+(?:it\s+is\s+|it's\s+|one\s+is\s+|(?:.+?)\s+(?:is|are)\s+)?(?:shown|visible|displayed|there|present|asked|open|showing)$`,
+  String.raw`^(.+?),?\s+if\s+(?:it\s+is\s+|it's\s+|one\s+is\s+|(?:.+?)\s+(?:is|are)\s+)?(?:shown|visible|displayed|there|present|asked|open|showing)$`,
   'i',
 );
 const CLICK =
