@@ -1,4 +1,4 @@
-// Lint, including the import boundaries of DESIGN.md §3 and STYLE.md; a violation fails `npm test`.
+// Lint, including the import boundaries of docs/DESIGN.md §3 and STYLE.md; a violation fails `npm test`.
 import fs from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
