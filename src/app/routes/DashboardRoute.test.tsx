@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { apiError } from '../../testing/msw/api';
-import { seedDashboard } from '../../testing/msw/dashboard';
-import { db, seedSuite } from '../../testing/msw/db';
+import { seedDashboard, seedQuarantine } from '../../testing/msw/dashboard';
+import { db, seedSuite, seedTestCase } from '../../testing/msw/db';
+import { buildRun, seedRun } from '../../testing/msw/runs';
 import { seedEnvironment } from '../../testing/msw/environments';
 import { server } from '../../testing/msw/server';
 import { renderApp } from '../../testing/renderWithStore';
@@ -242,6 +243,41 @@ describe('the dashboard sections', () => {
     await user.click(await screen.findByRole('option', { name: 'Preview' }));
     expect(await screen.findByText('No test is failing right now.')).toBeInTheDocument();
     expect(screen.queryByText('Checks out')).toBeNull();
+  });
+
+  it('lists the quarantined tests with their reason, who quarantined them and their newest runs (issue 33)', async () => {
+    const { suite } = dashboardOf();
+    const test = seedTestCase(suite, { name: 'Searches by colour' });
+    seedRun(test, buildRun(test, { status: 'failed' }));
+    seedQuarantine(test, 'Fails when the index rebuilds', 'grace@example.com');
+    renderApp('/dashboard');
+    const section = await screen.findByRole('region', { name: 'Quarantined tests' });
+    expect(await within(section).findByRole('link', { name: 'Searches by colour' })).toBeInTheDocument();
+    expect(
+      within(section).getByText(/^Fails when the index rebuilds · by grace@example\.com on /),
+    ).toBeInTheDocument();
+    expect(
+      within(within(section).getByRole('list', { name: 'Newest runs of Searches by colour' })).getByText(
+        'failed',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('says so when no test is quarantined, and offers a retry when the list fails (issue 33)', async () => {
+    dashboardOf();
+    let fail = true;
+    server.use(
+      http.get('/api/test-suites/:suiteId/quarantine', () =>
+        fail ? apiError(500, 'internal_error', 'boom') : undefined,
+      ),
+    );
+    const { user } = renderApp('/dashboard');
+    expect(
+      await screen.findByText('Failed to load the quarantined tests. Please try again.'),
+    ).toBeInTheDocument();
+    fail = false;
+    await user.click(screen.getAllByRole('button', { name: 'Retry' }).at(-1)!);
+    expect(await screen.findByText('No test is quarantined: every failure counts.')).toBeInTheDocument();
   });
 
   it('shows an error with a retry that reads the dashboard again', async () => {

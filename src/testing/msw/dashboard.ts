@@ -1,7 +1,8 @@
 import { http, HttpResponse } from 'msw';
 import { OWN_WEBSITES, type Dashboard } from '../../../contract/dashboard';
+import { QUARANTINE_LIMITS, QUARANTINE_MESSAGES, type Quarantine } from '../../../contract/quarantine';
 import { apiError } from './api';
-import { db, type DbSuite } from './db';
+import { db, type DbSuite, type DbTestCase } from './db';
 import { storedEnvironments } from './environments';
 import { userFromRequest } from './identity';
 import { storedRuns } from './runs';
@@ -54,7 +55,89 @@ export function seedDashboard(
   return seeded;
 }
 
+// Issue 33: quarantined tests, kept on the test object (resetDb() forgets them with it).
+const quarantines = new WeakMap<DbTestCase, { reason: string; by: string | null; at: string }>();
+
+/** A test quarantined by `by` (an e-mail address), as a seed. */
+export function seedQuarantine(test: DbTestCase, reason: string, by: string | null = 'ada@example.com') {
+  quarantines.set(test, { reason, by, at: new Date().toISOString() });
+}
+
+export const quarantineOf = (test: DbTestCase) => quarantines.get(test) ?? null;
+
+function quarantineJson(test: DbTestCase): Quarantine | null {
+  const stored = quarantines.get(test);
+  if (!stored) return null;
+  return {
+    test_case_id: test._id,
+    test_name: test.name,
+    reason: stored.reason,
+    quarantined_at: stored.at,
+    quarantined_by: stored.by,
+    recent_runs: [...storedRuns(test)]
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .slice(0, QUARANTINE_LIMITS.recentRuns)
+      .map((run) => ({ _id: run._id, status: run.status, created_at: run.created_at })),
+  };
+}
+
+function memberTest(request: Request, id: string) {
+  const user = userFromRequest(request);
+  if (!user) return { error: apiError(401, 'unauthorized', 'Missing or invalid access token') };
+  const test = db.testCases.find((t) => t._id === id);
+  const suite = test && db.suites.find((s) => s.test_suite_id === test.test_suite_id);
+  const member =
+    suite &&
+    db.memberships.some((m) => m.org_id === suite.org_id && m.user_id === user.id && m.status === 'active');
+  if (!test || !member) return { error: apiError(404, 'not_found', QUARANTINE_MESSAGES.notFound) };
+  return { test, user };
+}
+
 export const dashboardHandlers = [
+  http.get(`${API}/test-case/:id/quarantine`, ({ request, params }) => {
+    const found = memberTest(request, String(params.id));
+    if ('error' in found) return found.error;
+    return HttpResponse.json({ quarantine: quarantineJson(found.test) });
+  }),
+
+  http.put(`${API}/test-case/:id/quarantine`, async ({ request, params }) => {
+    const found = memberTest(request, String(params.id));
+    if ('error' in found) return found.error;
+    const { reason } = (await request.json()) as { reason?: string };
+    const text = (reason ?? '').trim();
+    const refuse = (message: string, why: string) =>
+      HttpResponse.json(
+        { error: { code: 'validation_failed', message, details: { fields: { reason: why } } } },
+        { status: 400 },
+      );
+    if (!text) return refuse(QUARANTINE_MESSAGES.reasonRequired, 'required');
+    if (text.length > QUARANTINE_LIMITS.reason) return refuse(QUARANTINE_MESSAGES.reasonTooLong, 'too_long');
+    seedQuarantine(found.test, text, found.user.email);
+    return HttpResponse.json(quarantineJson(found.test));
+  }),
+
+  http.delete(`${API}/test-case/:id/quarantine`, ({ request, params }) => {
+    const found = memberTest(request, String(params.id));
+    if ('error' in found) return found.error;
+    quarantines.delete(found.test);
+    return new HttpResponse(null, { status: 204 });
+  }),
+
+  http.get(`${API}/test-suites/:suiteId/quarantine`, ({ request, params }) => {
+    const user = userFromRequest(request);
+    if (!user) return apiError(401, 'unauthorized', 'Missing or invalid access token');
+    const suite = db.suites.find((s) => s.test_suite_id === String(params.suiteId));
+    const member =
+      suite &&
+      db.memberships.some((m) => m.org_id === suite.org_id && m.user_id === user.id && m.status === 'active');
+    if (!suite || !member) return apiError(404, 'not_found', 'Test suite not found');
+    const tests = db.testCases
+      .filter((test) => test.test_suite_id === suite.test_suite_id)
+      .flatMap((test) => quarantineJson(test) ?? [])
+      .sort((a, b) => b.quarantined_at.localeCompare(a.quarantined_at));
+    return HttpResponse.json({ tests });
+  }),
+
   http.get(`${API}/test-suites/:suiteId/dashboard`, ({ request, params }) => {
     const user = userFromRequest(request);
     if (!user) return apiError(401, 'unauthorized', 'Missing or invalid access token');

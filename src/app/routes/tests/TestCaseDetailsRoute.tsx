@@ -71,7 +71,7 @@ function TestRuns({ test }: { test: TestCase }) {
     <HealingScreenshotProvider value={ScreenshotImage}>
       <Stack spacing={2}>
         <HealingPanel testCaseId={test.id} aspectRatio={aspectRatio} locked={healLock} />
-        <RunPanel test={test} runLock={runLock} />
+        <RunPanel test={test} runLock={runLock} quarantineLock={permissions.reason('writeTests')} />
         <HealingHistory testCaseId={test.id} aspectRatio={aspectRatio} locked={healLock} />
       </Stack>
     </HealingScreenshotProvider>

@@ -14,6 +14,7 @@ import {
   LatestFailuresSection,
   OutOfDateSection,
   PassRateSection,
+  QuarantineSection,
   RunningSection,
 } from './DashboardSections';
 
@@ -108,6 +109,7 @@ function DashboardContent({ suiteId, environmentId }: { suiteId: string; environ
       <LatestFailuresSection failures={data.latest_failures} />
       <FlakySection tests={data.flaky} />
       <OutOfDateSection tests={data.out_of_date} />
+      <QuarantineSection suiteId={suiteId} />
     </Box>
   );
 }

@@ -4,12 +4,15 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
+import Skeleton from '@mui/material/Skeleton';
 import ListItem from '@mui/material/ListItem';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ErrorState } from '../../../components/ErrorState';
 import { paths } from '../../../config/paths';
+import { useGetSuiteQuarantineQuery } from '../api';
 import {
   formatRate,
   type FlakyTest,
@@ -227,6 +230,63 @@ export function RunningSection({ items }: { items: RunningItem[] }) {
           <Secondary>
             {item.kind === 'run' ? 'Run' : 'Generation'} · {STATUS_LABELS[item.status] ?? item.status}
           </Secondary>
+        </Row>
+      ))}
+    </DashboardSection>
+  );
+}
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+
+/** Issue 33: the project's quarantined tests, their reason, who put them aside, and their newest runs. */
+export function QuarantineSection({ suiteId }: { suiteId: string }) {
+  const { data, isLoading, isError, isFetching, refetch } = useGetSuiteQuarantineQuery(suiteId);
+  if (isLoading)
+    return <Skeleton variant="rounded" height={120} aria-label="Loading the quarantined tests" />;
+  if (isError || !data)
+    return (
+      <ErrorState
+        message="Failed to load the quarantined tests. Please try again."
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
+  return (
+    <DashboardSection
+      title="Quarantined tests"
+      empty="No test is quarantined: every failure counts."
+      count={data.tests.length}
+    >
+      {data.tests.map((test) => (
+        <Row key={test.test_case_id}>
+          <TestLink name={test.test_name} to={paths.testCaseRuns.getHref(test.test_case_id)} />
+          <Secondary>
+            {`${test.reason} · by ${test.quarantined_by ?? 'a former member'} on ${dateFormat.format(new Date(test.quarantined_at))}`}
+          </Secondary>
+          <Box
+            component="ul"
+            aria-label={`Newest runs of ${test.test_name}`}
+            sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', listStyle: 'none', m: 0, mt: 0.5, p: 0 }}
+          >
+            {test.recent_runs.length === 0 ? (
+              <Typography component="li" variant="caption" color="text.secondary">
+                No runs yet
+              </Typography>
+            ) : (
+              test.recent_runs.map((run) => (
+                <Box component="li" key={run._id}>
+                  <Chip
+                    size="small"
+                    variant="outlined"
+                    color={
+                      run.status === 'passed' ? 'success' : run.status === 'failed' ? 'error' : 'default'
+                    }
+                    label={run.status.replace(/_/g, ' ')}
+                  />
+                </Box>
+              ))
+            )}
+          </Box>
         </Row>
       ))}
     </DashboardSection>

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { seedTodoTest } from '../../../testing/generation';
 import { stubViewportSize } from '../../../testing/layout';
+import { quarantineOf } from '../../../testing/msw/dashboard';
 import { db } from '../../../testing/msw/db';
 import { seedEnvironment } from '../../../testing/msw/environments';
 import {
@@ -178,5 +179,25 @@ describe('RunPanel', () => {
     renderApp(`/test-cases/details/${test._id}`);
     await within(await section()).findByRole('region', { name: 'Latest run' });
     expect(screen.queryByRole('list', { name: 'Newest run per environment' })).toBeNull();
+  });
+
+  it('quarantines the test with a reason, says so, and releases it (issue 33)', async () => {
+    const { test } = seedTodoTest('passed');
+    const { user } = renderApp(`/test-cases/details/${test._id}`);
+    const runs = await section();
+    await user.click(await within(runs).findByRole('button', { name: 'Quarantine' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Quarantine this test' });
+    await user.click(within(dialog).getByRole('button', { name: 'Quarantine' }));
+    expect(await within(dialog).findByText('Say why the test is quarantined')).toBeInTheDocument();
+    expect(quarantineOf(test)).toBeNull();
+    await user.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'Fails when the list is slow');
+    await user.click(within(dialog).getByRole('button', { name: 'Quarantine' }));
+    const banner = await within(runs).findByRole('status', { name: 'Quarantined' });
+    expect(banner).toHaveTextContent(/Quarantined by .+@example\.com on .+: Fails when the list is slow\./);
+    expect(quarantineOf(test)).toMatchObject({ reason: 'Fails when the list is slow' });
+
+    await user.click(within(banner).getByRole('button', { name: 'Release' }));
+    expect(await within(runs).findByRole('button', { name: 'Quarantine' })).toBeInTheDocument();
+    expect(quarantineOf(test)).toBeNull();
   });
 });

@@ -27,6 +27,7 @@ import { useWatch } from '../../monitoring/api';
 import { useRuns } from '../useRuns';
 import { useRunsErrorToast } from '../useRunsErrorToast';
 import { EnvironmentHeadlines } from './EnvironmentHeadlines';
+import { QuarantineControl } from './QuarantineControl';
 import { runSummary } from './RunList';
 import { useEnvironmentNames } from '../environmentNames';
 import { RunActions } from './RunActions';
@@ -36,7 +37,16 @@ const RECENT = 5;
 const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The test page's Runs section: run it, watch the latest run live, open any recent run. */
-export function RunPanel({ test, runLock = null }: { test: TestCase; runLock?: string | null }) {
+export function RunPanel({
+  test,
+  runLock = null,
+  quarantineLock = null,
+}: {
+  test: TestCase;
+  runLock?: string | null;
+  /** Why the person may not quarantine the test or release it (issue 33), or null. */
+  quarantineLock?: string | null;
+}) {
   const dispatch = useAppDispatch();
   const runs = useRuns(test.id);
   const runsHref = paths.testCaseRuns.getHref(test.id);
@@ -48,6 +58,7 @@ export function RunPanel({ test, runLock = null }: { test: TestCase; runLock?: s
     <Stack spacing={2}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
         <RunActions test={test} locked={runLock} />
+        <QuarantineControl test={test} locked={quarantineLock} />
         <Box sx={{ flex: 1 }} />
         <Button component={RouterLink} to={runsHref} endIcon={<ArrowForwardIcon />}>
           All runs
