@@ -541,6 +541,10 @@ export const testRuns = pgTable(
   (t) => [
     // A collection's run groups, newest first.
     index('test_runs_collection_idx').on(t.collectionId, t.createdAt.desc()),
+    // A project's CI groups, newest first, one probe a group (issue 34: flat however many runs there are).
+    index('test_runs_ci_idx')
+      .on(t.collectionId, t.createdAt.desc())
+      .where(sql`${t.trigger} = 'ci'`),
     index('test_runs_test_case_idx').on(t.testCaseId, t.createdAt.desc(), t.id.desc()),
     index('test_runs_status_idx').on(t.status),
     // The dashboard's pass rates read the runs finished in the last 30 days.

@@ -67,8 +67,6 @@ interface GroupRunRow {
   error_message: string | null;
   created_at: string | Date;
   finished_at: string | Date | null;
-  /** Its test is quarantined now (issue 33): its failure fails no group. */
-  quarantined?: boolean;
 }
 
 /**
@@ -298,12 +296,22 @@ export class CollectionService {
   /** GET /test-suites/{id}/ci-runs: the newest run groups CI pipelines started in the suite (issue 15). */
   async ciGroups(actor: Actor, suiteId: string): Promise<CiRunGroup[]> {
     await this._testSuites.requireSuite(actor, suiteId);
+    // Each collection's newest CI groups, one index probe a group (test_runs_ci_idx, issue 34): the
+    // read is bounded by collections × CI_GROUPS, not by how many CI runs the project has had.
     const result = await this._db.execute(sql`
-      WITH groups AS (
-        SELECT DISTINCT r.collection_id, r.created_at
-        FROM test_runs r JOIN test_collections c ON c.id = r.collection_id
-        WHERE c.test_suite_id = ${suiteId} AND r.trigger = 'ci'
-        ORDER BY r.created_at DESC
+      WITH RECURSIVE g(collection_id, created_at, n) AS (
+        SELECT c.id, (SELECT r.created_at FROM test_runs r WHERE r.collection_id = c.id AND r.trigger = 'ci'
+                      ORDER BY r.created_at DESC NULLS LAST LIMIT 1), 1
+        FROM test_collections c WHERE c.test_suite_id = ${suiteId}
+        UNION ALL
+        SELECT g.collection_id,
+               (SELECT r.created_at FROM test_runs r
+                WHERE r.collection_id = g.collection_id AND r.trigger = 'ci' AND r.created_at < g.created_at
+                ORDER BY r.created_at DESC NULLS LAST LIMIT 1), g.n + 1
+        FROM g WHERE g.created_at IS NOT NULL AND g.n < ${CI_GROUPS}::int
+      ), groups AS (
+        SELECT collection_id, created_at FROM g WHERE created_at IS NOT NULL
+        ORDER BY created_at DESC
         LIMIT ${CI_GROUPS}
       )
       SELECT r.collection_id, c.name AS collection_name, r.created_at, r.status, r.finished_at
@@ -410,7 +418,7 @@ export class CollectionService {
     let keys: SqlFragment;
     if (query.linked_runs_created_at !== undefined) {
       const at = parseDate(query.linked_runs_created_at, 'linked_runs_created_at');
-      keys = sql`SELECT created_at FROM test_runs WHERE collection_id = ${collectionId}
+      keys = sql`SELECT DISTINCT created_at FROM test_runs WHERE collection_id = ${collectionId}
                  AND date_trunc('milliseconds', created_at) = ${at.toISOString()}::timestamptz`;
     } else {
       const offset = query.linked_runs_offset ?? 0;
@@ -426,10 +434,12 @@ export class CollectionService {
     }
     const result = await this._db.execute(sql`
       SELECT r.id, r.test_case_id, t.name AS test_name, r.browser, r.status, r.trigger, r.execution_time_ms,
-             r.failing_step_index, r.error_message, r.created_at, r.finished_at,
-             t.quarantined_at IS NOT NULL AS quarantined
-      FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
-      WHERE r.collection_id = ${collectionId} AND r.created_at IN (${keys})
+             r.failing_step_index, r.error_message, r.created_at, r.finished_at
+      FROM (${keys}) AS k
+      -- One index probe per group (issue 34): never a scan of every run the collection has had.
+      CROSS JOIN LATERAL (SELECT * FROM test_runs r
+                          WHERE r.collection_id = ${collectionId} AND r.created_at = k.created_at) AS r
+      JOIN test_cases t ON t.id = r.test_case_id
       ORDER BY r.created_at DESC, t.name, r.id`);
     return toGroups((result as unknown as { rows: GroupRunRow[] }).rows);
   }
@@ -443,12 +453,10 @@ export class CollectionService {
       sql`, `,
     );
     const result = await this._db.execute(sql`
-      SELECT newest.id AS collection_id, r.status, r.trigger, r.execution_time_ms, r.created_at,
-             t.quarantined_at IS NOT NULL AS quarantined
+      SELECT newest.id AS collection_id, r.status, r.trigger, r.execution_time_ms, r.created_at
       FROM (SELECT c.id, (SELECT max(created_at) FROM test_runs WHERE collection_id = c.id) AS at
             FROM unnest(ARRAY[${ids}]) AS c(id)) AS newest
-      JOIN test_runs r ON r.collection_id = newest.id AND r.created_at = newest.at
-      JOIN test_cases t ON t.id = r.test_case_id`);
+      JOIN test_runs r ON r.collection_id = newest.id AND r.created_at = newest.at`);
     const rows = (result as unknown as { rows: (GroupRunRow & { collection_id: string })[] }).rows;
     const byCollection = new Map<string, GroupRunRow[]>();
     for (const row of rows)
@@ -512,7 +520,7 @@ function checkBrowsers(given: string[] | undefined): RunBrowser[] {
 
 /** A group's counts before any run is counted. */
 function noRuns(): RunCounts {
-  return { pending: 0, running: 0, passed: 0, failed: 0, cancelled: 0, error: 0, flaky: 0, quarantined: 0 };
+  return { pending: 0, running: 0, passed: 0, failed: 0, cancelled: 0, error: 0, flaky: 0 };
 }
 
 function toGroups(rows: GroupRunRow[]): CollectionRunGroup[] {
@@ -532,11 +540,7 @@ function toGroups(rows: GroupRunRow[]): CollectionRunGroup[] {
       groups.set(createdAt, group);
     }
     const seconds = row.execution_time_ms === null ? null : Math.round(row.execution_time_ms / 10) / 100;
-    const countedAs = COUNTED_AS[row.status as RunState] ?? 'error';
-    // Issue 33: a quarantined test's failure is counted apart: the group does not fail with it.
-    group.counts[
-      row.quarantined && (countedAs === 'failed' || countedAs === 'error') ? 'quarantined' : countedAs
-    ]++;
+    group.counts[COUNTED_AS[row.status as RunState] ?? 'error']++;
     group.total++;
     if (
       seconds !== null &&
@@ -572,7 +576,6 @@ function toRun(row: GroupRunRow, createdAt: string, seconds: number | null): Col
     error_message: row.error_message,
     created_at: createdAt,
     finished_at: row.finished_at === null ? null : new Date(row.finished_at).toISOString(),
-    quarantined: Boolean(row.quarantined),
   };
 }
 

@@ -389,14 +389,19 @@ export class DashboardService {
    */
   private async _flaky(suiteId: string, ids: string[] | null, scope: Scope): Promise<FlakyCounts[]> {
     return this._rows<FlakyCounts>(sql`
-      WITH recent AS (
+      WITH window_runs AS (
+        -- Each test's newest FLAKY_WINDOW_RUNS verdicts, read newest first along its runs' index and
+        -- no further (issue 34): a test's long history costs nothing here.
         SELECT r.test_case_id, r.status, r.steps_hash,
                row_number() OVER (PARTITION BY r.test_case_id ORDER BY r.created_at DESC, r.id DESC) AS n
-        FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
-        WHERE t.test_suite_id = ${suiteId} AND r.status IN ('passed', ${list(RATE_FAILED_STATES)}) AND ${scope.where}
-          ${ids ? sql`AND r.test_case_id IN (${list(ids)})` : sql``}
-      ), window_runs AS (
-        SELECT * FROM recent WHERE n <= ${FLAKY_WINDOW_RUNS}
+        FROM test_cases t
+        CROSS JOIN LATERAL (
+          SELECT r.test_case_id, r.status, r.steps_hash, r.created_at, r.id FROM test_runs r
+          WHERE r.test_case_id = t.id AND r.status IN ('passed', ${list(RATE_FAILED_STATES)}) AND ${scope.where}
+          ORDER BY r.created_at DESC, r.id DESC
+          LIMIT ${FLAKY_WINDOW_RUNS}) AS r
+        WHERE t.test_suite_id = ${suiteId}
+          ${ids ? sql`AND t.id IN (${list(ids)})` : sql``}
       ), verdicts AS (
         SELECT w.test_case_id,
                -- A flaky run (passed only on a retry) is counted once, as flaky: the three add up to

@@ -106,3 +106,6 @@ INSERT INTO "test_case_usage" ("test_case_id", "test_suite_id", "artifact_bytes"
                    FROM "test_runs" AS r WHERE r."test_case_id" = t."id"), 0),
          (SELECT count(*) FROM "test_runs" AS r WHERE r."test_case_id" = t."id")
   FROM "test_cases" AS t;
+--> statement-breakpoint
+-- A project's CI groups, newest first, one index probe a group (GET /test-suites/{id}/ci-runs).
+CREATE INDEX "test_runs_ci_idx" ON "test_runs" USING btree ("collection_id","created_at" DESC NULLS LAST) WHERE "test_runs"."trigger" = 'ci';
