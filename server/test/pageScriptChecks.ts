@@ -25,6 +25,7 @@ export const PAGE = `<!doctype html>
 <button id="save" class="primary wide" onclick="document.querySelector('#out').textContent = 'Saved'">Save</button>
 <p id="out">Token ${SECRET} shown</p>
 <select id="size"><option>Small</option><option value="m" selected>Medium</option></select>
+<input id="file" type="file" aria-label="File">
 <ul><li>One</li><li>Two</li></ul>
 <div role="menu">Menu item</div>
 <div id="tall"></div>
@@ -89,6 +90,10 @@ export async function observePageScripts(page: Page): Promise<Record<keyof typeo
     readOutsideMenus: (await pageScripts.readOutsideMenus(page)).split('\n'),
     quietDocument: await pageScripts.quietDocument(page, { quietMs: 50, maxMs: 5000 }),
     selectedLabels: await pageScripts.selectedLabels(page.locator('#size'), { timeout: 1000 }),
+    isFileInput: [
+      await pageScripts.isFileInput(page.locator('#file'), { timeout: 1000 }),
+      await pageScripts.isFileInput(page.locator('#size'), { timeout: 1000 }),
+    ],
     scrollPage: { bottom: Number(bottom) > 0, top },
   };
 }
@@ -106,9 +111,10 @@ export const EXPECTED: Record<keyof typeof pageScripts, unknown> = {
   readWatch: { mutations: true, replaced: false },
   markSecrets: { marked: 1, markedIds: [1, 'out'] },
   unmarkSecrets: 0,
-  // The menu's words are left out; the select shows its value.
-  readOutsideMenus: ['Save', `Token ${SECRET} shown`, '[m]', 'Small', 'Medium', 'One', 'Two'],
+  // The menu's words are left out; the select shows its value, the empty file input none.
+  readOutsideMenus: ['Save', `Token ${SECRET} shown`, '[m]', 'Small', 'Medium', '[]', 'One', 'Two'],
   quietDocument: true,
   selectedLabels: [['Medium', 'm']],
+  isFileInput: [true, false],
   scrollPage: { bottom: true, top: 0 },
 };

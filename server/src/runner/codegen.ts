@@ -389,7 +389,8 @@ export function actionCode(
     case 'reload':
       return `${aw}page.reload()${end}`;
     case 'click': {
-      if (action.optional) return optionalCode(action, language, secrets, options);
+      if (action.optional)
+        return optionalCode({ ...action, optional: action.optional }, language, secrets, options);
       // A control inside a menu is two lines: the menu's opener, then the item.
       const opened = action.opener ? `${call(action.opener, 'click()', 'click()')}\n` : '';
       if (action.clickCount === 2) return opened + call(action.target, 'dblclick()', 'dblclick()');

@@ -7,6 +7,7 @@ import type classSelectorsScript from './page/classSelectors';
 import type collectCandidatesScript from './page/collectCandidates';
 import type cssPathScript from './page/cssPath';
 import type forgetKeyScript from './page/forgetKey';
+import type isFileInputScript from './page/isFileInput';
 import type markSecretsScript from './page/markSecrets';
 import type positionAmongScript from './page/positionAmong';
 import type quietDocumentScript from './page/quietDocument';
@@ -204,6 +205,7 @@ export const pageScripts = {
   collectCandidates: inPage<typeof collectCandidatesScript>('collectCandidates'),
   cssPath: inPage<typeof cssPathScript>('cssPath'),
   forgetKey: inPage<typeof forgetKeyScript>('forgetKey'),
+  isFileInput: onElement<typeof isFileInputScript>('isFileInput'),
   markSecrets: inPage<typeof markSecretsScript>('markSecrets'),
   positionAmong: onElements<typeof positionAmongScript>('positionAmong'),
   quietDocument: inPage<typeof quietDocumentScript>('quietDocument'),

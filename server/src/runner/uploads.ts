@@ -1,6 +1,7 @@
 import { type Page } from 'playwright-core';
 import { type Action, describeTarget } from './actions';
 import { ActionError, toLocator } from './execute';
+import { pageScripts } from './pageScripts';
 import { type RunValues, substitute } from './values';
 
 // File uploads (issue 32): 'Upload sample.pdf to the "Attachment" field', 'Attach "sample.csv"'. Every
@@ -71,12 +72,7 @@ export async function runUpload(
   const element = toLocator(page, action.target, values);
   const options = { timeout: timeoutMs };
   if (!action.chooser) {
-    const isFileInput = await element.evaluate(
-      (node) => node instanceof HTMLInputElement && node.type === 'file',
-      null,
-      options,
-    );
-    if (!isFileInput)
+    if (!(await pageScripts.isFileInput(element, options)))
       throw new ActionError(
         `The ${describeTarget(action.target)} is not a file field: nothing can be uploaded to it.`,
         'element_not_found',
