@@ -740,6 +740,18 @@ const ACTIONS = [
       return t ? { kind: 'fill', target: t, value: value(m[1], v) } : null;
     },
   ),
+  // 'Switch the theme selector to Dark', 'Switch the site language to Welsh': a list switched to one of
+  // its options.
+  rule(
+    new RegExp(
+      `^switch\\s+(?:the\\s+|my\\s+)?(.+?\\s(?:selector|switcher|picker|dropdown|language|theme|currency|time ?zone|region|country))\\s+to\\s+${VALUE}$`,
+      'i',
+    ),
+    (m, v) => {
+      const t = target(m[1], v);
+      return t ? { kind: 'fill', target: t, value: value(m[2], v) } : null;
+    },
+  ),
   rule(
     new RegExp(
       `^(?:fill in|fill out|fill|complete|populate|set|change|update|enter|put|replace|overwrite)\\s+(?:the\\s+)?(.+?)(?:\\s+(?:with|to|as|=)|\\s*:)\\s+${VALUE}$`,

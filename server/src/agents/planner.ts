@@ -2,7 +2,7 @@ import { cleanSentence, detokenize, parseStep, quote, requote, tokenize } from '
 import { leadingClause } from './sentences/clauses';
 import { gerundEffect, whichReveals } from './sentences/effects';
 import { fieldList } from './sentences/fields';
-import { fromMenu, leavesAsIs } from './sentences/orders';
+import { fromMenu, leavesAsIs, useTo } from './sentences/orders';
 import { gherkinClauses, withoutFirstPerson } from './sentences/gherkin';
 import { leadingScope, pathSteps, scopedStep } from './sentences/paths';
 import { correctVerbs } from './sentences/typos';
@@ -209,6 +209,8 @@ export function splitInstructions(instructions: string): string[] {
           .flatMap((clause) => gerundEffect(clause) ?? whichReveals(clause) ?? [clause])
           // 'Archive the thread from the overflow menu': the menu opens before its item is pressed.
           .flatMap((clause) => fromMenu(clause, (order) => readable(order, values)) ?? [clause])
+          // 'Use the region switcher to go to Europe': the control, then what it is used for.
+          .flatMap((clause) => useTo(clause, (order) => readable(order, values)) ?? [clause])
           // 'Leave the reference blank and hit Continue': leaving a field as it is adds no step.
           .filter((clause) => !leavesAsIs(cleanSentence(clause)));
         for (const part of parts) {

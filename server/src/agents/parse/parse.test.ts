@@ -184,3 +184,17 @@ describe('parseSentences', () => {
     });
   });
 });
+
+describe('switching a list to an option', () => {
+  it("reads 'Switch the … selector to X' as the choice of X, not a click on the whole sentence", () => {
+    expect(parseSentence('Switch the currency selector to Euro')).toMatchObject({
+      steps: [{ action: 'select_option', target: 'currency selector', value: 'Euro' }],
+    });
+    expect(parseSentence('Switch the site language to Welsh')).toMatchObject({
+      steps: [{ action: 'select_option', target: 'site language', value: 'Welsh' }],
+    });
+    expect(parseSentence('Switch to the Archive tab')).toMatchObject({
+      steps: [{ action: 'click', target: 'Archive' }],
+    });
+  });
+});

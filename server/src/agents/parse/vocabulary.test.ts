@@ -47,6 +47,16 @@ describe('corpusSteps', () => {
     ]);
   });
 
+  it('writes setting a choice field or a selector as choosing its option, a text field as filling it', () => {
+    const fill = (text: string) =>
+      corpusSteps({ kind: 'fill', target: phraseTarget({ text }), value: 'X' }, SITE)[0].action;
+    expect(fill('time zone')).toBe('select_option');
+    expect(fill('site language')).toBe('select_option');
+    expect(fill('workspace switcher')).toBe('select_option');
+    expect(fill('Display name')).toBe('fill');
+    expect(fill('Theme park')).toBe('fill');
+  });
+
   it('opens the start page by the words naming it, another address by its path', () => {
     expect(corpusSteps({ kind: 'goto', url: SITE }, SITE, 'the homepage')).toEqual([
       { action: 'navigate', target: 'the homepage' },

@@ -156,8 +156,11 @@ export function corpusSteps(intent: Intent, website: string, words = ''): Corpus
       return [{ action, ...targetWords(intent.target) }];
     }
     case 'fill': {
-      // 'Change the radius dropdown to 50 miles': a fill of a list is the choice of an option.
-      const list = intent.target.kind === 'phrase' && intent.target.phrase.role === 'combobox';
+      // 'Change the radius dropdown to 50 miles': a fill of a list is the choice of an option; so is a
+      // fill of a setting people choose from a list ('Change language to Deutsch', 'the theme selector').
+      const list =
+        intent.target.kind === 'phrase' &&
+        (intent.target.phrase.role === 'combobox' || CHOICE.test(intent.target.phrase.text));
       return [
         { action: list ? 'select_option' : 'fill', ...targetWords(intent.target), value: intent.value },
       ];
@@ -196,6 +199,10 @@ export function corpusSteps(intent: Intent, website: string, words = ''): Corpus
       return [assertionStep(intent.assert)];
   }
 }
+
+// Settings chosen from a list on any kind of app, and the words for a list of choices.
+const CHOICE =
+  /^(?:theme|currency|country|region|locale|time ?zone|repeat|recurrence|frequency|(?:rows|items|results) per page|page size|sort(?: by| order)?|priority|visibility|appearance|density)$|(?:^|\s)(?:language|selector|switcher|picker)$/i;
 
 // A menu (not a list of options: a dropdown, list or selector is called so): a kebab, an overflow, an icon
 // of dots, or what the writer calls a menu.

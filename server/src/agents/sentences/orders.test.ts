@@ -2,6 +2,7 @@ import { parseSentence } from '../parse';
 import {
   confirmOrder,
   fromMenu,
+  useTo,
   labelOrder,
   leavesAsIs,
   markAsOrder,
@@ -192,6 +193,34 @@ describe('fromMenu', () => {
       steps: [
         { action: 'click', target: 'avatar menu' },
         { action: 'click', target: 'sign out' },
+      ],
+    });
+  });
+});
+
+describe('useTo', () => {
+  it('presses the control used, then does what it is used for', () => {
+    expect(useTo('Use the region switcher to go to Europe')).toEqual([
+      'Click the region switcher',
+      'go to Europe',
+    ]);
+    // 'next to' is a place of the control, not its purpose.
+    expect(useTo('Use the pencil next to Invoice 7 to rename it')).toEqual([
+      'Click the pencil next to Invoice 7',
+      'rename it',
+    ]);
+  });
+
+  it('leaves a purpose that would not be read alone, and other sentences', () => {
+    expect(useTo('Use the arrows to move around', () => false)).toBeNull();
+    expect(useTo('Click the pencil to rename it')).toBeNull();
+  });
+
+  it('reads both steps through the parse entry', () => {
+    expect(parseSentence('Use the bell icon to open notifications')).toMatchObject({
+      steps: [
+        { action: 'click', target: 'bell' },
+        { action: 'click', target: 'notifications' },
       ],
     });
   });

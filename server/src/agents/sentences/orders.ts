@@ -236,3 +236,22 @@ export function fromMenu(text: string, readable: (order: string) => boolean = ()
   const item = `${match[1]} ${match[2]}`;
   return readable(item) ? [`Click ${match[3]}${match[4] ?? ''}`, item] : null;
 }
+
+/**
+ * 'Use the region switcher to go to Europe', 'Use the kebab next to Invoice 7 to duplicate it': the
+ * control is pressed, then the purpose is the next order (not a clause to drop). Null for any other
+ * text, or when `readable` says the purpose alone would not be read.
+ */
+export function useTo(text: string, readable: (order: string) => boolean = () => true): string[] | null {
+  const trimmed = text.trim();
+  if (!/^use\s+(?:the|a|an|its|this|that|my)\s/i.test(trimmed)) return null;
+  // The first 'to' that starts a readable order; 'next to', 'close to' and 'up to' are places.
+  for (const to of trimmed.matchAll(
+    /(?<!\b(?:next|close|up|due|according|back))\s+to\s+(?=[a-z][a-z-]*\s+\S)/gi,
+  )) {
+    const control = trimmed.slice(4, to.index).trim();
+    const order = trimmed.slice(to.index + to[0].length);
+    if (control.split(/\s+/).length > 1 && readable(order)) return [`Click ${control}`, order];
+  }
+  return null;
+}
