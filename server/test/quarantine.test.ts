@@ -1,4 +1,5 @@
-import { type Collection, type CollectionAlerts } from '../../contract/collections';
+import { type CollectionAlerts } from '../../contract/alerts';
+import { type Collection } from '../../contract/collections';
 import { type Organization } from '../../contract/organizations';
 import {
   QUARANTINE_LIMITS,
