@@ -10,13 +10,6 @@ export type {
 } from './generator';
 export { parseStep, parseKey, tokenize } from './grammar';
 export { planSteps, splitInstructions, htmlToText, withStartPage } from './planner';
-export {
-  createModelSet,
-  ModelSet,
-  rulesModel,
-  LlmModel,
-  describeModelError,
-  type ModelStats,
-} from './models';
+export { createModelSet, ModelSet, rulesModel, describeModelError, type ModelStats } from './models';
 export { loadAllPrompts, loadPrompt, parsePrompt, PromptError, AGENT_NAMES } from './prompts';
 export { parsePythonStatement, PythonCodeError } from './pythonCode';

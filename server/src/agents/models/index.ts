@@ -1,6 +1,4 @@
-import { APICallError } from 'ai';
 import { type GenerationConfig } from '../../config';
-import { createLanguageModel, LlmModel } from './llm';
 import { rulesModel } from './rules';
 import {
   type DecideInput,
@@ -12,7 +10,6 @@ import {
 } from './types';
 
 export { rulesModel } from './rules';
-export { LlmModel, describeCandidates, ModelOutputError } from './llm';
 export * from './types';
 
 /** Every model decision of a process (rules ones too): the bench and the tests count them. */
@@ -129,14 +126,34 @@ export function describeModelError(error: unknown): string {
   )
     return 'no answer in time';
   const status = chain.find((link) => typeof link.statusCode === 'number')?.statusCode;
-  if (APICallError.isInstance(error) || typeof status === 'number')
+  // The AI SDK's APICallError, by its name: the SDK is loaded only where an LLM is configured.
+  if (chain[0]?.name === 'AI_APICallError' || typeof status === 'number')
     return status ? `HTTP ${status as number}` : text(chain[0]?.message).split('\n')[0];
   const message = text(chain[0]?.message);
   return message ? message.split('\n')[0].slice(0, 200) : String(error);
 }
 
 export function createModelSet(config: GenerationConfig): ModelSet {
-  const primary =
-    config.aiProvider === 'rules' ? rulesModel : new LlmModel(createLanguageModel(config), config);
+  const primary = config.aiProvider === 'rules' ? rulesModel : lazyLlm(config);
   return new ModelSet(primary, { input: config.aiPriceInput, output: config.aiPriceOutput });
+}
+
+/**
+ * The configured LLM, its adapter (./llm: the AI SDK, its providers and zod) loaded at its first
+ * question. NOTE: not with the server: they take about half a second of CPU to load, which a process
+ * with the offline rules (the default, and most test suites) never needs.
+ */
+function lazyLlm(config: GenerationConfig): Model {
+  let loaded: Promise<Model> | null = null;
+  const model = () =>
+    (loaded ??= import('./llm').then(({ LlmModel, createLanguageModel }) => {
+      return new LlmModel(createLanguageModel(config), config);
+    }));
+  return {
+    name: `${config.aiProvider}:${config.aiModel}`,
+    offline: false,
+    plan: async (instructions, website) => (await model()).plan(instructions, website),
+    decide: async (input) => (await model()).decide(input),
+    judge: async (input) => (await model()).judge(input),
+  };
 }

@@ -1,4 +1,4 @@
-import nlp from 'compromise';
+import { nlp } from './nlp';
 
 // Sentence structure from a maintained NLP library (issue 29), not from a growing chain of regular
 // expressions: compromise tags each word (verb, noun, preposition, adjective, adverb…) and the few

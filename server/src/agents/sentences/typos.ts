@@ -1,4 +1,4 @@
-import nlp from 'compromise';
+import { nlp } from './nlp';
 
 // Verbs typed in a hurry (issue 29): 'clik the 14th', 'chek the box', 'collaspe the Done column', 'clk
 // Save', 'goto last page', 'Untoggle Marketing emails'. Only the word that opens a clause is corrected,
