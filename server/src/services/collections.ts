@@ -67,6 +67,8 @@ interface GroupRunRow {
   error_message: string | null;
   created_at: string | Date;
   finished_at: string | Date | null;
+  /** Its test is quarantined now (issue 33): its failure fails no group. */
+  quarantined?: boolean;
 }
 
 /**
@@ -434,7 +436,8 @@ export class CollectionService {
     }
     const result = await this._db.execute(sql`
       SELECT r.id, r.test_case_id, t.name AS test_name, r.browser, r.status, r.trigger, r.execution_time_ms,
-             r.failing_step_index, r.error_message, r.created_at, r.finished_at
+             r.failing_step_index, r.error_message, r.created_at, r.finished_at,
+             t.quarantined_at IS NOT NULL AS quarantined
       FROM (${keys}) AS k
       -- One index probe per group (issue 34): never a scan of every run the collection has had.
       CROSS JOIN LATERAL (SELECT * FROM test_runs r
@@ -453,10 +456,12 @@ export class CollectionService {
       sql`, `,
     );
     const result = await this._db.execute(sql`
-      SELECT newest.id AS collection_id, r.status, r.trigger, r.execution_time_ms, r.created_at
+      SELECT newest.id AS collection_id, r.status, r.trigger, r.execution_time_ms, r.created_at,
+             t.quarantined_at IS NOT NULL AS quarantined
       FROM (SELECT c.id, (SELECT max(created_at) FROM test_runs WHERE collection_id = c.id) AS at
             FROM unnest(ARRAY[${ids}]) AS c(id)) AS newest
-      JOIN test_runs r ON r.collection_id = newest.id AND r.created_at = newest.at`);
+      JOIN test_runs r ON r.collection_id = newest.id AND r.created_at = newest.at
+      JOIN test_cases t ON t.id = r.test_case_id`);
     const rows = (result as unknown as { rows: (GroupRunRow & { collection_id: string })[] }).rows;
     const byCollection = new Map<string, GroupRunRow[]>();
     for (const row of rows)
@@ -520,7 +525,7 @@ function checkBrowsers(given: string[] | undefined): RunBrowser[] {
 
 /** A group's counts before any run is counted. */
 function noRuns(): RunCounts {
-  return { pending: 0, running: 0, passed: 0, failed: 0, cancelled: 0, error: 0, flaky: 0 };
+  return { pending: 0, running: 0, passed: 0, failed: 0, cancelled: 0, error: 0, flaky: 0, quarantined: 0 };
 }
 
 function toGroups(rows: GroupRunRow[]): CollectionRunGroup[] {
@@ -540,7 +545,11 @@ function toGroups(rows: GroupRunRow[]): CollectionRunGroup[] {
       groups.set(createdAt, group);
     }
     const seconds = row.execution_time_ms === null ? null : Math.round(row.execution_time_ms / 10) / 100;
-    group.counts[COUNTED_AS[row.status as RunState] ?? 'error']++;
+    const countedAs = COUNTED_AS[row.status as RunState] ?? 'error';
+    // Issue 33: a quarantined test's failure is counted apart: the group does not fail with it.
+    group.counts[
+      row.quarantined && (countedAs === 'failed' || countedAs === 'error') ? 'quarantined' : countedAs
+    ]++;
     group.total++;
     if (
       seconds !== null &&
@@ -576,6 +585,7 @@ function toRun(row: GroupRunRow, createdAt: string, seconds: number | null): Col
     error_message: row.error_message,
     created_at: createdAt,
     finished_at: row.finished_at === null ? null : new Date(row.finished_at).toISOString(),
+    quarantined: Boolean(row.quarantined),
   };
 }
 
