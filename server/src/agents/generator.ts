@@ -291,7 +291,6 @@ export class Generator {
     const text = plan[index];
     const started = Date.now();
     const session = this._session;
-    const secretNames = Object.keys(session.values.secrets);
     const modules = input.modules ?? [];
     await session.beginStep(`${index + 1}. ${text}`);
     let action: Action | null = null;
@@ -305,7 +304,6 @@ export class Generator {
       if (ran.ok) done = ran.done;
       else error = ran.error;
     }
-    const { screenshotId, screenshotError } = await this._screenshot(index);
     const ok = Boolean(action) && !error;
     const plannerMessage = [
       `Step ${index + 1} of ${plan.length}: ${text}.`,
@@ -313,21 +311,12 @@ export class Generator {
         ? `The module "${found.module.name}" ran its ${done} recorded steps, without a model call.`
         : `The module could not run: ${error?.message}`,
     ].join(' ');
-    const step = moduleGenerationStep({
-      step_index: index,
-      planner_message: plannerMessage,
-      step_description: text,
-      screenshot_id: screenshotId,
-      screenshot_error: screenshotError,
-      before_screenshot_id: steps[index - 1]?.screenshot_id ?? null,
-      url: session.closed ? null : stepUrl(session.probe.url()),
+    const step = await this._recordStep(index, input, steps, started, {
+      description: text,
+      plannerMessage,
       action,
       ok,
       error,
-      language: input.language,
-      secretNames,
-      traceId: input.traceId,
-      durationMs: Date.now() - started,
     });
     return { step, ok, notUnderstood: null };
   }
@@ -347,7 +336,6 @@ export class Generator {
     const text = plan[index];
     const started = Date.now();
     const session = this._session;
-    const secretNames = Object.keys(session.values.secrets);
     await session.beginStep(`${index + 1}. ${text}`);
     let action: Action | null = null;
     let error: UserVisibleError | null = null;
@@ -378,28 +366,18 @@ export class Generator {
     } catch (failure) {
       error = { message: messageOf(failure).split('\n')[0], error_type: 'execution_failed' };
     }
-    const { screenshotId, screenshotError } = await this._screenshot(index);
     const ok = Boolean(action) && !error;
     const read = session.email;
     const message =
       ok && read
         ? `Read ${describeMail(read)}${email.op === 'code' ? `, and typed its code into ${describeTarget((action as { target: Target }).target)}` : ''}.`
         : (error?.message ?? 'Not run.');
-    const step = moduleGenerationStep({
-      step_index: index,
-      planner_message: `Step ${index + 1} of ${plan.length}: ${text}. ${ok ? message : `The e-mail step failed: ${message}`}`,
-      step_description: text,
-      screenshot_id: screenshotId,
-      screenshot_error: screenshotError,
-      before_screenshot_id: steps[index - 1]?.screenshot_id ?? null,
-      url: session.closed ? null : stepUrl(session.probe.url()),
+    const step = await this._recordStep(index, input, steps, started, {
+      description: text,
+      plannerMessage: `Step ${index + 1} of ${plan.length}: ${text}. ${ok ? message : `The e-mail step failed: ${message}`}`,
       action: action ?? candidateOrNull(email),
       ok,
       error,
-      language: input.language,
-      secretNames,
-      traceId: input.traceId,
-      durationMs: Date.now() - started,
       verificationMessage: message,
     });
     return { step, ok, notUnderstood: null };
@@ -534,26 +512,16 @@ export class Generator {
         break;
       }
     }
-    const { screenshotId, screenshotError } = await this._screenshot(index);
     const ok = Boolean(action) && !error;
     const message = ok
       ? `Uploaded ${upload.file} to ${describeTarget((action as { target: Target }).target)}${(action as { chooser?: true }).chooser ? ' through its file chooser' : ''}.`
       : (error?.message ?? 'Not run.');
-    const step = moduleGenerationStep({
-      step_index: index,
-      planner_message: `Step ${index + 1} of ${plan.length}: ${text}. ${message}`,
-      step_description: text,
-      screenshot_id: screenshotId,
-      screenshot_error: screenshotError,
-      before_screenshot_id: steps[index - 1]?.screenshot_id ?? null,
-      url: session.closed ? null : stepUrl(session.probe.url()),
+    const step = await this._recordStep(index, input, steps, started, {
+      description: text,
+      plannerMessage: `Step ${index + 1} of ${plan.length}: ${text}. ${message}`,
       action: action ?? candidates[0],
       ok,
       error,
-      language: input.language,
-      secretNames: Object.keys(session.values.secrets),
-      traceId: input.traceId,
-      durationMs: Date.now() - started,
       verificationMessage: message,
     });
     return { step, ok, notUnderstood: null };
@@ -573,28 +541,59 @@ export class Generator {
     const started = Date.now();
     const session = this._session;
     await session.beginStep(`${index + 1}. ${text}`);
-    const { screenshotId, screenshotError } = await this._screenshot(index);
     const message = action
       ? `${optionalNote(action, false)} A run clicks it whenever it is shown.`
       : (error?.message ?? 'Not run.');
-    const step = moduleGenerationStep({
+    const step = await this._recordStep(index, input, steps, started, {
+      description: text,
+      plannerMessage: `Step ${index + 1} of ${plan.length}: ${text}. ${message}`,
+      action,
+      ok,
+      error,
+      verificationMessage: message,
+    });
+    return { step, ok, notUnderstood: ok ? null : message };
+  }
+
+  /**
+   * The record of a step made without the coder (a module call, an e-mail, an upload, an optional or
+   * tab step): its screenshot taken (which ends its trace group), then the step as the generator stores it.
+   */
+  private async _recordStep(
+    index: number,
+    input: GeneratorInput,
+    steps: GenerationStep[],
+    started: number,
+    fields: {
+      description: string;
+      plannerMessage: string;
+      action: Action | null;
+      ok: boolean;
+      error: UserVisibleError | null;
+      verificationMessage?: string;
+    },
+  ): Promise<GenerationStep> {
+    const session = this._session;
+    const { screenshotId, screenshotError } = await this._screenshot(index);
+    return moduleGenerationStep({
       step_index: index,
-      planner_message: `Step ${index + 1} of ${plan.length}: ${text}. ${message}`,
-      step_description: text,
+      planner_message: fields.plannerMessage,
+      step_description: fields.description,
       screenshot_id: screenshotId,
       screenshot_error: screenshotError,
       before_screenshot_id: steps[index - 1]?.screenshot_id ?? null,
       url: session.closed ? null : stepUrl(session.probe.url()),
-      action,
-      ok,
-      error,
+      action: fields.action,
+      ok: fields.ok,
+      error: fields.error,
       language: input.language,
       secretNames: Object.keys(session.values.secrets),
       traceId: input.traceId,
       durationMs: Date.now() - started,
-      verificationMessage: message,
+      ...(fields.verificationMessage !== undefined
+        ? { verificationMessage: fields.verificationMessage }
+        : {}),
     });
-    return { step, ok, notUnderstood: ok ? null : message };
   }
 
   /** The fields a code may go into, best first: the targets a fill of `field` would have. */

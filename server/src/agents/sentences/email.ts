@@ -5,6 +5,7 @@
 //   'Click the "Confirm" link in the e-mail', 'Follow the confirmation link from the email'
 //   'Type the code from the e-mail into the "Code" field', 'Fill the OTP field with the code from the mail'
 // Read on the raw sentence (quotes kept); a sentence naming no e-mail is left to the other rules.
+import { cleaned } from './stepText';
 
 export type EmailSentence =
   /** `to`: the address, `{{inbox}}` unless the sentence names another. */
@@ -88,17 +89,6 @@ const CODE = [
     'i',
   ),
 ];
-
-function cleaned(sentence: string): string {
-  return sentence
-    .replace(/[“”„]/g, '"')
-    .replace(/[‘’]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^(?:then|and|now|next|finally),?\s+/i, '')
-    .replace(/[.!;]+$/, '')
-    .trim();
-}
 
 /** An unquoted value, or one in single quotes. */
 function unquoted(value: string): string {

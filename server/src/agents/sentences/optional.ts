@@ -5,6 +5,7 @@
 // 'When the dialog is open, click Save' waits for the dialog (a leading clause), never skips the click.
 // Read on the raw sentence (quotes kept). Only a click can be optional: 'If X is shown, type …' is
 // read as an optional step that cannot be, so that nothing else becomes conditional.
+import { cleaned } from './stepText';
 
 export interface OptionalSentence {
   /** The step to take when its element is shown: 'click "Accept all"'. */
@@ -25,17 +26,6 @@ const TRAILING = new RegExp(
 );
 const CLICK =
   /^(?:please\s+)?(?:click|tap|press|hit|close|dismiss|accept|choose|select|use)\b\s*(?:on\s+)?(?:it\s+)?(?:with\s+|by\s+clicking\s+(?:on\s+)?)?(.*)$/i;
-
-function cleaned(sentence: string): string {
-  return sentence
-    .replace(/[“”„]/g, '"')
-    .replace(/[‘’]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^(?:then|and|now|next|finally),?\s+/i, '')
-    .replace(/[.!;]+$/, '')
-    .trim();
-}
 
 /** The element's words in a click's words: its quoted text, else its words without 'the … button'. */
 function elementWords(rest: string): string {

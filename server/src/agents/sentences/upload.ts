@@ -2,6 +2,7 @@
 //   'Upload sample.pdf to the "Attachment" field', 'Attach "sample.csv"', 'Upload the file sample.png'
 //   'Upload sample.csv with the "Add a receipt" button', 'Choose "sample.txt" in the Résumé field'
 // Read on the raw sentence (quotes kept). A file is a name with an extension, or in quotes.
+import { cleaned } from './stepText';
 
 export interface UploadSentence {
   /** The file's name: 'sample.pdf'. */
@@ -15,17 +16,6 @@ const UPLOAD = new RegExp(
   String.raw`^(?:please\s+)?(?:upload|attach|choose|select|pick|add)\s+(?:the\s+|a\s+)?(?:file\s+|document\s+|image\s+)?${FILE}(?:\s+(?:file|document|image))?(?:\s+(?:to|into|in|on|as|for|using|with|via|through)\s+(.+?))?$`,
   'i',
 );
-
-function cleaned(sentence: string): string {
-  return sentence
-    .replace(/[“”„]/g, '"')
-    .replace(/[‘’]/g, "'")
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/^(?:then|and|now|next|finally),?\s+/i, '')
-    .replace(/[.!;]+$/, '')
-    .trim();
-}
 
 /** The field's words: its quoted text, else its words without 'the … field'. */
 function fieldWords(raw: string): string {
