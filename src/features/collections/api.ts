@@ -33,6 +33,8 @@ export interface RunAllArgs {
   id: string;
   suiteId: string;
   testIds: string[];
+  /** Issue 33: one of the project's environments; absent or null: the tests' own websites. */
+  environmentId?: string | null;
 }
 
 const listTag = { type: 'Collection' as const, id: 'LIST' };
@@ -112,12 +114,12 @@ export const collectionsApi = baseApi.injectEndpoints({
         error ? [] : [collectionTag(id), { type: 'TestTree' as const, id: suiteId }],
     }),
     runAll: build.mutation<RunAllResult, RunAllArgs>({
-      queryFn: async ({ id }, _api, _extra, baseQuery) => {
+      queryFn: async ({ id, environmentId }, _api, _extra, baseQuery) => {
         if (!id.trim()) return validationError(COLLECTION_MESSAGES.idRequired);
         const result = await baseQuery({
           url: `/test-suites/collection/${enc(id)}/run-all`,
           method: 'POST',
-          body: {},
+          body: environmentId ? { environment_id: environmentId } : {},
         });
         return result.error ? { error: result.error } : { data: result.data as RunAllResult };
       },

@@ -40,6 +40,8 @@ export interface DbCollection {
   runs: CollectionRun[];
   /** Where a group (by `created_at`) came from, when not from a person (issue 28). */
   group_triggers?: Record<string, RunTrigger>;
+  /** Issue 33: the environment each run-all asked for, in order (null: the tests' own websites). */
+  run_all_environments?: (string | null)[];
 }
 
 // NOTE: kept on the suite object, so resetDb() (a new suites array) forgets them too.
@@ -345,11 +347,18 @@ export const collectionHandlers = [
     return new HttpResponse(null, { status: 204 });
   }),
 
-  http.post(`${API}/test-suites/collection/:collectionId/run-all`, ({ request, params }) => {
+  http.post(`${API}/test-suites/collection/:collectionId/run-all`, async ({ request, params }) => {
     const found = memberCollection(request, String(params.collectionId));
     if ('error' in found) return found.error;
     const { collection } = found;
     if (collection.linked_test_ids.length === 0) return invalid(COLLECTION_MESSAGES.noTests);
+    const body = (await request.json().catch(() => ({}))) as { environment_id?: string | null };
+    const environment = scheduleEnvironment(found.suite, body.environment_id, 'environment_id');
+    if (environment instanceof Response) return environment;
+    collection.run_all_environments = [
+      ...(collection.run_all_environments ?? []),
+      environment.environment_id,
+    ];
     const createdAt = now();
     const runs = seedRunGroup(
       collection,

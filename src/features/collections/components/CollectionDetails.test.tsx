@@ -9,6 +9,7 @@ import {
 } from '../../../testing/msw/collections';
 import { server } from '../../../testing/msw/server';
 import { seedSuite, seedTestCase } from '../../../testing/msw/db';
+import { seedEnvironment, storedEnvironments } from '../../../testing/msw/environments';
 import { renderApp } from '../../../testing/renderWithStore';
 import { signInAsMemberOf } from '../../../testing/session';
 import { LIVE_POLL_MS } from './CollectionDetails';
@@ -87,5 +88,36 @@ describe("a test suite page's groups, live (issue 31)", () => {
     publishCollectionRunsChanged(collection, '2026-01-05T09:00:00.000Z');
     expect(await within(group).findByText('2 passed')).toBeInTheDocument();
     expect(within(group).queryByText('1 running')).not.toBeInTheDocument();
+  });
+});
+
+describe("a test suite page's Run all, with environments (issue 33)", () => {
+  it('asks which environment, the default preselected, and runs there', async () => {
+    const { organization } = signInAsMemberOf('Acme', 'member');
+    const suite = seedSuite(organization.org_id, 'Shop');
+    const pay = seedTestCase(suite, { name: 'Pay by card' });
+    seedEnvironment(suite, { name: 'Staging', base_url: 'https://staging.shop.test' });
+    const production = seedEnvironment(suite, { name: 'Production', base_url: 'https://shop.test' });
+    production.is_default = true;
+    storedEnvironments(suite)[0]!.is_default = false;
+    const collection = seedCollection(suite, 'Checkout', { linked_test_ids: [pay._id] });
+    const { user } = renderApp(`/test-cases/collection/${collection._id}`);
+
+    await user.click(await screen.findByRole('button', { name: 'Run all' }, { timeout: 8000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Run all tests' });
+    expect(within(dialog).getByRole('combobox', { name: 'Environment' })).toHaveTextContent(
+      'Production (default)',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(collection.run_all_environments).toEqual([production._id]));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // The tests' own websites stay a choice.
+    await user.click(screen.getByRole('button', { name: 'Run all' }));
+    const again = await screen.findByRole('dialog', { name: 'Run all tests' });
+    await user.click(within(again).getByRole('combobox', { name: 'Environment' }));
+    await user.click(await screen.findByRole('option', { name: "The tests' own websites" }));
+    await user.click(within(again).getByRole('button', { name: 'Run' }));
+    await waitFor(() => expect(collection.run_all_environments).toEqual([production._id, null]));
   });
 });

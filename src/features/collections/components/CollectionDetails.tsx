@@ -28,6 +28,7 @@ import { t } from '../../../config/locale';
 import { downloadBlob, fetchApiFile } from '../../../lib/download';
 import { notify } from '../../../lib/notify';
 import { useWatch, type WatchStatus } from '../../monitoring/api';
+import { useGetEnvironmentsQuery } from '../../suites/api';
 import { useGetTestTreeQuery } from '../../tests/api';
 import {
   collectionsApi,
@@ -40,6 +41,7 @@ import { selectRecentRuns } from '../selectors';
 import { recentRunsCleared, runsPageFailed, runsPageLoaded, runsPageRequested } from '../slice';
 import type { Collection, CollectionRun, CollectionRunGroup } from '../types';
 import { AddTestsDialog } from './AddTestsDialog';
+import { RunAllDialog } from './RunAllDialog';
 import { isGroupOpen, RunGroupList } from './RunGroupList';
 
 /** How often the page reads the collection again while a group still has runs going (and no socket tells it). */
@@ -153,6 +155,8 @@ export function CollectionDetails({
   const [cancelling, setCancelling] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [exporting, setExporting] = useState(false);
+  const [choosingEnvironment, setChoosingEnvironment] = useState(false);
+  const { data: environments = [] } = useGetEnvironmentsQuery(suiteId, { skip: !suiteId });
 
   const groups = useMemo(
     () => mergeGroups(data?.linked_runs ?? [], linkedGroup?.linked_runs ?? [], store.groups),
@@ -212,9 +216,10 @@ export function CollectionDetails({
     }
   };
 
-  const startAll = async () => {
+  const startAll = async (environmentId: string | null = null) => {
     try {
-      await runAll({ id: collectionId, suiteId, testIds: linked }).unwrap();
+      await runAll({ id: collectionId, suiteId, testIds: linked, environmentId }).unwrap();
+      setChoosingEnvironment(false);
       notify.success(t.collections.runStarted);
     } catch (failure) {
       notify.error(
@@ -273,13 +278,23 @@ export function CollectionDetails({
               variant="contained"
               startIcon={<PlayArrowIcon />}
               disabled={linked.length === 0 || starting || runLock !== null}
-              onClick={() => void startAll()}
+              onClick={() =>
+                // Issue 33: while the project has environments, a dialog asks which (the default first).
+                environments.length > 0 ? setChoosingEnvironment(true) : void startAll()
+              }
             >
               Run all
             </Button>
           </span>
         </Tooltip>
       </Stack>
+      <RunAllDialog
+        open={choosingEnvironment}
+        environments={environments}
+        pending={starting}
+        onRun={(environmentId) => void startAll(environmentId || null)}
+        onClose={() => setChoosingEnvironment(false)}
+      />
 
       <Card>
         <CardContent>
