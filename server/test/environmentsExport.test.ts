@@ -22,6 +22,7 @@ describe('the export of a collection of a project with environments', () => {
   let staging: FixtureSites;
   let ctx: GenerationContext;
   let collectionId: string;
+  let testId: string;
   const dirs: string[] = [];
 
   beforeAll(async () => {
@@ -35,7 +36,7 @@ describe('the export of a collection of a project with environments', () => {
       { kind: 'expect', assert: { type: 'url', value: own.url('todo'), match: 'equals' } },
       { kind: 'expect', assert: { type: 'value', target: field, value: 'Milk' } },
     ];
-    const testId = await createGeneratedTest(ctx, 'Types an item', own.url('todo'), actions);
+    testId = await createGeneratedTest(ctx, 'Types an item', own.url('todo'), actions);
     for (const [name, baseUrl] of [
       ['Staging', staging.origin],
       // Nothing listens there: a run on it cannot open the page.
@@ -102,5 +103,18 @@ describe('the export of a collection of a project with environments', () => {
     dirs.push(nowhere.dir);
     expect(nowhere.report.stats.unexpected).toBe(1);
     expect(nowhere.output).toMatch(/ERR_CONNECTION_REFUSED|127\.0\.0\.1:9/);
+  });
+
+  it("exports a single test as a project on the environments too: the default's baseURL, relative pages", async () => {
+    const response = await api<Exported>(ctx.server, 'GET', `/test-case/${testId}/export`, {
+      token: ctx.token,
+    });
+    expect(response.status).toBe(200);
+    const files = Object.fromEntries(response.body.files.map((file) => [file.path, file.content]));
+    expect(files['playwright.config.ts']).toContain(`baseURL: process.env.BASE_URL ?? '${staging.origin}'`);
+    expect(files['playwright.config.ts']).toContain(`{ name: 'nowhere',`);
+    const spec = files['tests/types-an-item.spec.ts'];
+    expect(spec).toContain(`await page.goto('${new URL(own.url('todo')).pathname}');`);
+    expect(spec).not.toContain(own.origin);
   });
 });

@@ -65,6 +65,7 @@ export {
   pythonTestFileName,
   typescriptProject,
   type CollectionExport,
+  type ExportEnvironment,
   type ModuleScript,
   type ProjectFile,
   type ProjectSpec,

@@ -7,6 +7,7 @@ import {
   fileSlug,
   onBaseUrl,
   type Action,
+  type ExportEnvironment,
   type ProjectFile,
   type ProjectSpec,
 } from '../runner';
@@ -50,13 +51,7 @@ export class CollectionExportService {
       .orderBy(asc(testCases.name), asc(testCases.id));
     const secretNames = Object.keys(await this._sharedParameters.valuesForSuite(collection.testSuiteId));
     // Issue 33: the project's environments, the default first: the config's baseURL and its projects.
-    const exportEnvironments = (
-      await this._db
-        .select({ name: environments.name, baseUrl: environments.baseUrl })
-        .from(environments)
-        .where(eq(environments.testSuiteId, collection.testSuiteId))
-        .orderBy(desc(environments.isDefault), asc(environments.name))
-    ).map((row) => ({ name: row.name, origin: environmentOrigin(row.baseUrl) ?? row.baseUrl }));
+    const exportEnvironments = await environmentsToExport(this._db, collection.testSuiteId);
     const tests: ProjectSpec[] = [];
     const skipped: { name: string; reason: string }[] = [];
     for (const { test } of rows) {
@@ -81,12 +76,23 @@ export class CollectionExportService {
   }
 }
 
+/** The project's environments as an export names them (issue 33): the default first, then by name. */
+export async function environmentsToExport(db: Db, suiteId: string): Promise<ExportEnvironment[]> {
+  return (
+    await db
+      .select({ name: environments.name, baseUrl: environments.baseUrl })
+      .from(environments)
+      .where(eq(environments.testSuiteId, suiteId))
+      .orderBy(desc(environments.isDefault), asc(environments.name))
+  ).map((row) => ({ name: row.name, origin: environmentOrigin(row.baseUrl) ?? row.baseUrl }));
+}
+
 /**
  * The test's pages and URL checks on its own website as paths the config's baseURL completes (issue
  * 33), as a run on an environment opens the test's path on the environment's origin. A page opened
  * after a setup module (kept when the module is on the site already) keeps its full address.
  */
-function relativeSpec(spec: ProjectSpec, website: string): ProjectSpec {
+export function relativeSpec(spec: ProjectSpec, website: string): ProjectSpec {
   const relative = (action: Action): Action => {
     if (action.kind === 'goto') return { ...action, url: onBaseUrl(action.url, website) };
     if (action.kind === 'expect' && action.assert.type === 'url' && /^https?:\/\//.test(action.assert.value))

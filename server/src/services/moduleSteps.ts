@@ -12,6 +12,7 @@ import {
   type ModuleScript,
   type ProjectFile,
   type ProjectSpec,
+  collectionProject,
   fileSlug,
   pythonProject,
   pythonTestFileName,
@@ -24,6 +25,7 @@ import { MODULE_MESSAGES } from '../../../contract/modules';
 import { effectiveParameters } from '../../../contract/testCases';
 import { type Actor } from './actor';
 import { type BrowserStateService, type StorageState } from './browserStates';
+import { environmentsToExport, relativeSpec } from './collectionExport';
 import { exportedScripts, exportedSteps } from './exportedCode';
 import { type SharedParameterService } from './sharedParameters';
 import { type StepsSource, type TestCaseService } from './testCases';
@@ -95,6 +97,21 @@ export class ModuleSteps {
     );
     if ((row.testGenerationSteps as GenerationStep[]).length === 0) throw nothing;
     const secretNames = Object.keys(await this._sharedParameters.valuesForSuite(row.testSuiteId));
+    // Issue 33: in a project with environments the test is a project as a collection's export is: the
+    // config's baseURL is the default environment's origin, one project per environment, pages as paths.
+    const exportEnvironments =
+      language === 'typescript' ? await environmentsToExport(this._db, row.testSuiteId) : [];
+    if (exportEnvironments.length > 0) {
+      const spec = relativeSpec(await this.projectSpec(row, secretNames), row.website);
+      return {
+        files: collectionProject({
+          name: row.name,
+          tests: [spec],
+          skipped: [],
+          environments: exportEnvironments,
+        }),
+      };
+    }
     const project = await this.exportProject(row, secretNames, language);
     if (project) return { files: project };
     const scripts = exportedScripts(row);
