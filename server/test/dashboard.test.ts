@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type Dashboard } from '../../contract/dashboard';
 import { type CreatedRun } from '../../contract/runs';
-import { testCases, testRuns } from '../src/db/schema';
+import { environments, testCases, testRuns } from '../src/db/schema';
 import { stepsHash } from '../src/services/dashboard';
 import { api, startTestServer, type TestServer } from './helpers';
 import { passedStep } from './runFixtures';
@@ -85,6 +85,79 @@ describe('GET /test-suites/{suiteId}/dashboard', () => {
     });
     expect(body.pass_rate.daily.reduce((sum, day) => sum + day.passed + day.failed, 0)).toBe(4);
     expect(body.counts).toEqual({ tests: 1, runs_30_days: 5 });
+  });
+
+  it('keeps its day counts (test_run_days, issue 34) equal to the runs as they end, move and go', async () => {
+    const where = await workspace(server, 'days@example.com');
+    const first = await createTest(server, where, { name: 'Pays' });
+    const second = await createTest(server, where, { name: 'Ships' });
+    const db = server.database.db;
+    // What the runs say and what the day rows say, per day and scope, for this suite.
+    const counts = async (from: 'runs' | 'days') => {
+      const query =
+        from === 'runs'
+          ? sql`SELECT (r.finished_at AT TIME ZONE 'UTC')::date::text AS day, r.environment_id::text AS env,
+                       r.settings ->> 'website_url_override' IS NULL AS own,
+                       count(*) FILTER (WHERE r.status = 'passed')::int AS passed,
+                       count(*) FILTER (WHERE r.status IN ('failed', 'not_runnable', 'flaky'))::int AS failed,
+                       count(*)::int AS finished
+                FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
+                WHERE t.test_suite_id = ${where.suiteId} AND r.finished_at IS NOT NULL GROUP BY 1, 2, 3`
+          : sql`SELECT d.day::text AS day, d.environment_id::text AS env, d.own_site AS own,
+                       sum(d.passed)::int AS passed, sum(d.failed)::int AS failed, sum(d.finished)::int AS finished
+                FROM test_run_days d WHERE d.test_suite_id = ${where.suiteId} GROUP BY 1, 2, 3
+                HAVING sum(d.finished) > 0`;
+      const { rows } = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
+      return rows.sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)));
+    };
+    const expectInStep = async () => expect(await counts('days')).toEqual(await counts('runs'));
+
+    // Several runs in one statement (a run-all), finished or not; then one ends as a worker ends it.
+    const now = Date.now();
+    const inserted = await db
+      .insert(testRuns)
+      .values([
+        { testCaseId: first._id, status: 'passed', settings: SETTINGS, finishedAt: new Date(now - 2 * DAY) },
+        { testCaseId: first._id, status: 'flaky', settings: SETTINGS, finishedAt: new Date(now - 2 * DAY) },
+        { testCaseId: second._id, status: 'running', settings: SETTINGS },
+        { testCaseId: second._id, status: 'cancelled', settings: SETTINGS, finishedAt: new Date(now) },
+      ])
+      .returning();
+    await expectInStep();
+    const running = inserted[2]!.id;
+    await db
+      .update(testRuns)
+      .set({ status: 'failed', finishedAt: new Date(now) })
+      .where(eq(testRuns.id, running));
+    // A heartbeat changes nothing counted; a verdict changed after the end moves it.
+    await db.update(testRuns).set({ heartbeatAt: new Date() }).where(eq(testRuns.id, running));
+    await db.update(testRuns).set({ status: 'passed' }).where(eq(testRuns.id, running));
+    await expectInStep();
+    const body = await dashboard(where);
+    expect(body.pass_rate.daily.at(-1)).toMatchObject({ passed: 1, failed: 0 });
+    expect(body.pass_rate.last_7_days).toMatchObject({ passed: 2, failed: 1 });
+    expect(body.counts.runs_30_days).toBe(4);
+
+    // A run on another website, then on an environment that is deleted (its runs keep no environment).
+    await db
+      .update(testRuns)
+      .set({ settings: { ...SETTINGS, website_url_override: 'https://staging.example.com' } })
+      .where(eq(testRuns.id, inserted[0]!.id));
+    const [staging] = await db
+      .insert(environments)
+      .values({ testSuiteId: where.suiteId, name: 'Staging', baseUrl: 'https://staging.example.com' })
+      .returning();
+    await db.update(testRuns).set({ environmentId: staging!.id }).where(eq(testRuns.id, inserted[1]!.id));
+    await expectInStep();
+    await db.delete(environments).where(eq(environments.id, staging!.id));
+    await expectInStep();
+
+    // Runs deleted (retention), then a test with its runs.
+    await db.delete(testRuns).where(eq(testRuns.id, inserted[3]!.id));
+    await expectInStep();
+    await db.delete(testCases).where(eq(testCases.id, second._id));
+    await expectInStep();
+    expect(await counts('days')).toHaveLength(2);
   });
 
   it('answers an empty suite with zero-filled days and null rates', async () => {

@@ -3,6 +3,7 @@ import {
   bigint,
   bigserial,
   boolean,
+  date,
   foreignKey,
   index,
   integer,
@@ -11,6 +12,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
@@ -573,6 +575,40 @@ export const testCaseUsage = pgTable(
     runs: integer('runs').notNull().default(0),
   },
   (t) => [index('test_case_usage_suite_idx').on(t.testSuiteId)],
+);
+
+/**
+ * A test's finished runs counted per UTC day of their end (issue 34), kept by triggers of migration
+ * 0024 as runs are written, end and are deleted: the dashboard's pass rates read a project's 30 days
+ * here (at most a row per test, day and scope) instead of every run that ended in them. The scope is
+ * the run's environment (null: none) and whether it ran on its test's own website. Rows go with
+ * their test; the retention job deletes the days older than any dashboard shows.
+ */
+export const testRunDays = pgTable(
+  'test_run_days',
+  {
+    testCaseId: uuid('test_case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    testSuiteId: uuid('test_suite_id')
+      .notNull()
+      .references(() => testSuites.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    // No foreign key: deleting an environment sets its runs' environment_id to null, and the runs'
+    // trigger moves their counts to the null scope.
+    environmentId: uuid('environment_id'),
+    /** The runs ran on the test's own website (no website_url_override). */
+    ownSite: boolean('own_site').notNull(),
+    passed: integer('passed').notNull().default(0),
+    /** Failed, not runnable or flaky (the dashboard's RATE_FAILED_STATES). */
+    failed: integer('failed').notNull().default(0),
+    /** Every run that ended, with a verdict or not. */
+    finished: integer('finished').notNull().default(0),
+  },
+  (t) => [
+    unique('test_run_days_key').on(t.testCaseId, t.day, t.environmentId, t.ownSite).nullsNotDistinct(),
+    index('test_run_days_suite_idx').on(t.testSuiteId, t.day),
+  ],
 );
 
 // ── Collections (issue 12) ────────────────────────────────────────────────────────────────────

@@ -44,6 +44,8 @@ const OWN_SITE = sql`r.settings ->> 'website_url_override' IS NULL`;
 interface Scope {
   environment: { _id: string; name: string } | null;
   where: SQL;
+  /** The same runs' day counts (test_run_days aliased `d`). */
+  days: SQL;
 }
 
 /** What two runs compare to know they replayed the same steps (test_runs.steps_hash). */
@@ -193,7 +195,8 @@ export class DashboardService {
       ORDER BY r.environment_id, r.created_at DESC, r.id DESC`);
     const [own] = await this._rows<{ id: string; status: string; at: string }>(sql`
       SELECT r.id::text AS id, r.status, ${iso(sql`r.created_at`)} AS at FROM test_runs r
-      WHERE r.test_case_id = ${id} AND ${OWN_SITE} ORDER BY r.created_at DESC, r.id DESC LIMIT 1`);
+      WHERE r.test_case_id = ${id} AND ${OWN_SITE}
+      ORDER BY r.created_at DESC NULLS LAST, r.id DESC NULLS LAST LIMIT 1`);
     const runs = new Map(newest.map((run) => [run.environment_id, run]));
     const headline = (
       environment: { id: string; name: string; is_default: boolean } | null,
@@ -219,7 +222,7 @@ export class DashboardService {
    * project's default environment (the tests' own websites when it has none). 400 for anything else.
    */
   private async _scope(suiteId: string, environmentId: string | undefined): Promise<Scope> {
-    const own: Scope = { environment: null, where: OWN_SITE };
+    const own: Scope = { environment: null, where: OWN_SITE, days: sql`d.own_site` };
     const wanted = environmentId?.trim().toLowerCase() ?? '';
     if (wanted === OWN_WEBSITES) return own;
     if (wanted && !isUuid(wanted)) throw unknownEnvironment();
@@ -230,7 +233,11 @@ export class DashboardService {
       if (wanted) throw unknownEnvironment();
       return own;
     }
-    return { environment: { _id: row.id, name: row.name }, where: sql`r.environment_id = ${row.id}` };
+    return {
+      environment: { _id: row.id, name: row.name },
+      where: sql`r.environment_id = ${row.id}`,
+      days: sql`d.environment_id = ${row.id}`,
+    };
   }
 
   private async _readHistory(
@@ -335,22 +342,26 @@ export class DashboardService {
     });
   }
 
-  /** Runs finished per UTC day from `start` (day 0) until `end` (or now), with a verdict or not. */
+  /**
+   * Runs finished per UTC day from `start` (day 0) until `end` (or now), with a verdict or not: from
+   * test_run_days (issue 34), which triggers of migration 0024 keep as runs end (passed; failed being
+   * RATE_FAILED_STATES), so a day costs a row per test however many runs ended in it.
+   */
   private async _passRateDays(
     suiteId: string,
     start: Date,
     end: Date | null,
     scope: Scope,
   ): Promise<Map<number, DayCounts>> {
+    const day = (at: Date) => sql`${at.toISOString().slice(0, 10)}::date`;
     const rows = await this._rows<{ day: number } & DayCounts>(sql`
-      SELECT floor(extract(epoch FROM r.finished_at - ${start.toISOString()}::timestamptz) / 86400)::int AS day,
-             count(*) FILTER (WHERE r.status = 'passed')::int AS passed,
-             count(*) FILTER (WHERE r.status IN (${list(RATE_FAILED_STATES)}))::int AS failed,
-             count(*)::int AS finished
-      FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
-      WHERE t.test_suite_id = ${suiteId} AND r.finished_at >= ${start.toISOString()}::timestamptz AND ${scope.where}
-        ${end ? sql`AND r.finished_at < ${end.toISOString()}::timestamptz` : sql``}
-      GROUP BY 1`);
+      SELECT (d.day - ${day(start)})::int AS day, sum(d.passed)::int AS passed, sum(d.failed)::int AS failed,
+             sum(d.finished)::int AS finished
+      FROM test_run_days d
+      WHERE d.test_suite_id = ${suiteId} AND d.day >= ${day(start)} AND ${scope.days}
+        ${end ? sql`AND d.day < ${day(end)}` : sql``}
+      GROUP BY 1
+      HAVING sum(d.finished) > 0`);
     return new Map(
       rows
         .filter((row) => row.day < WINDOW_DAYS)
@@ -376,7 +387,7 @@ export class DashboardService {
              r.error_message
       FROM ${tests}
       JOIN LATERAL (SELECT * FROM test_runs r WHERE r.test_case_id = t.id AND ${scope.where}
-                    ORDER BY r.created_at DESC, r.id DESC LIMIT 1) r ON true
+                    ORDER BY r.created_at DESC NULLS LAST, r.id DESC NULLS LAST LIMIT 1) r ON true
       WHERE r.status IN (${list(FAILED_STATES)})
       ORDER BY r.finished_at DESC NULLS LAST, r.created_at DESC
       LIMIT ${DASHBOARD_LIMITS.latestFailures}`);
@@ -398,7 +409,7 @@ export class DashboardService {
         CROSS JOIN LATERAL (
           SELECT r.test_case_id, r.status, r.steps_hash, r.created_at, r.id FROM test_runs r
           WHERE r.test_case_id = t.id AND r.status IN ('passed', ${list(RATE_FAILED_STATES)}) AND ${scope.where}
-          ORDER BY r.created_at DESC, r.id DESC
+          ORDER BY r.created_at DESC NULLS LAST, r.id DESC NULLS LAST
           LIMIT ${FLAKY_WINDOW_RUNS}) AS r
         WHERE t.test_suite_id = ${suiteId}
           ${ids ? sql`AND t.id IN (${list(ids)})` : sql``}
