@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { type ProjectRetention } from '../../contract/retention';
 import { type TestRun } from '../../contract/runs';
 import { organizationMembers, testCaseUsage, testRuns } from '../src/db/schema';
@@ -225,6 +225,15 @@ describe('retention', () => {
       .from(testCaseUsage)
       .where(eq(testCaseUsage.testCaseId, mine._id));
     expect(sums!.runs).toBe(3);
+    // The dashboard's day counts (issue 34) keep the days it shows only: the recent run's (the pinned
+    // and the lonely run stay, their days do not).
+    const days = (await server.database.db.execute(
+      sql`SELECT day::text AS day, finished FROM test_run_days
+          WHERE test_case_id IN (${mine._id}, ${lonely._id})`,
+    )) as unknown as { rows: { day: string; finished: number }[] };
+    expect(days.rows).toEqual([
+      { day: new Date(Date.now() - 3 * DAY).toISOString().slice(0, 10), finished: 1 },
+    ]);
     // Nothing more to do: a second pass deletes nothing.
     expect((await server.services.retention.purge()).runs).toBe(0);
     // Unpinned, the pinned run goes at the next pass.

@@ -22,6 +22,11 @@ export const RETENTION_CRON = '41 * * * *';
 export const RETENTION_BATCH = 200;
 /** Suites read per query while a pass walks them. */
 const SUITES_PER_READ = 100;
+/**
+ * The days of test_run_days kept (issue 34): the dashboard shows 30 (today and the 29 before); older
+ * day rows, and rows whose runs were all deleted, go at each pass.
+ */
+const RUN_DAYS_KEPT = 31;
 /** A pause between batches, so that the pass leaves the database to the requests in between. */
 const PAUSE_MS = 20;
 
@@ -89,7 +94,7 @@ export class RetentionService {
 
   /**
    * One pass over every project: its runs older than its setting go, a batch per transaction, with
-   * their files. A pass asked to stop ends after the batch under way. `now` is for tests.
+   * their files, and its day counts older than the dashboard shows. A pass asked to stop ends after the batch under way. `now` is for tests.
    */
   async purge(options: { stopped?: () => boolean; now?: Date } = {}): Promise<RetentionPass> {
     const stopped = options.stopped ?? (() => false);
@@ -113,6 +118,13 @@ export class RetentionService {
           if (batch.runs < RETENTION_BATCH || stopped()) break;
           await new Promise((resolve) => setTimeout(resolve, this._pauseMs));
         }
+        const today = options.now
+          ? sql`(${options.now.toISOString()}::timestamptz AT TIME ZONE 'UTC')::date`
+          : sql`(now() AT TIME ZONE 'UTC')::date`;
+        await this._db.execute(
+          sql`DELETE FROM test_run_days WHERE test_suite_id = ${suite.id}
+              AND (day < ${today} - ${RUN_DAYS_KEPT}::int OR finished <= 0)`,
+        );
       }
       after = suites[suites.length - 1].id;
     }
