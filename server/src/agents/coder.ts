@@ -27,6 +27,7 @@ import {
   isEditable,
   isListboxButton,
   isSelect,
+  namesPlace,
   normalizeWords,
   rankCandidates,
   scoreCandidate,
@@ -74,7 +75,7 @@ function notFound(phrase: Phrase, snapshot: PageSnapshot, what = 'element'): Res
   return {
     ok: false,
     error: {
-      message: `No ${what} on the page matches ${named}${phrase.context ? ` near "${phrase.context}"` : ''}${phrase.where ? ` in the ${phrase.where}` : ''}.${closest.length > 0 ? ` The closest are: ${closest.join(', ')}.` : ''}`,
+      message: `No ${what} on the page matches ${named}${phrase.context ? ` near "${phrase.context}"` : ''}${phrase.where ? ` in the ${phrase.where}` : ''}${phrase.near ? ` ${phrase.near.words}` : ''}.${closest.length > 0 ? ` The closest are: ${closest.join(', ')}.` : ''}`,
       error_type: 'element_not_found',
     },
   };
@@ -548,7 +549,8 @@ async function resolveAssertion(
       }
       if (isResolution(located)) {
         // 'The status says "2 items left"' with no element called status: the words must be on the page.
-        if (assert.target.kind === 'phrase' && !assert.negate) {
+        // A place or a container named ('the Billing section shows "Paid"'): never the page as a whole.
+        if (assert.target.kind === 'phrase' && !assert.negate && !namesPlace(assert.target.phrase)) {
           const target = await textTarget(session, assert.value, false, false);
           return {
             ok: true,

@@ -314,9 +314,13 @@ export function parsePhrase(raw: string, values: string[]): Phrase | null {
       else context = detokenize(place.words, values);
     }
   }
+  // 'in sidebar', 'on page': a region without its article narrows the target too; the page does not.
   text = text.replace(
-    /\s+(?:on|in|at|from)\s+(?:page|screen|top|bottom|header|footer|form|sidebar|menu bar|top bar|navigation|nav)$/i,
-    '',
+    /\s+(?:on|in|at|from)\s+(page|screen|top|bottom|header|footer|form|sidebar|menu bar|top bar|navigation|nav)$/i,
+    (_all, region: string) => {
+      if (!where && !/^(?:page|screen|top|bottom)$/i.test(region)) where = region;
+      return '';
+    },
   );
   text = text.replace(/^(?:on|at|onto|into)\s+/i, '').replace(/^(?:the|a|an|my|your|this|that)\s+/i, '');
   let ordinal: number | undefined;
@@ -438,6 +442,9 @@ function shownTarget(raw: string, values: string[]): TargetRef | null {
   const trimmed = raw.trim().replace(/[.,;:!?]+$/, '');
   const bare = trimmed.replace(/^(?:the|a|an)\s+/i, '');
   if (TOKEN_ONLY.test(bare)) return { kind: 'text', text: detokenize(bare, values) };
+  // '"Required" next to the Email field': the words at that place, or nothing when it cannot be read.
+  const placed = new RegExp(`^(${TOK})\\s+(${PLACE_WORDS}\\s+.+)$`, 'i').exec(bare);
+  if (placed) return placedTarget({ kind: 'text', text: detokenize(placed[1], values) }, placed[2], values);
   const phrase = parsePhrase(trimmed, values);
   if (phrase?.role || phrase?.ordinal !== undefined) return phraseTarget(phrase);
   const text = detokenize(bare, values).trim();
@@ -960,6 +967,9 @@ const ASSERTION_HINT =
 const VAGUE_HINT =
   'This check judges rather than names what the page must show: say which words, value or state to check, e.g. Verify the page shows "Welcome", or Verify the Sign up button is enabled.';
 
+const PLACE_HINT =
+  'This check gives a place for the words that could not be read, and a check anywhere on the page could pass falsely: name the place by its words, e.g. Verify "Required" appears under the Email field, Verify "Shipped" is shown in the row of "Ada Lovelace", or Verify "Saved" is shown in the Billing section.';
+
 const NEGATION_HINT =
   'This check says something is not there, but it could not be read as a negative check: name what must be absent, e.g. Verify "Ada Lovelace" is not shown, or Verify there are 0 items in the list.';
 
@@ -1011,12 +1021,73 @@ function isPositive(intent: Intent): boolean {
   return assert.type !== 'checked' && assert.type !== 'enabled';
 }
 
-/** A target for the words, narrowed to the place the sentence gives when the words name an element. */
-function placedTarget(ref: TargetRef | null, place: string | undefined): TargetRef | null {
+/**
+ * A target for the words, narrowed to the place the sentence gives: words the page shows become an
+ * element showing them at that place ('"Saved" should appear under the Name field'), never words found
+ * anywhere on the page. A place that cannot be read is refused (null), never dropped.
+ */
+function placedTarget(
+  ref: TargetRef | null,
+  place: string | undefined,
+  values: string[] = [],
+): TargetRef | null {
   // 'in Finance but is in Archive': a place with a clause of its own is no place to check.
   if (place && unsafeAbsent(place)) return null;
-  if (!ref || !place || ref.kind !== 'phrase') return ref;
+  if (!ref || !place || ref.kind === 'candidates') return ref;
+  const placed = placeOf(place, values);
+  if (ref.kind === 'text') {
+    if (!placed) return null;
+    if (Object.keys(placed).length === 0) return ref;
+    return phraseTarget({ text: ref.text, ...(ref.exact ? { exact: true } : {}), shown: true, ...placed });
+  }
+  if (placed?.near) return phraseTarget({ ...ref.phrase, near: placed.near });
   return phraseTarget({ ...ref.phrase, where: place });
+}
+
+// Words that open a place: a region, a row or item, or a side of another element.
+const PLACE_WORDS =
+  '(?:in|on|at|inside|within|from|under|underneath|below|beneath|above|over|next to|beside|near|alongside)';
+
+// A side of another element: 'under the To field', 'next to Inbox', 'above the Save button'.
+const SIDE =
+  /^(under|underneath|below|beneath|above|over|next to|beside|by|near|alongside|(?:to the )?(?:right|left) of)\s+(.+)$/i;
+// The page itself: no narrower place than the page.
+const WHOLE_PAGE = /^(?:on|in|at)\s+(?:the\s+)?(?:page|screen|site|app|website|browser|window)$/i;
+
+/**
+ * The place words as a narrowing of the target: a side of another element, the row, item or card that
+ * shows some words, or a region of the page. `{}` when the place is the page; null when it names
+ * nothing that can be checked ('on that product').
+ */
+export function placeOf(raw: string, values: string[]): Pick<Phrase, 'near' | 'context' | 'where'> | null {
+  const words = raw.trim().replace(/[.,;!]+$/, '');
+  if (WHOLE_PAGE.test(words)) return {};
+  const side = SIDE.exec(words);
+  if (side) {
+    const of = parsePhrase(side[2], values);
+    if (!of || of.anaphor || (!of.text && !of.role)) return null;
+    const which = /^(?:under|underneath|below|beneath)$/i.test(side[1])
+      ? 'below'
+      : /^(?:above|over)$/i.test(side[1])
+        ? 'above'
+        : 'beside';
+    return { near: { side: which, of, words: detokenize(words, values) } };
+  }
+  const inside = /^(?:in|on|at|inside|within|from)\s+(.+)$/i.exec(words);
+  if (!inside) return null;
+  const rest = inside[1].trim();
+  // 'that product', 'it', 'the same row': an element of an earlier step, which a check cannot see.
+  if (/^(?:it|them|that|this|those|these|the same)\b/i.test(rest)) return null;
+  const item =
+    /^(?:the\s+)?(?:row|line|item|card|entry|tile|record)\s+(?:for|of|with|containing|showing)\s+(?:the\s+)?(.+)$/i.exec(
+      rest,
+    ) ?? /^(?:the\s+)?(.+?)(?:'s|')\s+(?:row|line|item|card|entry|tile|record)$/i.exec(rest);
+  if (item) return { context: detokenize(item[1], values).trim() };
+  const bare = detokenize(rest.replace(/^(?:the|a|an|my|your|our|their)\s+/i, ''), values).trim();
+  if (!bare) return null;
+  return REGION.test(bare) || /\b(?:table|list|grid|results)$/i.test(bare)
+    ? { where: bare }
+    : { context: bare };
 }
 
 function readAssertion(rawText: string, values: string[]): ParseResult {
@@ -1028,10 +1099,10 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
   const gone = absence(text);
   if (gone) {
     if (gone.plural) {
-      const t = placedTarget(countTarget(gone.subject, values), gone.place);
+      const t = placedTarget(countTarget(gone.subject, values), gone.place, values);
       return t ? ok({ type: 'count', target: t, count: 0 }) : fail(NEGATION_HINT);
     }
-    const t = placedTarget(shownTarget(gone.subject, values), gone.place);
+    const t = placedTarget(shownTarget(gone.subject, values), gone.place, values);
     return t ? ok({ type: 'visible', target: t, negate: true }) : fail(NEGATION_HINT);
   }
   // 'Zapier is not in the list', 'notes.txt is no longer in Finance': not shown there.
@@ -1041,7 +1112,7 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
     ))
   ) {
     const place = /^(?:listed|there)$/i.test(m[2]) ? undefined : m[2];
-    const t = placedTarget(shownTarget(m[1], values), place);
+    const t = placedTarget(shownTarget(m[1], values), place, values);
     return t ? ok({ type: 'visible', target: t, negate: true }) : fail(NEGATION_HINT);
   }
 
@@ -1234,7 +1305,7 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
         text,
       ))
   ) {
-    const t = placedTarget(shownTarget(m[1], values), m[2]);
+    const t = placedTarget(shownTarget(m[1], values), m[2], values);
     return t ? ok({ type: 'visible', target: t, negate: true }) : fail();
   }
 
@@ -1278,13 +1349,21 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
       const t = shownTarget(m[3], values);
       return t ? ok({ type: 'visible', target: t, negate: Boolean(m[2]) }) : fail();
     }
-    const t = target(m[1], values);
     const v = value(m[3], values);
+    const inPlace = !m[2] && v && shownIn(m[1], v, values);
+    if (inPlace) return ok(inPlace);
+    const t = target(m[1], values);
     if (t && v) return ok({ type: 'text', target: t, value: v, ...(m[2] ? { negate: true } : {}) });
   }
 
   // One quoted text and nothing we could read around it: the page shows it.
   const tokens = text.match(TOKEN_ANY) ?? [];
+  // A place read nowhere above ('"Saved" is there, right under the name'): refused, never dropped.
+  if (
+    tokens.length === 1 &&
+    new RegExp(`\\b${PLACE_WORDS}\\s+(?:the|a|an|my|its|their|that|this)\\b`, 'i').test(text)
+  )
+    return fail(PLACE_HINT);
   if (tokens.length === 1 && !/\bnot\b/i.test(text))
     return ok({ type: 'visible', target: { kind: 'text', text: detokenize(tokens[0], values) } });
   return fail();
@@ -1297,17 +1376,19 @@ function statementAssertion(check: Check, values: string[]): IntentAssertion | n
     const v = value(check.value ?? '', values);
     if (!v) return null;
     if (!check.subject) return { type: 'visible', target: { kind: 'text', text: v } };
-    const t = placedTarget(target(check.subject, values), check.place);
+    const inPlace = !check.place && shownIn(check.subject, v, values);
+    if (inPlace) return inPlace;
+    const t = placedTarget(target(check.subject, values), check.place, values);
     return t ? { type: 'text', target: t, value: v } : null;
   }
   if (check.kind === 'count') {
-    const counted = placedTarget(countTarget(check.things ?? '', values), check.place);
+    const counted = placedTarget(countTarget(check.things ?? '', values), check.place, values);
     return counted && check.count !== undefined
       ? { type: 'count', target: counted, count: check.count }
       : null;
   }
   const named = TOKEN_ONLY.test(bare) ? shownTarget(bare, values) : target(check.subject, values);
-  const t = placedTarget(named, check.place);
+  const t = placedTarget(named, check.place, values);
   if (!t) return null;
   switch (check.kind) {
     case 'visible':
@@ -1322,6 +1403,41 @@ function statementAssertion(check: Check, values: string[]): IntentAssertion | n
     default:
       return null;
   }
+}
+
+// A part of the page a check's words are read in ('the Billing section', 'the dialog').
+const REGION_SUBJECT =
+  /^(?:[\w'-]+\s+){0,3}(?:section|dialog|modal|panel|card|sidebar|side ?bar|drawer|tile|footer|header|pop-?up|banner)$/i;
+// Words that name no element of their own, only what it says: 'the message', 'the error'.
+const SAYING = new RegExp(
+  `^(?:(?:error|validation|warning|success|helper|hint|status|inline)\\s+)?(?:message|error|text|hint|note|warning|label|caption|notice)\\s+(${PLACE_WORDS}\\s+.+)$`,
+  'i',
+);
+
+/**
+ * 'The row of Ada shows "Admin"', 'the Billing section says "Paid"', 'the error under Email reads
+ * "Required"': the words must be shown in that row, region or place — a check that holds anywhere on
+ * the page would pass falsely. Null when the subject is an element of its own.
+ */
+function shownIn(subject: string, v: string, values: string[]): IntentAssertion | null {
+  const bare = subject
+    .trim()
+    .replace(/[.,;:!?]+$/, '')
+    .replace(/^(?:the|a|an)\s+/i, '');
+  const item =
+    /^(?:row|line|item|card|entry|tile|record)\s+(?:for|of|with|containing|showing)\s+(?:the\s+)?(.+)$/i.exec(
+      bare,
+    ) ?? /^(.+?)(?:'s|')\s+(?:row|line|item|card|entry|tile|record)$/i.exec(bare);
+  const saying = SAYING.exec(bare);
+  const place = item
+    ? { context: detokenize(item[1], values).trim() }
+    : saying
+      ? placeOf(saying[1], values)
+      : REGION_SUBJECT.test(bare) && !/[⟦]/.test(bare)
+        ? { where: bare }
+        : null;
+  if (!place || Object.keys(place).length === 0) return null;
+  return { type: 'visible', target: phraseTarget({ text: v, shown: true, ...place }) };
 }
 
 function onPageName(raw: string, values: string[]): string {

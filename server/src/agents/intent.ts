@@ -49,6 +49,20 @@ export interface Phrase {
   item?: ItemKind;
   /** The element sits in the Nth row or item: 'the trash icon in the third row'. */
   inItem?: { kind: ItemKind; ordinal: number };
+  /**
+   * Another element the sentence places this one beside ('under the Name field', 'next to Inbox'): the
+   * element must sit on that side of it, close by, with no other control between.
+   */
+  near?: Near;
+  /** The words are text the page shows at a place ('"Saved" should appear under the Name field'). */
+  shown?: boolean;
+}
+
+/** 'under the To field': the side and the element it is on that side of, and the sentence's words. */
+export interface Near {
+  side: 'below' | 'above' | 'beside';
+  of: Phrase;
+  words: string;
 }
 
 /** 'row': a table's rows with cells (not its header), else a list's items; 'item': the other way round. */

@@ -134,3 +134,74 @@ describe('a place clause', () => {
     expect(rankCandidates(words, regions(), 'click')).toEqual([]);
   });
 });
+
+// Issue 29: a place given for a check is never dropped. The words must be shown at that place (under the
+// field, in the row, in the section): present elsewhere only, the check finds nothing and fails.
+describe('checks of words at a place', () => {
+  const { candidate, reset } = candidateSequence();
+  // A sign-in form: each field's message sits under it; only the password's says anything.
+  const form = () => {
+    reset();
+    return [
+      candidate({ tag: 'label', role: 'generic', name: 'Email', text: 'Email' }),
+      candidate({ tag: 'input', role: 'textbox', name: 'Email', label: 'Email', editable: true }),
+      candidate({ tag: 'label', role: 'generic', name: 'Password', text: 'Password' }),
+      candidate({ tag: 'input', role: 'textbox', name: 'Password', label: 'Password', editable: true }),
+      candidate({ tag: 'div', role: 'generic', name: '', text: 'Enter your password' }),
+      candidate({
+        tag: 'td',
+        role: 'cell',
+        text: 'Shipped',
+        container: 'Ada Lovelace Shipped',
+        containerRole: 'row',
+      }),
+      candidate({
+        tag: 'td',
+        role: 'cell',
+        text: 'Pending',
+        container: 'Grace Hopper Pending',
+        containerRole: 'row',
+      }),
+    ];
+  };
+  const target = (sentence: string) => {
+    const result = parseStep(sentence, 'http://127.0.0.1/');
+    if (!result.ok || result.intent.kind !== 'expect' || !('target' in result.intent.assert))
+      throw new Error(`"${sentence}" is no check of an element: ${JSON.stringify(result)}`);
+    const ref = result.intent.assert.target;
+    if (ref.kind !== 'phrase') throw new Error(`"${sentence}" checks words anywhere: ${JSON.stringify(ref)}`);
+    return ref.phrase;
+  };
+  const found = (sentence: string) =>
+    rankCandidates(target(sentence), form(), 'read').map((entry) => entry.candidate.text);
+
+  it('finds the words under, beside or in the place named', () => {
+    expect(found('Verify "Enter your password" appears under the Password field')).toEqual([
+      'Enter your password',
+    ]);
+    expect(found("The message below the Password field should say 'Enter your password'")).toEqual([
+      'Enter your password',
+    ]);
+    expect(found('Verify "Shipped" is shown in the row of "Ada Lovelace"')).toEqual(['Shipped']);
+    expect(found('The row of Ada Lovelace should show "Shipped"')).toEqual(['Shipped']);
+  });
+
+  it('finds nothing when the words are shown elsewhere only (they would pass anywhere on the page)', () => {
+    expect(found('Verify "Enter your password" appears under the Email field')).toEqual([]);
+    expect(found('I should see "Enter your password" next to the Email field')).toEqual([]);
+    expect(found('Verify "Pending" is shown in the row of "Ada Lovelace"')).toEqual([]);
+    expect(found("Ada Lovelace's row should say 'Pending'")).toEqual([]);
+    expect(found('The Billing section should show "Shipped"')).toEqual([]);
+  });
+
+  it('refuses a place it cannot read rather than check the words anywhere', () => {
+    for (const sentence of [
+      'Verify "Saved" appears, right under the name',
+      'Verify "Sold out" is shown on that product',
+    ])
+      expect(parseStep(sentence, 'http://127.0.0.1/')).not.toMatchObject({
+        ok: true,
+        intent: { assert: { type: 'visible', target: { kind: 'text' } } },
+      });
+  });
+});

@@ -1,5 +1,5 @@
 import { type Candidate } from '../runner';
-import { type Phrase, type RoleHint } from './intent';
+import { type Near, type Phrase, type RoleHint } from './intent';
 
 // How well words name an element of the page: the rules coder's judgement, deterministic.
 
@@ -488,9 +488,16 @@ export function scoreCandidate(phrase: Phrase, candidate: Candidate, purpose: Pu
  * is never chosen for sharing a word or two with the phrase.
  */
 export function rankCandidates(phrase: Phrase, candidates: Candidate[], purpose: Purpose): Scored[] {
+  const anchors = phrase.near ? nearAnchors(phrase.near, candidates) : [];
   const scored = candidates
     .map((candidate) => ({ candidate, score: scoreCandidate(phrase, candidate, purpose) }))
     .filter((entry) => entry.score >= MATCH_THRESHOLD)
+    // 'Under the Name field': only an element on that side of the one named, never one elsewhere.
+    .filter(
+      (entry) =>
+        !phrase.near ||
+        anchors.some((anchor) => onSide(phrase.near!.side, anchor, entry.candidate, candidates)),
+    )
     .sort((a, b) => b.score - a.score || a.candidate.index - b.candidate.index);
   if (scored.length === 0) {
     // 'Tick "Pay rent"' where the box has no name of its own: the box in the row of those words.
@@ -510,6 +517,73 @@ export function rankCandidates(phrase: Phrase, candidates: Candidate[], purpose:
   const chosen = phrase.ordinal === -1 ? peers[peers.length - 1] : peers[phrase.ordinal - 1];
   if (!chosen) return [];
   return [chosen, ...scored.filter((entry) => entry !== chosen && !peers.includes(entry))];
+}
+
+/**
+ * The phrase gives a place or a container for its element ('the message under the Name field', 'the
+ * Billing section', 'in the row of Ada'): a check of its words must hold there, never anywhere on the page.
+ */
+export function namesPlace(phrase: Phrase): boolean {
+  return (
+    Boolean(phrase.context || phrase.where || phrase.near || phrase.inItem || phrase.item) ||
+    phrase.ordinal !== undefined ||
+    /(?:^|\s)(?:section|dialog|modal|panel|card|row|sidebar|drawer|tile|footer|header|pop-?up)s?$/i.test(
+      phrase.text,
+    )
+  );
+}
+
+/** The elements a place beside names ('the Name field' of 'under the Name field'): the best and its peers. */
+function nearAnchors(near: Near, candidates: Candidate[]): Candidate[] {
+  const ranked = rankCandidates(near.of, candidates, 'read').filter((entry) => entry.candidate.visible);
+  const top = ranked[0]?.score ?? 0;
+  return ranked.filter((entry) => entry.score > top - CLEAR_MARGIN).map((entry) => entry.candidate);
+}
+
+// How far from the element named a thing on its side may be, in CSS pixels: a field's message under it,
+// a counter beside a link; not the other end of the page.
+const NEAR_BELOW = 150;
+const NEAR_BESIDE = 300;
+
+/**
+ * The candidate is on that side of the anchor, close by: under it (overlapping its column, with no other
+ * control between them, so not under the next field), above it, or beside it (on its line, or in its row).
+ */
+export function onSide(
+  side: Near['side'],
+  anchor: Candidate,
+  candidate: Candidate,
+  all: Candidate[],
+): boolean {
+  const a = anchor.box;
+  const c = candidate.box;
+  if (!a || !c || anchor === candidate || contains(c, a)) return false;
+  const columns = (p: NonNullable<Candidate['box']>, q: NonNullable<Candidate['box']>) =>
+    p.x < q.x + q.width && p.x + p.width > q.x;
+  if (side === 'beside') {
+    const sameRow =
+      Boolean(anchor.container) &&
+      anchor.container === candidate.container &&
+      (anchor.containerRole === 'row' || anchor.containerRole === 'listitem');
+    const line = c.y < a.y + a.height && c.y + c.height > a.y;
+    const gap = Math.max(c.x - (a.x + a.width), a.x - (c.x + c.width));
+    return sameRow || (line && gap <= NEAR_BESIDE);
+  }
+  const [upper, lower] = side === 'below' ? [a, c] : [c, a];
+  const top = upper.y + upper.height;
+  if (lower.y < top - 2 || lower.y - top > NEAR_BELOW || !columns(c, a)) return false;
+  // Another control between them: the words are that control's, not this one's.
+  return !all.some(
+    (other) =>
+      other !== anchor &&
+      other !== candidate &&
+      other.visible &&
+      other.box &&
+      (other.editable || INTERACTIVE_ROLES.has(other.role)) &&
+      other.box.y >= top - 1 &&
+      other.box.y + other.box.height <= lower.y + 1 &&
+      columns(other.box, a),
+  );
 }
 
 function contains(outer: Candidate['box'], inner: Candidate['box']): boolean {

@@ -68,6 +68,7 @@ function phraseWords(phrase: Phrase): Pick<CorpusStep, 'target' | 'where'> {
     phrase.inItem ? `in the ${ordinalName(phrase.inItem.ordinal)} ${phrase.inItem.kind}` : '',
     phrase.context ?? '',
     phrase.where ?? '',
+    phrase.near?.words ?? '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -101,6 +102,11 @@ export function assertionStep(assert: IntentAssertion): CorpusStep {
         return assert.negate
           ? { action: 'assert_hidden', target: assert.target.text }
           : { action: 'assert_text', value: assert.target.text };
+      // Words shown at a place ('"Saved" should appear under the Name field'): a text check there.
+      if (assert.target.kind === 'phrase' && assert.target.phrase.shown && !assert.negate) {
+        const { where } = targetWords(assert.target);
+        return { action: 'assert_text', value: assert.target.phrase.text, ...(where ? { where } : {}) };
+      }
       return { action: assert.negate ? 'assert_hidden' : 'assert_visible', ...targetWords(assert.target) };
     case 'text':
       return {
