@@ -126,12 +126,14 @@ export class DashboardService {
       throw new ValidationError('The test suite ID must be a UUID', { fields: { suiteId: 'invalid' } });
     await this._testSuites.requireSuite(actor, suiteId);
     const scope = await this._scope(suiteId, environmentId);
-    // Runs on an environment write no test row: their count and last end move the fingerprint.
+    // Runs on an environment write no test row: their day counts move the fingerprint as they end or
+    // go (test_run_days, issue 34: a row per test and day, not a scan of the environment's runs); a
+    // run that starts is in the running part below.
     const [scoped] = scope.environment
       ? await this._rows<{ runs: string }>(sql`
-          SELECT count(*) || ':' || count(r.finished_at) || ':' || coalesce(max(r.finished_at)::text, '') AS runs
-          FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
-          WHERE t.test_suite_id = ${suiteId} AND ${scope.where}`)
+          SELECT coalesce(sum(d.finished), 0) || ':' || coalesce(sum(d.passed), 0) || ':'
+                   || coalesce(sum(d.failed), 0) || ':' || count(*) AS runs
+          FROM test_run_days d WHERE d.test_suite_id = ${suiteId} AND ${scope.days}`)
       : [{ runs: '' }];
     const cacheKey = scope.environment ? `${suiteId}|${scope.environment._id}` : suiteId;
     const today = utcDay(this._now());
