@@ -362,6 +362,53 @@ it('never heals a run on another website automatically, nor makes it the headlin
   }
 });
 
+it("replays a run on an environment with the environment's variables, as the run had them (issue 33)", async () => {
+  const website = ctx.sites.url('login');
+  const created = await createTest(
+    ctx,
+    {
+      name: 'Sign in, on an environment',
+      website,
+      description: 'Sign in',
+      parameters: { email: 'nobody@example.com' },
+    },
+    false,
+  );
+  // The Email step types the variable: the test's own value cannot sign in, the environment's can.
+  const steps = signInSteps(website).map((step, index) => ({
+    ...passedStep(
+      step.action.kind === 'fill' && step.action.value === 'ada@example.com'
+        ? { ...step.action, value: '{{email}}' }
+        : step.action,
+      index,
+    ),
+    step_description: step.description,
+  }));
+  await ctx.server.database.db
+    .update(testCases)
+    .set({ state: 'passed', testGenerationSteps: steps })
+    .where(eq(testCases.id, created._id));
+  const env = await api<{ _id: string }>(ctx.server, 'POST', `/test-suites/${ctx.suiteId}/environments`, {
+    token: ctx.token,
+    body: {
+      name: 'Staging (healing)',
+      base_url: ctx.sites.origin,
+      variables: { email: 'ada@example.com' },
+    },
+  });
+  expect(env.status).toBe(201);
+
+  ctx.sites.setVariant('login', 'v2');
+  const run = await waitForRun(ctx, (await startRun(ctx, created._id, { environment_id: env.body._id }))._id);
+  expect(`${run.status}\n${describeRun(run)}`).toMatch(/^failed\n/);
+  // The project's first environment is its default: its failed run is healed automatically.
+  const healed = await waitForHealing(run._id);
+  expect([healed.status, healed.message]).toEqual(['passed', expect.any(String)]);
+  // The proposal keeps the variable, not the environment's value.
+  const fill = healed.healed_test_case?.test_generation_steps?.[1]?.action as { value?: string } | undefined;
+  expect(fill?.value).toBe('{{email}}');
+});
+
 it('after Change URL, an accepted healing on the new website brings the steps up to date, and the export has the healed steps there', async () => {
   const moved = await serveFixtureSites();
   try {

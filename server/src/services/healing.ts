@@ -16,6 +16,7 @@ import { isUuid } from '../lib/validate';
 import { type InboxService } from '../inbox/service';
 import { type EventBus } from '../realtime/bus';
 import { hideSecrets, type Language, type ReplayStep, type RunValues } from '../runner';
+import { hostOf } from '../runner/secretHosts';
 import { environmentOrigin } from '../../../contract/environments';
 import { type GenerationStep } from '../../../contract/generation';
 import {
@@ -31,6 +32,7 @@ import { type Actor } from './actor';
 import { type ArtifactService } from './artifacts';
 import { type StorageState } from './browserStates';
 import { type CollectionService } from './collections';
+import { type EnvironmentService, type RunEnvironment } from './environments';
 import { stepsHash } from './dashboard';
 import { type ExportableTest } from './exportedCode';
 import { type ModuleSteps } from './moduleSteps';
@@ -142,6 +144,8 @@ export class HealingService {
     private readonly _events: EventBus,
     /** The test inbox (issue 32): the healer replays e-mail steps on the healing's own address. */
     readonly inbox: InboxService,
+    /** A project's environments (issue 33): the replay of a run on one takes its variables and secrets. */
+    private readonly _environments: EnvironmentService,
   ) {
     this._lease = new Lease<HealingRow>(_db, _queue, {
       table: testHealings,
@@ -413,7 +417,14 @@ export class HealingService {
     );
     const expanded = await this.modules.prepare(test, own);
     if (!expanded.ok) return fail(expanded.message);
-    const secrets = await this._sharedParameters.valuesForSuite(test.testSuiteId);
+    // The run's environment (issue 33): its variables and secret overrides, as the run had them.
+    const environment: RunEnvironment | null = run.environmentId
+      ? await this._environments.forRun(test.testSuiteId, run.environmentId).catch(() => null)
+      : null;
+    const secrets = {
+      ...(await this._sharedParameters.valuesForSuite(test.testSuiteId)),
+      ...environment?.secrets,
+    };
     // The run's failing step is only a hint when it replayed the very steps the test has now.
     const sameSteps = run.stepsHash !== null && run.stepsHash === stepsHash(prepared.replaySteps);
     const runScreenshots = new Map<number, string>();
@@ -440,10 +451,21 @@ export class HealingService {
           inbox: await this.inbox.addressForHealing(claim.healingId),
           ...expanded.parameters,
           ...parameters,
+          // As the run resolved them: the environment's variables before the test's, its overrides before both.
+          ...environment?.variables,
           ...run.settings.parameter_overrides,
         },
         secrets,
-        secretHosts: await this._sharedParameters.hostsForSuite(test.testSuiteId, [prepared.opens]),
+        secretHosts: {
+          ...(await this._sharedParameters.hostsForSuite(test.testSuiteId, [prepared.opens])),
+          // An environment's secret goes only to the environment's own host, as in its run.
+          ...Object.fromEntries(
+            Object.keys(environment?.secrets ?? {}).map((name) => [
+              name,
+              [hostOf(environment!.origin) ?? ''],
+            ]),
+          ),
+        },
       },
       storageState: expanded.storageState,
       website: prepared.opens,

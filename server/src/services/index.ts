@@ -155,6 +155,7 @@ export async function createServices(
     moduleSteps,
     events,
     inbox,
+    environments,
   );
   // A failed run of a suite that heals automatically gets a healing (issue 14).
   runs.onEnded((row) => healing.runEnded(row));
