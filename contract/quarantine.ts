@@ -18,6 +18,7 @@ export const QUARANTINE_MESSAGES = {
   fetchFailed: 'Failed to load the quarantined tests',
   saveFailed: 'Failed to quarantine the test',
   releaseFailed: 'Failed to release the test from quarantine',
+  dismissFailed: 'Failed to dismiss the candidate',
 } as const;
 
 export const QuarantinedRun = Type.Object({
@@ -43,8 +44,29 @@ export type Quarantine = Static<typeof Quarantine>;
 export const TestQuarantineResult = Type.Object({ quarantine: Nullable(Quarantine) });
 export type TestQuarantineResult = Static<typeof TestQuarantineResult>;
 
-/** GET /api/test-suites/{suiteId}/quarantine: the project's quarantined tests, the newest first. */
-export const QuarantineList = Type.Object({ tests: Type.Array(Quarantine) });
+/**
+ * A candidate for quarantine (issue 33): a test its collection's "Retry once on failure" passed only
+ * the second time (a flaky run). Nothing changes until a person quarantines it or dismisses the mark.
+ */
+export const QuarantineCandidate = Type.Object({
+  test_case_id: Type.String(),
+  test_name: Type.String(),
+  /** The flaky run that marked it (the newest one since the mark). */
+  flaky_run_id: Type.String(),
+  marked_at: IsoDate,
+  /** The test's newest runs, newest first (at most QUARANTINE_LIMITS.recentRuns). */
+  recent_runs: Type.Array(QuarantinedRun),
+});
+export type QuarantineCandidate = Static<typeof QuarantineCandidate>;
+
+/**
+ * GET /api/test-suites/{suiteId}/quarantine: the project's quarantined tests, the newest first, and
+ * its candidates (not quarantined), the newest mark first.
+ */
+export const QuarantineList = Type.Object({
+  tests: Type.Array(Quarantine),
+  candidates: Type.Array(QuarantineCandidate),
+});
 export type QuarantineList = Static<typeof QuarantineList>;
 
 /** PUT /api/test-case/{id}/quarantine. */

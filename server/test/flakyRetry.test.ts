@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { type CollectionAlerts } from '../../contract/alerts';
 import { type Collection, type RunAllResult } from '../../contract/collections';
 import { type TestRun } from '../../contract/runs';
-import { testRuns } from '../src/db/schema';
+import { type QuarantineList } from '../../contract/quarantine';
+import { testCases, testRuns } from '../src/db/schema';
 import { type Action } from '../src/runner';
 import { api } from './helpers';
 import { setUpGeneration, type GenerationContext } from './generationFixtures';
@@ -84,6 +85,34 @@ it('a run failing once then passing on its retry is flaky, keeping the first fai
   // The collection counts it apart from passed.
   const collection = await call<Collection>('GET', `/test-suites/collection/${row.collectionId}`);
   expect(collection.body.linked_runs[0].counts).toMatchObject({ passed: 0, flaky: 1, failed: 0 });
+
+  // Issue 33: the flaky run marks its test a candidate for quarantine; a person decides.
+  const list = await call<QuarantineList>('GET', `/test-suites/${ctx.suiteId}/quarantine`);
+  expect(list.status).toBe(200);
+  expect(list.body.candidates).toEqual([
+    expect.objectContaining({
+      test_case_id: run.test_case_id,
+      test_name: 'Fails once',
+      flaky_run_id: run._id,
+      recent_runs: [expect.objectContaining({ _id: run._id, status: 'flaky' })],
+    }),
+  ]);
+  // Dismissed, the mark goes; quarantined (after another flaky run), the test leaves the candidates.
+  expect((await call('DELETE', `/test-case/${run.test_case_id}/quarantine/candidate`)).status).toBe(204);
+  expect(
+    (await call<QuarantineList>('GET', `/test-suites/${ctx.suiteId}/quarantine`)).body.candidates,
+  ).toEqual([]);
+  await ctx.server.database.db
+    .update(testCases)
+    .set({ quarantineCandidateAt: new Date(), quarantineCandidateRunId: run._id })
+    .where(eq(testCases.id, run.test_case_id));
+  expect(
+    (await call('PUT', `/test-case/${run.test_case_id}/quarantine`, { reason: 'Flaky network' })).status,
+  ).toBe(200);
+  const after = await call<QuarantineList>('GET', `/test-suites/${ctx.suiteId}/quarantine`);
+  expect(after.body.candidates).toEqual([]);
+  expect(after.body.tests.map((test) => test.test_case_id)).toEqual([run.test_case_id]);
+  await call('DELETE', `/test-case/${run.test_case_id}/quarantine`);
 });
 
 it('a run failing on its retry too is failed, with the second attempt as evidence', async () => {

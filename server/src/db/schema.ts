@@ -341,6 +341,12 @@ export const testCases = pgTable(
     quarantinedAt: timestamp('quarantined_at', { withTimezone: true }),
     quarantinedBy: uuid('quarantined_by').references(() => appUsers.id, { onDelete: 'set null' }),
     quarantineReason: text('quarantine_reason'),
+    /** A candidate for quarantine (issue 33): its collection's retry passed it only the second time. */
+    quarantineCandidateAt: timestamp('quarantine_candidate_at', { withTimezone: true }),
+    /** The flaky run that made it one (no reference: the run may be deleted with its artifacts). */
+    quarantineCandidateRunId: uuid('quarantine_candidate_run_id'),
+    // ── Data-driven runs (issue 33): rows of values for the test's variables; null: no data table ──
+    dataRows: jsonb('data_rows').$type<Record<string, string>[] | null>(),
     createdBy: uuid('created_by').references(() => appUsers.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     lastModifiedAt: timestamp('last_modified_at', { withTimezone: true }).notNull().defaultNow(),
@@ -533,6 +539,8 @@ export const testRuns = pgTable(
      * error_message, steps}. A retry that passes makes the run flaky, not passed.
      */
     firstFailure: jsonb('first_failure').$type<Record<string, unknown>>(),
+    /** A data-driven run's line per row of the test's data table (issue 33); null for a run of no table. */
+    dataRows: jsonb('data_rows').$type<Record<string, unknown>[]>(),
     /** When a person pinned it (issue 34): a pinned run is kept past its project's retention. */
     pinnedAt: timestamp('pinned_at', { withTimezone: true }),
     pinnedBy: uuid('pinned_by').references(() => appUsers.id, { onDelete: 'set null' }),

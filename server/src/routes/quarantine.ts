@@ -56,12 +56,28 @@ export const quarantineRoutes: FastifyPluginAsyncTypebox<{ services: Services }>
     },
   );
 
+  app.delete(
+    '/test-case/:id/quarantine/candidate',
+    {
+      schema: {
+        tags,
+        summary: "Dismiss a test's mark as a candidate for quarantine (it keeps counting)",
+        params: TestIdParams,
+      },
+    },
+    async (request, reply) => {
+      await quarantine.dismissCandidate(actorOf(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
+
   app.get(
     '/test-suites/:suiteId/quarantine',
     {
       schema: {
         tags,
-        summary: "A project's quarantined tests, with their newest runs and who quarantined them",
+        summary:
+          "A project's quarantined tests, with their newest runs and who quarantined them, and its candidates",
         params: Type.Object({ suiteId: Type.String({ maxLength: 100 }) }),
         response: { 200: QuarantineList },
       },

@@ -115,6 +115,7 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
   'GET /api/test-case/:id/quarantine': READ,
   'PUT /api/test-case/:id/quarantine': { action: 'writeTests', scopes: testOf('id') },
   'DELETE /api/test-case/:id/quarantine': { action: 'writeTests', scopes: testOf('id') },
+  'DELETE /api/test-case/:id/quarantine/candidate': { action: 'writeTests', scopes: testOf('id') },
 
   // Tests, folders and variables.
   'POST /api/test-cases/': { action: 'writeTests', scopes: [scope('suite', suitesOfNewTests)] },

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { type Db } from '../db/client';
 import { appUsers, testCases, testRuns } from '../db/schema';
 import { ValidationError } from '../errors';
@@ -7,6 +7,7 @@ import {
   QUARANTINE_LIMITS as LIMITS,
   QUARANTINE_MESSAGES as MESSAGES,
   type Quarantine,
+  type QuarantineCandidate,
   type QuarantineList,
   type TestQuarantineResult,
 } from '../../../contract/quarantine';
@@ -52,7 +53,14 @@ export class QuarantineService {
       throw new ValidationError(MESSAGES.reasonTooLong, { fields: { reason: 'too_long' } });
     const [updated] = await this._db
       .update(testCases)
-      .set({ quarantinedAt: new Date(), quarantinedBy: actor.id, quarantineReason: text })
+      .set({
+        quarantinedAt: new Date(),
+        quarantinedBy: actor.id,
+        quarantineReason: text,
+        // A person decided: the candidate's mark has done its work.
+        quarantineCandidateAt: null,
+        quarantineCandidateRunId: null,
+      })
       .where(eq(testCases.id, row.id))
       .returning();
     return (await this._details([updated!]))[0]!;
@@ -71,6 +79,19 @@ export class QuarantineService {
       .where(eq(testCases.id, row.id));
   }
 
+  /** DELETE /test-case/{id}/quarantine/candidate: a person keeps the flaky test counting (the mark goes). */
+  async dismissCandidate(actor: Actor, testCaseId: string): Promise<void> {
+    const { row } = await this._testCases.requireTest(
+      actor,
+      testCaseId.trim().toLowerCase(),
+      MESSAGES.notFound,
+    );
+    await this._db
+      .update(testCases)
+      .set({ quarantineCandidateAt: null, quarantineCandidateRunId: null })
+      .where(eq(testCases.id, row.id));
+  }
+
   /** GET /test-suites/{suiteId}/quarantine: the project's quarantined tests, the newest first. */
   async list(actor: Actor, suiteId: string): Promise<QuarantineList> {
     if (!isUuid(suiteId))
@@ -81,7 +102,42 @@ export class QuarantineService {
       .from(testCases)
       .where(and(eq(testCases.testSuiteId, suiteId), isNotNull(testCases.quarantinedAt)))
       .orderBy(desc(testCases.quarantinedAt), desc(testCases.id));
-    return { tests: await this._details(rows) };
+    const candidates = await this._db
+      .select()
+      .from(testCases)
+      .where(
+        and(
+          eq(testCases.testSuiteId, suiteId),
+          isNotNull(testCases.quarantineCandidateAt),
+          isNull(testCases.quarantinedAt),
+        ),
+      )
+      .orderBy(desc(testCases.quarantineCandidateAt), desc(testCases.id));
+    return { tests: await this._details(rows), candidates: await this._candidates(candidates) };
+  }
+
+  private async _candidates(rows: TestRow[]): Promise<QuarantineCandidate[]> {
+    const result: QuarantineCandidate[] = [];
+    for (const row of rows)
+      result.push({
+        test_case_id: row.id,
+        test_name: row.name,
+        flaky_run_id: row.quarantineCandidateRunId ?? '',
+        marked_at: (row.quarantineCandidateAt ?? new Date()).toISOString(),
+        recent_runs: await this._recentRuns(row.id),
+      });
+    return result;
+  }
+
+  /** The test's newest runs: one index range (test_runs_test_case_idx). */
+  private async _recentRuns(testCaseId: string): Promise<Quarantine['recent_runs']> {
+    const runs = await this._db
+      .select({ id: testRuns.id, status: testRuns.status, createdAt: testRuns.createdAt })
+      .from(testRuns)
+      .where(eq(testRuns.testCaseId, testCaseId))
+      .orderBy(desc(testRuns.createdAt), desc(testRuns.id))
+      .limit(LIMITS.recentRuns);
+    return runs.map((run) => ({ _id: run.id, status: run.status, created_at: run.createdAt.toISOString() }));
   }
 
   private async _details(rows: TestRow[]): Promise<Quarantine[]> {
@@ -95,28 +151,28 @@ export class QuarantineService {
     const emails = new Map(users.map((user) => [user.id, user.email]));
     const result: Quarantine[] = [];
     for (const row of rows) {
-      // One index range per test (test_runs_test_case_idx).
-      const runs = await this._db
-        .select({ id: testRuns.id, status: testRuns.status, createdAt: testRuns.createdAt })
-        .from(testRuns)
-        .where(eq(testRuns.testCaseId, row.id))
-        .orderBy(desc(testRuns.createdAt), desc(testRuns.id))
-        .limit(LIMITS.recentRuns);
       result.push({
         test_case_id: row.id,
         test_name: row.name,
         reason: row.quarantineReason ?? '',
         quarantined_at: (row.quarantinedAt ?? new Date()).toISOString(),
         quarantined_by: row.quarantinedBy ? (emails.get(row.quarantinedBy) ?? null) : null,
-        recent_runs: runs.map((run) => ({
-          _id: run.id,
-          status: run.status,
-          created_at: run.createdAt.toISOString(),
-        })),
+        recent_runs: await this._recentRuns(row.id),
       });
     }
     return result;
   }
+}
+
+/**
+ * A run ended flaky (its collection's retry passed it the second time): its test, unless quarantined
+ * already, is marked a candidate for quarantine; a person decides (issue 33).
+ */
+export async function markQuarantineCandidate(db: Db, testCaseId: string, runId: string): Promise<void> {
+  await db
+    .update(testCases)
+    .set({ quarantineCandidateAt: new Date(), quarantineCandidateRunId: runId })
+    .where(and(eq(testCases.id, testCaseId), isNull(testCases.quarantinedAt)));
 }
 
 /** Which of these tests are quarantined now: their failures fail no group, CI exit code or alert. */

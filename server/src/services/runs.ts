@@ -51,6 +51,7 @@ import { type SharedParameterService } from './sharedParameters';
 import { type EnvironmentService, type RunEnvironment } from './environments';
 import { hostOf } from '../runner/secretHosts';
 import { type StepsSource, stepsOutOfDate, type TestCaseService } from './testCases';
+import { markQuarantineCandidate } from './quarantine';
 import { type QueuePort } from '../tracking/queue';
 import { Lease, type LeaseClaim, type LeaseValues } from '../tracking/lease';
 import { type ModuleSteps } from './moduleSteps';
@@ -705,6 +706,8 @@ export class RunService {
       finishedAt: sql`now()`,
     });
     if (!row) return false;
+    // Issue 33: a run its collection's retry passed only the second time marks its test a candidate for quarantine.
+    if (row.status === 'flaky') await markQuarantineCandidate(this._db, row.testCaseId, row.id);
     await this._ended(row);
     return true;
   }

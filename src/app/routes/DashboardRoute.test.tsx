@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http } from 'msw';
 import { apiError } from '../../testing/msw/api';
-import { seedDashboard, seedQuarantine } from '../../testing/msw/dashboard';
+import {
+  candidateOf,
+  seedDashboard,
+  seedQuarantine,
+  seedQuarantineCandidate,
+} from '../../testing/msw/dashboard';
 import { db, seedSuite, seedTestCase } from '../../testing/msw/db';
 import { buildRun, seedRun } from '../../testing/msw/runs';
 import { seedEnvironment } from '../../testing/msw/environments';
@@ -261,6 +266,25 @@ describe('the dashboard sections', () => {
         'failed',
       ),
     ).toBeInTheDocument();
+  });
+
+  it('lists the candidates for quarantine, a flaky run marked, until a person dismisses one (issue 33)', async () => {
+    const { suite } = dashboardOf();
+    const test = seedTestCase(suite, { name: 'Pays by card' });
+    const run = seedRun(test, buildRun(test, { status: 'flaky' }));
+    seedQuarantineCandidate(test, run._id);
+    const { user } = renderApp('/dashboard');
+    const section = await screen.findByRole('region', { name: 'Candidates for quarantine' });
+    expect(within(section).getByRole('link', { name: 'Pays by card' })).toBeInTheDocument();
+    expect(within(section).getByText(/^Passed only on its retry · /)).toBeInTheDocument();
+    expect(
+      within(within(section).getByRole('list', { name: 'Newest runs of Pays by card' })).getByText('flaky'),
+    ).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Dismiss Pays by card' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Candidates for quarantine' })).not.toBeInTheDocument(),
+    );
+    expect(candidateOf(test)).toBeNull();
   });
 
   it('says so when no test is quarantined, and offers a retry when the list fails (issue 33)', async () => {

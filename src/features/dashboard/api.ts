@@ -3,7 +3,12 @@ import type { Quarantine, QuarantineList, TestQuarantineResult } from '../../../
 import type { Dashboard, TestHeadlines } from './types';
 
 export type { Dashboard, TestHeadline, TestHeadlines } from './types';
-export type { Quarantine, QuarantineList, TestQuarantineResult } from '../../../contract/quarantine';
+export type {
+  Quarantine,
+  QuarantineCandidate,
+  QuarantineList,
+  TestQuarantineResult,
+} from '../../../contract/quarantine';
 
 const enc = encodeURIComponent;
 /** Issue 33: a suite's quarantined tests, and one test's quarantine. */
@@ -74,6 +79,15 @@ export const dashboardApi = baseApi
         invalidatesTags: (_result, error, { testCaseId, suiteId }) =>
           error ? [] : [testQuarantineTag(testCaseId), quarantineListTag(suiteId), 'Collection'],
       }),
+      /** Issue 33: a person keeps a candidate for quarantine counting; the mark goes. */
+      dismissCandidate: build.mutation<null, Omit<QuarantineArgs, 'reason'>>({
+        query: ({ testCaseId }) => ({
+          url: `/test-case/${enc(testCaseId)}/quarantine/candidate`,
+          method: 'DELETE',
+        }),
+        transformResponse: () => null,
+        invalidatesTags: (_result, error, { suiteId }) => (error ? [] : [quarantineListTag(suiteId)]),
+      }),
     }),
   });
 
@@ -84,4 +98,5 @@ export const {
   useGetTestQuarantineQuery,
   useQuarantineTestMutation,
   useReleaseTestMutation,
+  useDismissCandidateMutation,
 } = dashboardApi;

@@ -1,6 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { OWN_WEBSITES, type Dashboard } from '../../../contract/dashboard';
-import { QUARANTINE_LIMITS, QUARANTINE_MESSAGES, type Quarantine } from '../../../contract/quarantine';
+import {
+  QUARANTINE_LIMITS,
+  QUARANTINE_MESSAGES,
+  type Quarantine,
+  type QuarantineCandidate,
+} from '../../../contract/quarantine';
 import { apiError } from './api';
 import { db, type DbSuite, type DbTestCase } from './db';
 import { storedEnvironments } from './environments';
@@ -65,6 +70,34 @@ export function seedQuarantine(test: DbTestCase, reason: string, by: string | nu
 
 export const quarantineOf = (test: DbTestCase) => quarantines.get(test) ?? null;
 
+// Issue 33: candidates for quarantine (a flaky run in a collection with its retry), by the test.
+const candidates = new WeakMap<DbTestCase, { run_id: string; at: string }>();
+
+/** A test marked a candidate for quarantine by its flaky run `runId`, as a seed. */
+export function seedQuarantineCandidate(test: DbTestCase, runId: string) {
+  candidates.set(test, { run_id: runId, at: new Date().toISOString() });
+}
+
+export const candidateOf = (test: DbTestCase) => candidates.get(test) ?? null;
+
+const recentRunsOf = (test: DbTestCase) =>
+  [...storedRuns(test)]
+    .sort((a, b) => b.created_at.localeCompare(a.created_at))
+    .slice(0, QUARANTINE_LIMITS.recentRuns)
+    .map((run) => ({ _id: run._id, status: run.status, created_at: run.created_at }));
+
+function candidateJson(test: DbTestCase): QuarantineCandidate | null {
+  const stored = candidates.get(test);
+  if (!stored || quarantines.has(test)) return null;
+  return {
+    test_case_id: test._id,
+    test_name: test.name,
+    flaky_run_id: stored.run_id,
+    marked_at: stored.at,
+    recent_runs: recentRunsOf(test),
+  };
+}
+
 function quarantineJson(test: DbTestCase): Quarantine | null {
   const stored = quarantines.get(test);
   if (!stored) return null;
@@ -113,6 +146,7 @@ export const dashboardHandlers = [
     if (!text) return refuse(QUARANTINE_MESSAGES.reasonRequired, 'required');
     if (text.length > QUARANTINE_LIMITS.reason) return refuse(QUARANTINE_MESSAGES.reasonTooLong, 'too_long');
     seedQuarantine(found.test, text, found.user.email);
+    candidates.delete(found.test);
     return HttpResponse.json(quarantineJson(found.test));
   }),
 
@@ -120,6 +154,13 @@ export const dashboardHandlers = [
     const found = memberTest(request, String(params.id));
     if ('error' in found) return found.error;
     quarantines.delete(found.test);
+    return new HttpResponse(null, { status: 204 });
+  }),
+
+  http.delete(`${API}/test-case/:id/quarantine/candidate`, ({ request, params }) => {
+    const found = memberTest(request, String(params.id));
+    if ('error' in found) return found.error;
+    candidates.delete(found.test);
     return new HttpResponse(null, { status: 204 });
   }),
 
@@ -135,7 +176,11 @@ export const dashboardHandlers = [
       .filter((test) => test.test_suite_id === suite.test_suite_id)
       .flatMap((test) => quarantineJson(test) ?? [])
       .sort((a, b) => b.quarantined_at.localeCompare(a.quarantined_at));
-    return HttpResponse.json({ tests });
+    const marked = db.testCases
+      .filter((test) => test.test_suite_id === suite.test_suite_id)
+      .flatMap((test) => candidateJson(test) ?? [])
+      .sort((a, b) => b.marked_at.localeCompare(a.marked_at));
+    return HttpResponse.json({ tests, candidates: marked });
   }),
 
   http.get(`${API}/test-suites/:suiteId/dashboard`, ({ request, params }) => {

@@ -14,6 +14,7 @@ import {
   LatestFailuresSection,
   OutOfDateSection,
   PassRateSection,
+  QuarantineCandidatesSection,
   QuarantineSection,
   RunningSection,
 } from './DashboardSections';
@@ -110,6 +111,7 @@ function DashboardContent({ suiteId, environmentId }: { suiteId: string; environ
       <FlakySection tests={data.flaky} />
       <OutOfDateSection tests={data.out_of_date} />
       <QuarantineSection suiteId={suiteId} />
+      <QuarantineCandidatesSection suiteId={suiteId} />
     </Box>
   );
 }

@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
@@ -12,7 +13,9 @@ import { useId, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ErrorState } from '../../../components/ErrorState';
 import { paths } from '../../../config/paths';
-import { useGetSuiteQuarantineQuery } from '../api';
+import { QUARANTINE_MESSAGES } from '../../../../contract/quarantine';
+import { notify } from '../../../lib/notify';
+import { useDismissCandidateMutation, useGetSuiteQuarantineQuery, type Quarantine } from '../api';
 import {
   formatRate,
   type FlakyTest,
@@ -263,30 +266,79 @@ export function QuarantineSection({ suiteId }: { suiteId: string }) {
           <Secondary>
             {`${test.reason} · by ${test.quarantined_by ?? 'a former member'} on ${dateFormat.format(new Date(test.quarantined_at))}`}
           </Secondary>
-          <Box
-            component="ul"
-            aria-label={`Newest runs of ${test.test_name}`}
-            sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', listStyle: 'none', m: 0, mt: 0.5, p: 0 }}
-          >
-            {test.recent_runs.length === 0 ? (
-              <Typography component="li" variant="caption" color="text.secondary">
-                No runs yet
-              </Typography>
-            ) : (
-              test.recent_runs.map((run) => (
-                <Box component="li" key={run._id}>
-                  <Chip
-                    size="small"
-                    variant="outlined"
-                    color={
-                      run.status === 'passed' ? 'success' : run.status === 'failed' ? 'error' : 'default'
-                    }
-                    label={run.status.replace(/_/g, ' ')}
-                  />
-                </Box>
-              ))
-            )}
+          <RecentRuns testName={test.test_name} runs={test.recent_runs} />
+        </Row>
+      ))}
+    </DashboardSection>
+  );
+}
+
+/** A test's newest runs as chips, newest first. */
+function RecentRuns({ testName, runs }: { testName: string; runs: Quarantine['recent_runs'] }) {
+  return (
+    <Box
+      component="ul"
+      aria-label={`Newest runs of ${testName}`}
+      sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap', listStyle: 'none', m: 0, mt: 0.5, p: 0 }}
+    >
+      {runs.length === 0 ? (
+        <Typography component="li" variant="caption" color="text.secondary">
+          No runs yet
+        </Typography>
+      ) : (
+        runs.map((run) => (
+          <Box component="li" key={run._id}>
+            <Chip
+              size="small"
+              variant="outlined"
+              color={run.status === 'passed' ? 'success' : run.status === 'failed' ? 'error' : 'default'}
+              label={run.status.replace(/_/g, ' ')}
+            />
           </Box>
+        ))
+      )}
+    </Box>
+  );
+}
+
+/**
+ * Issue 33: the tests a collection's "Retry once on failure" passed only the second time, not
+ * quarantined: a person opens the test to quarantine it, or dismisses the mark.
+ */
+export function QuarantineCandidatesSection({ suiteId }: { suiteId: string }) {
+  const { data } = useGetSuiteQuarantineQuery(suiteId);
+  const [dismiss, { isLoading: dismissing }] = useDismissCandidateMutation();
+  const candidates = data?.candidates ?? [];
+  // Loading and failing are the quarantine section's to show (the same query).
+  if (candidates.length === 0) return null;
+  const dismissOne = async (testCaseId: string) => {
+    try {
+      await dismiss({ testCaseId, suiteId }).unwrap();
+    } catch {
+      notify.error(QUARANTINE_MESSAGES.dismissFailed);
+    }
+  };
+  return (
+    <DashboardSection
+      title="Candidates for quarantine"
+      empty="No test passed only on its retry."
+      count={candidates.length}
+    >
+      {candidates.map((candidate) => (
+        <Row key={candidate.test_case_id}>
+          <TestLink name={candidate.test_name} to={paths.testCaseRuns.getHref(candidate.test_case_id)} />
+          <Secondary>
+            {`Passed only on its retry · ${dateFormat.format(new Date(candidate.marked_at))}`}
+          </Secondary>
+          <RecentRuns testName={candidate.test_name} runs={candidate.recent_runs} />
+          <Button
+            size="small"
+            disabled={dismissing}
+            aria-label={`Dismiss ${candidate.test_name}`}
+            onClick={() => void dismissOne(candidate.test_case_id)}
+          >
+            Dismiss
+          </Button>
         </Row>
       ))}
     </DashboardSection>
