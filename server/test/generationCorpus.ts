@@ -1261,6 +1261,45 @@ export const AGENTS_CORPUS: CorpusCase[] = [
       'Enter "ada@example.com" in the Email field and {{password}} in the Password field. Click Sign in. Verify the page shows "Welcome, Ada Lovelace".',
     expect: 'passed',
   },
+  // A place given for a check is checked (issue 29): the words shown elsewhere on the page only must fail.
+  {
+    name: 'A message under its field (place)',
+    site: 'login',
+    kind: 'checks',
+    description:
+      'Type "ada@example.com" into the Email field. Click Sign in. Verify "Enter your password" appears under the Password field.',
+    expect: 'passed',
+  },
+  {
+    name: 'Trap: a message under the other field (place)',
+    site: 'login',
+    kind: 'trap',
+    description:
+      'Type "ada@example.com" into the Email field. Click Sign in. Verify "Enter your password" appears under the Email field.',
+    expect: 'failed',
+  },
+  {
+    name: "A status in an order's row (place)",
+    site: 'orders',
+    kind: 'checks',
+    description:
+      'Verify "Shipped" is shown in the row of "Ada Lovelace". Ada Lovelace\'s row should say "$120.00".',
+    expect: 'passed',
+  },
+  {
+    name: "Trap: a status shown in other orders' rows only (place)",
+    site: 'orders',
+    kind: 'trap',
+    description: 'Verify "Pending" is shown in the row of "Ada Lovelace".',
+    expect: 'failed',
+  },
+  {
+    name: "Trap: a row that says another order's total (place)",
+    site: 'orders',
+    kind: 'trap',
+    description: 'The row of "Ada Lovelace" should say "$45.50".',
+    expect: 'failed',
+  },
   {
     name: 'Trap: a phone field',
     site: 'login',
