@@ -944,6 +944,16 @@ function plainVerbs(text: string): string {
       .replace(/\bno longer\s+(shows?|contains?|lists?|displays?|includes?|has|have|says?)\b/gi, 'not $1')
       .replace(/\b(is|are)\s+no longer\s+(?=in|on|at|inside|within|under|listed|there)\b/gi, '$1 not ')
       .replace(/\s+(?:any ?more)\b/gi, '')
+      // 'is still off', 'is already ticked': the state, whether or not it was so before.
+      .replace(
+        /\b(is|are)\s+(?:still|already)\s+(?=(?:on|off|checked|unchecked|ticked|unticked|selected|enabled|disabled|visible|hidden|empty|blank|open|closed|expanded|collapsed)\b)/gi,
+        '$1 ',
+      )
+      // 'The tour should not come back', 'the banner does not reappear': it stays hidden.
+      .replace(
+        /\bnot\s+(?:comes?\s+back|reappears?|(?:appears?|shows?\s+up|pops?\s+up)\s+again)\b/gi,
+        'is not shown',
+      )
       .replace(/\b(?:is|are)\s+now\b/gi, 'is')
       // 'now shows' is 'shows'; 'the Buy now button' keeps its name.
       .replace(
@@ -1267,7 +1277,9 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
     if (m[2])
       return fail('Say what the field must hold: Verify the Email field has the value "ada@example.com".');
     const t = target(m[1], values);
-    return t ? ok({ type: 'value', target: t, value: value(m[3], values) }) : fail();
+    // 'The Notes field should be empty': no value at all (a quoted "empty" stays the word).
+    const held = /^(?:empty|blank|cleared)$/i.test(m[3].trim()) ? '' : value(m[3], values);
+    return t ? ok({ type: 'value', target: t, value: held }) : fail();
   }
   if ((m = /^(?:the\s+)?value\s+of\s+(?:the\s+)?(.+?)\s+is\s+(.+)$/i.exec(text))) {
     const t = target(m[1], values);
@@ -1301,7 +1313,7 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
   }
   if (
     (m =
-      /^(?:the\s+|a\s+|an\s+)?(?:text\s+|message\s+|error\s+|error message\s+|word\s+)?(.+?)\s+(?:is\s+|are\s+)?(?:not visible|not shown|not displayed|hidden|gone|not present|not on the page|no longer (?:visible|shown|displayed|there)|not there|disappears|disappeared|vanishes|vanished)(?:\s+((?:from|in|on|inside|within|under)\s+.+))?$/i.exec(
+      /^(?:the\s+|a\s+|an\s+)?(?:text\s+|message\s+|error\s+|error message\s+|word\s+)?(.+?)\s+(?:is\s+|are\s+)?(?:still\s+)?(?:not visible|not shown|not displayed|hidden|gone|not present|not on the page|no longer (?:visible|shown|displayed|there)|not there|disappears|disappeared|vanishes|vanished)(?:\s+((?:from|in|on|inside|within|under)\s+.+))?$/i.exec(
         text,
       ))
   ) {
@@ -1348,6 +1360,13 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
     if (PAGE_WORDS.test(m[1])) {
       const t = shownTarget(m[3], values);
       return t ? ok({ type: 'visible', target: t, negate: Boolean(m[2]) }) : fail();
+    }
+    // '"Notes" is empty': the element holds no value (a quoted "empty" stays the word).
+    if (!m[2] && /^(?:empty|blank)$/i.test(m[3].trim())) {
+      const field = target(m[1], values);
+      const phrase = field?.kind === 'phrase' ? field.phrase : null;
+      if (phrase && (phrase.exact || /^(?:textbox|searchbox|combobox)$/.test(phrase.role ?? '')))
+        return ok({ type: 'value', target: field!, value: '' });
     }
     const v = value(m[3], values);
     const inPlace = !m[2] && v && shownIn(m[1], v, values);

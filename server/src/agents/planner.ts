@@ -1,5 +1,5 @@
 import { cleanSentence, detokenize, parseStep, quote, requote, tokenize } from './grammar';
-import { leadingClause } from './sentences/clauses';
+import { afterReload, leadingClause } from './sentences/clauses';
 import { gerundEffect, whichReveals } from './sentences/effects';
 import { fieldList } from './sentences/fields';
 import { fromMenu, leavesAsIs, useTo } from './sentences/orders';
@@ -277,6 +277,9 @@ function leadingSteps(sentence: string): string[] {
   // 'Email: ada@example.com', 'Set Priority → High': a field and its value.
   const pair = labelValueStep(cleaned);
   if (pair) return [pair];
+  // 'After a reload it's still off': the reload, then the rest.
+  const reloaded = afterReload(cleaned);
+  if (reloaded) return ['Reload the page', ...leadingSteps(reloaded)];
   // 'In the event dialog, go to the Guests tab', 'As a guest, …', 'Seat map: pick …': the place scopes the step.
   const scope = leadingScope(cleaned);
   if (scope) return leadingSteps(scopedStep(scope));

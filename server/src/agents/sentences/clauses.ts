@@ -279,3 +279,21 @@ export function judgesManner(text: string): boolean {
 
 const MANNER =
   /^(?:nicely|properly|smoothly|neatly|cleanly|quickly|intuitively|seamlessly|gracefully|sensibly|logically|elegantly|reasonably|fine|ok|okay)$/;
+
+// A reload of the page, as people name it: 'a reload', 'a page refresh', 'reloading the page'.
+const RELOAD = String.raw`(?:a\s+|the\s+)?(?:page\s+|browser\s+)?(?:reload|refresh|reloading|refreshing)(?:\s+(?:of\s+)?the\s+(?:page|browser))?`;
+
+/**
+ * 'The tour should not come back after a reload', 'after a refresh it's still off': the reload is a step
+ * of its own before the rest, not words of it. The rest, or null when the sentence names no reload.
+ */
+export function afterReload(text: string): string | null {
+  const trailing = new RegExp(String.raw`^(.+?),?\s+(?:after|on|following|upon)\s+${RELOAD}$`, 'i').exec(
+    text.trim(),
+  );
+  if (trailing) return trailing[1].trim();
+  const leading = new RegExp(String.raw`^(?:after|on|following|upon)\s+${RELOAD}\s*,?\s+(.+)$`, 'i').exec(
+    text.trim(),
+  );
+  return leading ? leading[1].trim() : null;
+}

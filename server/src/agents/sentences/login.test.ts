@@ -17,6 +17,10 @@ describe('logInCredentials', () => {
       username: 'nurse',
       password: 'N0rse!',
     });
+    expect(logInCredentials('Sign in with username ops and password s3cret')).toEqual({
+      username: 'ops',
+      password: 's3cret',
+    });
     expect(logInCredentials('Sign in with username ⟦0⟧ and password ⟦1⟧')).toEqual({
       username: '⟦0⟧',
       password: '⟦1⟧',

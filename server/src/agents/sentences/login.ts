@@ -28,6 +28,11 @@ const WITH_FIELDS = new RegExp(
   String.raw`^${LOG_IN}${BETWEEN}\s+(?:with|using|w/)\s+(?:[a-z-]+\s+){0,3}?${NAMED_CRED}\s*,?\s+(?:and\s+|with\s+)?(?:the\s+|a\s+)?${PASSWORD_WORD}\s+${CRED}$`,
   'i',
 );
+// 'Sign in with username ops and password s3cret': a user name after its field's word, whatever it looks like.
+const USER_FIELD = new RegExp(
+  String.raw`^${LOG_IN}${BETWEEN}\s+(?:with|using|w/)\s+(?:the\s+|my\s+|a\s+)?(?:user\s?name|user(?:\s+id)?|login|e-?mail(?:\s+address)?|account)\s+${CRED}\s*,?\s+(?:and\s+|with\s+)?(?:the\s+|a\s+)?${PASSWORD_WORD}\s+${CRED}$`,
+  'i',
+);
 // 'Enter shopper@test.io / Passw0rd! and log in': the values first, then the log-in.
 const VALUES_FIRST = new RegExp(
   String.raw`^(?:enter|type|use)\s+${CRED}\s*/\s*${CRED}\s*,?\s+(?:and|then)\s+${LOG_IN}$`,
@@ -37,7 +42,7 @@ const VALUES_FIRST = new RegExp(
 /** The credentials of a log-in sentence (tokens as written), or null when it is not one with both. */
 export function logInCredentials(text: string): Credentials | null {
   const trimmed = text.trim().replace(/[()]/g, ' ').replace(/\s+/g, ' ').trim();
-  for (const pattern of [SLASHED, AS_USER, WITH_FIELDS, VALUES_FIRST]) {
+  for (const pattern of [SLASHED, AS_USER, WITH_FIELDS, USER_FIELD, VALUES_FIRST]) {
     const m = pattern.exec(trimmed);
     if (m && !m[1].startsWith('/')) return { username: m[1], password: m[2] };
   }

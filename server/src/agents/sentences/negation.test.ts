@@ -52,17 +52,32 @@ describe('negative checks through the parse entry', () => {
 
   it('reads "not any more", "no longer" and "there is no" as absent, never as text shown', () => {
     expect(steps('Zapier is not in the list any more.')).toEqual([
-      { action: 'assert_hidden', target: 'Zapier' },
+      { action: 'assert_hidden', target: 'Zapier', where: 'list' },
     ]);
     expect(steps('there is no error')).toEqual([{ action: 'assert_hidden', target: 'error' }]);
     expect(steps('phone col should be gone from grid')).toEqual([
-      { action: 'assert_hidden', target: 'Phone col' },
+      { action: 'assert_hidden', target: 'Phone col', where: 'grid' },
     ]);
     expect(steps('There are no files with a .tmp extension in the folder')).toEqual([
       { action: 'assert_count', target: 'files with a .tmp extension', where: 'in the folder', value: '0' },
     ]);
     expect(steps('The Undo link is not shown any more')).toEqual([
       { action: 'assert_hidden', target: 'Undo' },
+    ]);
+  });
+
+  it('reads an absence whose state is written out, and what must not come back after a reload', () => {
+    expect(steps('No error message is shown')).toEqual([
+      { action: 'assert_hidden', target: 'error message' },
+    ]);
+    expect(steps('No spinner should be visible')).toEqual([{ action: 'assert_hidden', target: 'spinner' }]);
+    expect(steps('The tour should not come back after a reload')).toEqual([
+      { action: 'reload' },
+      { action: 'assert_hidden', target: 'tour' },
+    ]);
+    expect(steps('After a page refresh, the banner is still hidden')).toEqual([
+      { action: 'reload' },
+      { action: 'assert_hidden', target: 'banner' },
     ]);
   });
 

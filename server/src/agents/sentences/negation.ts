@@ -52,7 +52,9 @@ export interface Absence {
 }
 
 const PLACE = /^(.+?)\s+((?:in|on|from|inside|within|under|below|above|for)\s+.+)$/i;
-const LEFT_OVER = /\s+(?:left|remaining|shown|listed|visible|displayed|present|any more|anymore)$/i;
+// 'No error message is shown', 'no spinner should be visible': the state says nothing more than 'no'.
+const LEFT_OVER =
+  /\s+(?:(?:is|are|be|gets?)\s+)?(?:left|remaining|shown|listed|visible|displayed|present|any more|anymore|appears?|shows up)$/i;
 
 function absent(words: string, container?: string): Absence | null {
   let subject = words.trim().replace(LEFT_OVER, '').trim();

@@ -51,6 +51,13 @@ describe('pronouns across steps', () => {
         { action: 'assert_checked', target: 'Keep me signed in' },
       ],
     });
+    // "it's" is the pronoun and its verb; an empty field holds no value (not the word "empty").
+    expect(parseSentence("Clear the Notes field and check it's empty")).toMatchObject({
+      steps: [
+        { action: 'clear', target: 'Notes' },
+        { action: 'assert_value', target: 'Notes', value: '' },
+      ],
+    });
     // The grammar's own 'again' keeps the generator's binding; the parse answers the element's words.
     expect(parseSentence('Open the Filters menu. Click it again')).toMatchObject({
       steps: [

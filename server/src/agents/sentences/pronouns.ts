@@ -39,7 +39,11 @@ export function phraseReference(phrase: Phrase): string | null {
 /** One step with its pronoun replaced by `reference`; the step as it was when it has none. */
 export function withReference(step: string, reference: string): string {
   const { text, values } = tokenize(step);
-  const bare = text.replace(/[.!]+$/, '');
+  // "check it's empty", "they're ticked": the pronoun and its verb, written out.
+  const bare = text
+    .replace(/[.!]+$/, '')
+    .replace(/\b(it)['’]s\b/i, '$1 is')
+    .replace(/\b(they)['’]re\b/i, '$1 are');
   let out: string | null = null;
   let m: RegExpExecArray | null;
   if ((m = OBJECT_VERBS.exec(bare)) && !/^that\s+\S/i.test(bare.slice(m[1].length + 1)))
