@@ -31,6 +31,7 @@ import {
 import { checkPick, implicitClick, resolveIntent, type UserVisibleError } from './coder';
 import { emailSentence, type EmailSentence } from './sentences/email';
 import { optionalSentence, type OptionalSentence } from './sentences/optional';
+import { tabSentence, type TabSentence } from './sentences/tabs';
 import { uploadSentence, type UploadSentence } from './sentences/upload';
 import { parseStep } from './grammar';
 import { findModule, moduleCall, moduleCallName } from './moduleCall';
@@ -527,6 +528,85 @@ export class Generator {
     return { step, ok, notUnderstood: null };
   }
 
+  /**
+   * A tab step (issue 32, runner/tabs.ts): a switch or a close runs as it is; a check of what the new
+   * tab shows is the page's check, once the test is in a tab a step opened; a click said to open a tab
+   * is the click's own step, which must have opened one.
+   */
+  private async _tabStep(
+    index: number,
+    plan: string[],
+    input: GeneratorInput,
+    steps: GenerationStep[],
+    feedback: StepFeedback | null,
+    planNote: string | null,
+    tab: TabSentence,
+  ): Promise<StepResult> {
+    const text = plan[index];
+    const session = this._session;
+    const as = async (sentence: string, check: (step: GenerationStep) => string | null) => {
+      const acted = await this._step(
+        index,
+        plan.map((step, at) => (at === index ? sentence : step)),
+        input,
+        steps,
+        feedback,
+        planNote,
+      );
+      const failed = acted.ok ? check(acted.step) : null;
+      const message = failed ?? acted.step.verification.message;
+      return {
+        ...acted,
+        ok: acted.ok && !failed,
+        step: {
+          ...acted.step,
+          step_description: text,
+          planner_message: acted.step.planner_message.replace(`: ${sentence}.`, `: ${text}.`),
+          execution_succeded: acted.ok && !failed,
+          verification: { passed: acted.ok && !failed, message },
+        },
+      };
+    };
+    if (tab.op === 'expect') {
+      if (session.tabs.inFirst) {
+        const started = Date.now();
+        await session.beginStep(`${index + 1}. ${text}`);
+        const message = `No new tab is open: the test is in its first tab (${session.tabs.where}). A step before should open one (a link that opens a new tab).`;
+        const step = await this._recordStep(index, input, steps, started, {
+          description: text,
+          plannerMessage: `Step ${index + 1} of ${plan.length}: ${text}. ${message}`,
+          action: null,
+          ok: false,
+          error: { message, error_type: 'tab_not_found' },
+        });
+        return { step, ok: false, notUnderstood: null };
+      }
+      return as(`Check that the page shows "${tab.value}"`, () => null);
+    }
+    if (tab.op === 'click')
+      return as(tab.act, (step) =>
+        (step.action as Action | null)?.kind === 'click' && (step.action as { popup?: true }).popup
+          ? null
+          : `${tab.act.replace(/^please\s+/i, '')} opened no new tab: the test is still on ${session.tabs.where}.`,
+      );
+    const started = Date.now();
+    await session.beginStep(`${index + 1}. ${text}`);
+    const action: Action =
+      tab.op === 'close' ? { kind: 'tab', op: 'close' } : { kind: 'tab', op: 'switch', to: tab.to };
+    const result = await session.execute(action);
+    const ok = result.ok;
+    const message = ok ? (result.tab?.note ?? 'Done.') : (result.error?.message ?? 'Not run.');
+    const step = await this._recordStep(index, input, steps, started, {
+      description: text,
+      plannerMessage: `Step ${index + 1} of ${plan.length}: ${text}. ${message}`,
+      action,
+      ok,
+      error: ok ? null : result.error,
+      verificationMessage: message,
+    });
+    return { step, ok, notUnderstood: null };
+  }
+
   /** A step made without looking for its element: an optional step not shown, or one not understood. */
   private async _plainStep(
     index: number,
@@ -689,6 +769,11 @@ export class Generator {
     // 'Upload sample.pdf to the "Attachment" field' (issue 32): one of the project's files into a file field.
     const upload = uploadSentence(text);
     if (upload) return this._uploadStep(index, plan, input, steps, upload);
+    // 'Switch to the new tab', 'Close it', 'Check that the new tab shows "Help centre"' (issue 32).
+    const tab = tabSentence(text);
+    // 'Close it' closes a tab only when the test is in one a step opened (else: a dialog, a banner …).
+    if (tab && !(tab.op === 'close' && tab.it && this._session.tabs.inFirst))
+      return this._tabStep(index, plan, input, steps, feedback, planNote, tab);
     const started = Date.now();
     const session = this._session;
     const language = input.language;
@@ -708,6 +793,8 @@ export class Generator {
     let chosenIntent: Intent | null = null;
     // The element of the last action tried: the one kept when it is the step's action.
     let targetBox: ElementBox | null = null;
+    // A tab the chosen click opened (issue 32): the test continues in it, and the step says so.
+    let openedTab: string | null = null;
 
     const attempt = (action: Action | null, error: UserVisibleError) =>
       attempts.push({
@@ -730,6 +817,13 @@ export class Generator {
         if (watch) await watch().catch(() => undefined);
         attempt(action, result.error!);
         return false;
+      }
+      // A new tab is what the action changed: its page is the one the next step reads.
+      if (result.tab?.opened) {
+        if (watch) await watch().catch(() => undefined);
+        openedTab = result.tab.note;
+        verification = { passed: true, message: result.tab.note };
+        return true;
       }
       const change = watch ? await watch().catch(() => null) : null;
       const checked = await verifyAction(action, session, { url: snapshot!.url, change });
@@ -882,6 +976,10 @@ export class Generator {
             }
           }
         }
+      }
+      if (chosen && openedTab) {
+        notes.push(openedTab);
+        if (chosen.kind === 'click') chosen = { ...chosen, popup: true };
       }
       // NOTE: an action chosen after feedback replaces the cached one, so a regeneration does not repeat the mistake.
       if (chosen && !cachedActionId)

@@ -61,6 +61,8 @@ export type Action =
       // An optional step (issue 32, runner/optional.ts): 'If a cookie banner is shown, click "Accept all"'
       // waits up to waitMs for the target and clicks it only if it is shown; else the step is skipped.
       optional?: { waitMs: number };
+      // A click that opens a new tab or pop-up (issue 32, runner/tabs.ts): the test continues in it.
+      popup?: true;
     }
   // `widget: 'slider'`: an ARIA slider (a handle, not an input), set with its arrow keys.
   // `widget: 'calendar'`: a date picker's field that opens a calendar (a dialog): the day is clicked
@@ -92,7 +94,11 @@ export type Action =
   | { kind: 'email'; op: 'code'; target: Target }
   // A file upload (issue 32, runner/uploads.ts): `file` names one of the project's files (sample.pdf …);
   // `target` is the file input, or with `chooser` the button that opens the file chooser.
-  | { kind: 'upload'; target: Target; file: string; chooser?: true };
+  | { kind: 'upload'; target: Target; file: string; chooser?: true }
+  // Tabs (issue 32, runner/tabs.ts): switch to the first or the newest tab; close the tab the test is
+  // in (it continues in the newest tab still open).
+  | { kind: 'tab'; op: 'switch'; to: 'first' | 'last' }
+  | { kind: 'tab'; op: 'close' };
 
 export type ActionKind = Action['kind'];
 
@@ -178,7 +184,9 @@ export function describeAction(action: Action): string {
         action.button === 'right' ? 'right-click' : action.clickCount === 2 ? 'double-click' : 'click';
       const clicked = `${verb} ${describeTarget(action.target)}${action.opener ? ` in the menu of ${describeTarget(action.opener)}` : ''}`;
       // An optional click (issue 32) says so first: 'If shown, click the "Accept all" button'.
-      return action.optional ? `If shown, ${clicked}` : clicked.charAt(0).toUpperCase() + clicked.slice(1);
+      if (action.optional) return `If shown, ${clicked}`;
+      const said = clicked.charAt(0).toUpperCase() + clicked.slice(1);
+      return action.popup ? `${said} and switch to the new tab` : said;
     }
     case 'fill':
       if (action.widget === 'slider') return `Set ${describeTarget(action.target)} to ${action.value}`;
@@ -221,6 +229,10 @@ export function describeAction(action: Action): string {
       return describeEmail(action);
     case 'upload':
       return `Upload ${action.file} to ${describeTarget(action.target)}`;
+    case 'tab':
+      return action.op === 'close'
+        ? 'Close the tab and go back to the one before'
+        : `Switch to the ${action.to === 'first' ? 'first' : 'newest'} tab`;
   }
 }
 
@@ -306,6 +318,7 @@ export function isAction(value: unknown): value is Action {
       return (
         isTarget(action.target) &&
         (action.opener === undefined || isTarget(action.opener)) &&
+        (action.popup === undefined || action.popup === true) &&
         (action.optional === undefined ||
           (typeof action.optional === 'object' &&
             action.optional !== null &&
@@ -349,6 +362,10 @@ export function isAction(value: unknown): value is Action {
       return isAssertion(action.assert);
     case 'module':
       return str(action.moduleId) && str(action.name);
+    case 'tab':
+      return (
+        action.op === 'close' || (action.op === 'switch' && (action.to === 'first' || action.to === 'last'))
+      );
     case 'upload':
       return (
         isTarget(action.target) &&

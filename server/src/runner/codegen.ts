@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { type Action, type Assertion, type LocatorSpec, type Target, optionTarget } from './actions';
 import { MONTHS_BACK, MONTHS_FORWARD, pagerSelector } from './calendar';
 import { emailHelper, INBOX_VARIABLE, PYTHON_EMAIL_IMPORTS } from './emailCode';
+import { popupClickCode, tabCode } from './tabs';
 import { SAMPLE_FILES } from './uploads';
 import { templateParts } from './values';
 
@@ -391,6 +392,11 @@ export function actionCode(
     case 'click': {
       if (action.optional)
         return optionalCode({ ...action, optional: action.optional }, language, secrets, options);
+      // A click that opens a tab (issue 32): the same click, waiting for the pop-up it opens.
+      if (action.popup) {
+        const { popup: _popup, ...click } = action;
+        return popupClickCode(actionCode(click, language, secrets, options), language);
+      }
       // A control inside a menu is two lines: the menu's opener, then the item.
       const opened = action.opener ? `${call(action.opener, 'click()', 'click()')}\n` : '';
       if (action.clickCount === 2) return opened + call(action.target, 'dblclick()', 'dblclick()');
@@ -476,6 +482,8 @@ export function actionCode(
       return `${aw}${moduleFunctionName(action.name, language)}(page)${end}`;
     case 'upload':
       return uploadCode(action, language);
+    case 'tab':
+      return tabCode(action, language);
     case 'email':
       // The exported files' inbox helpers (emailCode.ts) read the mail over HTTP, as a run reads it.
       switch (action.op) {
@@ -736,7 +744,9 @@ export function typescriptScript(spec: ScriptSpec): string {
   if (reveal) lines.push(...reveal);
   if (email) lines.push(...email);
   if (use.length > 0) lines.push(`test.use({ ${use.join(', ')} });`, '');
-  lines.push(`test(${tsString(spec.name)}, async ({ page }) => {`, ...body, '});', '');
+  // A tab step (issue 32) picks the test's tab among the context's pages.
+  const fixtures = body.some((line) => /\bcontext\.pages\(\)/.test(line)) ? 'page, context' : 'page';
+  lines.push(`test(${tsString(spec.name)}, async ({ ${fixtures} }) => {`, ...body, '});', '');
   return lines.join('\n');
 }
 
@@ -759,6 +769,8 @@ export function pythonScript(spec: ScriptSpec): string {
   );
   const reveal = revealHelper('python', body.join('\n'));
   const email = emailHelper('python', body.join('\n'));
+  // A tab step (issue 32) picks the test's tab among the context's pages.
+  const tabs = body.some((line) => /\bcontext\.pages\b/.test(line));
   const lines: string[] = [
     // A file upload (issue 32) writes its sample file's bytes in base64.
     ...(body.some((line) => line.includes('base64.b64decode(')) ? ['import base64'] : []),
@@ -769,7 +781,7 @@ export function pythonScript(spec: ScriptSpec): string {
     '',
     'import pytest',
     // An optional step (issue 32) waits for its element and carries on when it times out.
-    `from playwright.sync_api import ${reveal ? 'Locator, ' : ''}Page, ${body.some((line) => line.includes('PlaywrightTimeoutError')) ? 'TimeoutError as PlaywrightTimeoutError, ' : ''}expect`,
+    `from playwright.sync_api import ${tabs ? 'BrowserContext, ' : ''}${reveal ? 'Locator, ' : ''}Page, ${body.some((line) => line.includes('PlaywrightTimeoutError')) ? 'TimeoutError as PlaywrightTimeoutError, ' : ''}expect`,
     '',
   ];
   const parameterNames = Object.keys(spec.parameters).sort();
@@ -809,7 +821,10 @@ export function pythonScript(spec: ScriptSpec): string {
   }
   if (reveal) lines.push(...reveal);
   if (email) lines.push(...email);
-  lines.push('', `def ${pythonName(spec.name)}(page: Page) -> None:`);
+  lines.push(
+    '',
+    `def ${pythonName(spec.name)}(page: Page${tabs ? ', context: BrowserContext' : ''}) -> None:`,
+  );
   lines.push(`    # ${oneLine(spec.name)}`, ...body, '');
   return lines.join('\n');
 }

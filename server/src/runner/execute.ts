@@ -533,6 +533,9 @@ async function perform(
       // A file of the project into a file input or the file chooser its button opens (uploads.ts).
       await runUpload(page, action, values, timeoutMs, signal);
       return;
+    case 'tab':
+      // NOTE: the session runs tab steps (runner/tabs.ts): it owns the tab the test is in.
+      throw new ActionError('A tab step runs only in a session.', 'execution_failed');
     case 'email':
       // NOTE: the session runs e-mail steps (runner/email.ts): they read its inbox and its open e-mail.
       throw new ActionError('An e-mail step runs only in a session with the test inbox.', 'execution_failed');

@@ -5,14 +5,7 @@ import { type PageSnapshot } from './candidates';
 import { isOnSite, type Language, stepCode } from './codegen';
 import { describeMail, type EmailEvidence, emailEvidence } from './email';
 import { isOptional, optionalNote, optionalShown } from './optional';
-import {
-  ActionError,
-  describeFailure,
-  executeAction,
-  messageOf,
-  NavigationTracker,
-  toLocator,
-} from './execute';
+import { ActionError, describeFailure, messageOf, NavigationTracker, toLocator } from './execute';
 import { elementState } from './errorSentences';
 import { type RunLog } from './runLog';
 import { maskedScreenshot, type RunnerSession } from './session';
@@ -100,8 +93,8 @@ export async function replay(
     return { state: 'not_runnable', stepIndex: missing.index, message, stepsDone: 0 };
   }
 
-  const page = session.page;
-  const navigation = new NavigationTracker(page);
+  // NOTE: the first tab's navigations; a step that opens a tab continues in session.page (issue 32).
+  const navigation = new NavigationTracker(session.page);
   const masks: Target[] = [];
   let stepsDone = 0;
   try {
@@ -109,6 +102,8 @@ export async function replay(
       if (hooks.stopped() || session.closed)
         return { state: 'stopped', stepIndex: index, message: null, stepsDone };
       const step = steps[index];
+      // The tab the test is in (issue 32): a step may open, switch to or close one.
+      let page = session.page;
       const title = `${index + 1}. ${step.description}`;
       const runCode = stepCode(step, options.language, secretNames);
       const started = Date.now();
@@ -138,11 +133,12 @@ export async function replay(
           // Nothing to do: the page is as it was.
         } else if (!error && !keepsPage && step.action.kind === 'email')
           email = emailEvidence(await session.runEmail(step.action, options.stepTimeoutMs));
-        else if (!error && !keepsPage)
-          await executeAction(page, step.action, values, options.stepTimeoutMs, {
-            settleMs: 0,
-            signal: session.signal,
-          });
+        else if (!error && !keepsPage) {
+          // The session follows a tab the step opens or switches to (issue 32, tabs.ts).
+          const tab = await session.perform(step.action, options.stepTimeoutMs);
+          if (tab) note = tab.note;
+          page = session.page;
+        }
         // The next step meets the page this one led to, as generation did (runner/settle.ts).
         if (!error && !keepsPage && !skipped) await session.settleAfter(step.action, options.stepTimeoutMs);
         if (

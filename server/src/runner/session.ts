@@ -12,6 +12,7 @@ import {
 import { type Action, type LocatorSpec, type Target } from './actions';
 import { CandidateSet, outsideMenus, type PageChange, type PageSnapshot, watchPage } from './candidates';
 import { type EmailAction, type InboxMail, type InboxPort, runEmailAction } from './email';
+import { Tabs, where } from './tabs';
 import { isOptional, optionalNote, optionalShown } from './optional';
 import { describeFailure, executeAction, toLocator } from './execute';
 import { secretHostRefusal } from './secretHosts';
@@ -62,6 +63,8 @@ export interface ExecutionResult {
   box: ElementBox | null;
   /** An optional step's way (issue 32, optional.ts): whether its element was shown and clicked. */
   optional?: { shown: boolean; note: string };
+  /** A tab step, or an action that opened a tab the test continues in (issue 32, tabs.ts): what happened. */
+  tab?: { note: string; opened: boolean };
 }
 
 export interface ElementBox {
@@ -143,15 +146,66 @@ export class RunnerSession {
   private _email: InboxMail | null = null;
   private _finalState: StorageState | null = null;
   /** Requests of the page still waiting for their answer (settle() waits for none). */
-  private readonly _pending: PendingRequests;
+  private _pending: PendingRequests;
+  /** The context's tabs and the one the test is in (issue 32, tabs.ts). */
+  private readonly _tabs: Tabs;
 
   private constructor(
     private readonly _context: BrowserContext,
-    readonly page: Page,
+    page: Page,
     private _options: SessionOptions,
     private readonly _guard: TargetGuard | null,
   ) {
     this._pending = new PendingRequests(page);
+    this._tabs = new Tabs(_context, page);
+  }
+
+  /** The tab the test is in: the first page, until a step opens or switches to another (issue 32). */
+  get page(): Page {
+    return this._tabs.current;
+  }
+
+  /** How many tabs are open, and whether the test is in the first one. */
+  get tabs(): { open: number; inFirst: boolean; where: string } {
+    const open = this._tabs.open;
+    return { open: open.length, inFirst: open[0] === this.page, where: where(this.page) };
+  }
+
+  /**
+   * Runs an action in the tab the test is in, then follows the tab it opened (issue 32): a click with
+   * `popup` waits for its pop-up; any other action that opened a tab continues in it too, and says so.
+   * A tab step switches or closes tabs. Throws ActionError as executeAction does.
+   */
+  async perform(
+    action: Action,
+    timeoutMs = this._options.stepTimeoutMs,
+  ): Promise<{ note: string; opened: boolean } | null> {
+    if (action.kind === 'tab') {
+      const note = await this._tabs.run(action);
+      this._pending = new PendingRequests(this.page);
+      return { note, opened: false };
+    }
+    const mark = this._tabs.mark();
+    const popup = action.kind === 'click' && action.popup ? this._tabs.expectPopup(timeoutMs) : null;
+    // NOTE: a pop-up that never comes is awaited only after the click, so its rejection is handled.
+    popup?.catch(() => undefined);
+    const from = where(this.page);
+    if (action.kind === 'email') await this.runEmail(action, timeoutMs);
+    else
+      await executeAction(this.page, action, this._options.values, timeoutMs, {
+        settleMs: 0,
+        signal: this.signal,
+      });
+    if (popup) await this._tabs.switchTo(await popup);
+    else {
+      await this.settleAfter(action, timeoutMs);
+      if (!(await this._tabs.adopt(mark))) return null;
+    }
+    this._pending = new PendingRequests(this.page);
+    return {
+      note: `It opened a new tab (${where(this.page)}) from ${from}; the test continues in it.`,
+      opened: true,
+    };
   }
 
   static async open(browser: Browser, options: SessionOptions): Promise<RunnerSession> {
@@ -396,12 +450,7 @@ export class RunnerSession {
     const box = await this._boxOf(action);
     try {
       // No fixed wait for a late navigation: settling watches for one (its request is one out).
-      if (action.kind === 'email') await this.runEmail(action, timeoutMs);
-      else
-        await executeAction(this.page, action, this._options.values, timeoutMs, {
-          settleMs: 0,
-          signal: this.signal,
-        });
+      const tab = await this.perform(action, timeoutMs);
       await this.settleAfter(action, timeoutMs);
       if (
         (action.kind === 'fill' || action.kind === 'select') &&
@@ -417,6 +466,7 @@ export class RunnerSession {
         durationMs: Date.now() - started,
         box,
         ...(optional ? { optional } : {}),
+        ...(tab ? { tab } : {}),
       };
     } catch (error) {
       // The browser's own words stay in the trace; the step says what they mean for the site.

@@ -1,0 +1,119 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { runExportedSpecs } from './exportedSpecs';
+import { api } from './helpers';
+import {
+  createTest,
+  describeSteps,
+  type GenerationContext,
+  setUpGeneration,
+  waitForGeneration,
+} from './generationFixtures';
+import { describeRun, startRun, waitForRun } from './runFixtures';
+
+jest.setTimeout(240_000);
+
+const ROOT = path.resolve(__dirname, '../..');
+
+// Issue 32's steps across tabs, end to end in real Chromium on the help site's tabs page: a link that
+// opens a new tab (target=_blank) the test switches to, checks and closes, and a button whose pop-up
+// (window.open) the test continues in without being told, saying so. Generated, replayed and exported
+// green (page.waitForEvent('popup'), context.pages()).
+
+const STEPS = [
+  'Click "Open help" and switch to the new tab',
+  'Check that the new tab shows "Help centre"',
+  'Close it and go back to the first tab',
+  'Click "Read the guide"',
+  'Check that the page shows "The guide: your first order"',
+  'Close the tab',
+  'Check that the page shows "Getting started"',
+];
+
+describe('tab steps', () => {
+  let ctx: GenerationContext;
+  let dir: string;
+
+  beforeAll(async () => {
+    ctx = await setUpGeneration({ env: { STEP_TIMEOUT_MS: '5000' } });
+    fs.mkdirSync(path.join(ROOT, 'test-results'), { recursive: true });
+    dir = fs.mkdtempSync(path.join(ROOT, 'test-results', 'tabs-export-'));
+  });
+
+  afterAll(async () => {
+    if (dir) fs.rmSync(dir, { recursive: true, force: true });
+    await ctx?.close();
+  });
+
+  it('opens a tab, checks it, closes it, and follows a pop-up it was not told of', async () => {
+    const created = await createTest(ctx, {
+      name: 'Read the help',
+      website: `${ctx.sites.url('help')}tabs.html`,
+      description: STEPS.join('\n'),
+    });
+    const generated = await waitForGeneration(ctx, created._id);
+    expect({ state: generated.state, steps: describeSteps(generated) }).toMatchObject({ state: 'passed' });
+    const byText = (words: string) =>
+      generated.test_generation_steps.find((step) => step.step_description === words)!;
+    const help = byText('Click "Open help"');
+    expect(help.action).toMatchObject({ kind: 'click', popup: true });
+    expect(help.planner_message).toContain(
+      'It opened a new tab (/help/centre.html) from /help/tabs.html; the test continues in it.',
+    );
+    expect(byText('Switch to the new tab').verification.message).toBe(
+      'The test is in the new tab already (/help/centre.html).',
+    );
+    expect(byText('Check that the new tab shows "Help centre"').action).toMatchObject({ kind: 'expect' });
+    expect(byText('Close it').action).toEqual({ kind: 'tab', op: 'close' });
+    expect(byText('Close it').verification.message).toBe(
+      'Closed the tab on /help/centre.html; the test continues in the tab on /help/tabs.html.',
+    );
+    expect(byText('Go back to the first tab').action).toEqual({ kind: 'tab', op: 'switch', to: 'first' });
+    const guide = byText('Click "Read the guide"');
+    expect(guide.action).toMatchObject({ kind: 'click', popup: true });
+    expect(guide.verification.message).toBe(
+      'It opened a new tab (/help/centre.html?topic=guide) from /help/tabs.html; the test continues in it.',
+    );
+    expect(guide.generated_code_ts).toBe(
+      [
+        '{',
+        "  const popup = page.waitForEvent('popup');",
+        "  await page.getByRole('button', { name: 'Read the guide', exact: true }).click();",
+        '  page = await popup;',
+        "  await page.waitForLoadState('domcontentloaded');",
+        '}',
+      ].join('\n'),
+    );
+
+    const run = await waitForRun(ctx, (await startRun(ctx, created._id))._id);
+    expect(`${run.status}\n${describeRun(run)}`).toMatch(/^passed\n/);
+
+    const exported = await api<{ files: { path: string; content: string }[] }>(
+      ctx.server,
+      'GET',
+      `/test-case/${created._id}/export`,
+      { token: ctx.token },
+    );
+    const [spec] = exported.body.files;
+    expect(spec.content).toContain('async ({ page, context }) => {');
+    fs.writeFileSync(path.join(dir, spec.path), spec.content);
+    const { report, output } = await runExportedSpecs(dir);
+    expect({ stats: report.stats, output: report.stats.expected === 1 ? '' : output }).toMatchObject({
+      stats: { expected: 1, unexpected: 0, flaky: 0, skipped: 0 },
+      output: '',
+    });
+  });
+
+  it('fails a check of the new tab when no tab was opened, saying where the test is', async () => {
+    const created = await createTest(ctx, {
+      name: 'No tab',
+      website: `${ctx.sites.url('help')}tabs.html`,
+      description: 'Check that the new tab shows "Help centre"',
+    });
+    const generated = await waitForGeneration(ctx, created._id);
+    expect(generated.state).toBe('failed');
+    expect(generated.test_generation_steps.at(-1)!.verification.message).toBe(
+      'No new tab is open: the test is in its first tab (/help/tabs.html). A step before should open one (a link that opens a new tab).',
+    );
+  });
+});
