@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { type TypeBoxTypeProvider } from './lib/typeProvider';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { APP_VERSION, type Config } from './config';
 import { type Database } from './db/client';

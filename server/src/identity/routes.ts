@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import { type FastifyPluginAsyncTypebox, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox, type TypeBoxTypeProvider } from '../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Config } from '../config';

@@ -1,4 +1,4 @@
-import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox } from '../lib/typeProvider';
 import { ParseBody, ParseReply } from '../../../contract/agents';
 
 /** Issue 29: how the agents read sentences, without a page (docs/generation.md, "Reading sentences"). */

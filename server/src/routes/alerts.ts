@@ -1,4 +1,4 @@
-import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox } from '../lib/typeProvider';
 import { AlertSettingsBody, CollectionAlerts, SigningSecret } from '../../../contract/alerts';
 import { CollectionIdParams } from '../../../contract/collections';
 import { actorOf } from '../plugins/auth';

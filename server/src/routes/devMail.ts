@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox } from '../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { type FastifyReply, type FastifyRequest } from 'fastify';
 import { type Config, type DevMailbox } from '../config';

@@ -1,4 +1,4 @@
-import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox } from '../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { HealingSettings, TestHealing } from '../../../contract/healing';
 import { actorOf } from '../plugins/auth';

@@ -1,4 +1,4 @@
-import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox } from '../lib/typeProvider';
 import { ExportedInbox, ExportedInboxParams, RunInbox } from '../../../contract/inbox';
 import { RunIdParams } from '../../../contract/runs';
 import { NotFoundError } from '../errors';

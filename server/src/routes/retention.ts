@@ -1,4 +1,4 @@
-import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox } from '../lib/typeProvider';
 import { ProjectRetention, RetentionSuiteParams, UpdateRetentionBody } from '../../../contract/retention';
 import { actorOf } from '../plugins/auth';
 import { type Services } from '../services';

@@ -1,4 +1,4 @@
-import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox } from '../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { IdParams } from '../../../contract/common';
 import {

@@ -1,5 +1,5 @@
 import rateLimit from '@fastify/rate-limit';
-import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox } from '../lib/typeProvider';
 import { Type } from '@sinclair/typebox';
 import { IdParams, Nullable } from '../../../contract/common';
 import {

@@ -1,4 +1,4 @@
-import { type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { type FastifyPluginAsyncTypebox } from '../lib/typeProvider';
 import { ErrorBody } from '../../../contract/common';
 import { Health, LaunchableBrowsers, RuntimeConfig } from '../../../contract/config';
 import { cliBundle } from '../cli/bundle';

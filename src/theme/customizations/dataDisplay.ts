@@ -1,6 +1,6 @@
-import type { Components, Theme } from '@mui/material/styles';
+import type { ThemeOptions } from '@mui/material/styles';
 
-export const dataDisplayCustomizations: Components<Theme> = {
+export const dataDisplayCustomizations: ThemeOptions['components'] = {
   MuiChip: { styleOverrides: { root: { fontWeight: 500 } } },
   MuiTooltip: { defaultProps: { arrow: true } },
 };

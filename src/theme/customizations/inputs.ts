@@ -1,6 +1,6 @@
-import type { Components, Theme } from '@mui/material/styles';
+import type { ThemeOptions } from '@mui/material/styles';
 
-export const inputsCustomizations: Components<Theme> = {
+export const inputsCustomizations: ThemeOptions['components'] = {
   MuiButton: {
     defaultProps: { disableElevation: true },
     styleOverrides: { root: { textTransform: 'none', fontWeight: 600, borderRadius: 8 } },

@@ -1,6 +1,6 @@
-import { alpha, type Components, type Theme } from '@mui/material/styles';
+import { alpha, type ThemeOptions } from '@mui/material/styles';
 
-export const navigationCustomizations: Components<Theme> = {
+export const navigationCustomizations: ThemeOptions['components'] = {
   MuiListItemButton: {
     styleOverrides: {
       root: ({ theme }) => {

@@ -1,6 +1,6 @@
-import type { Components, Theme } from '@mui/material/styles';
+import type { ThemeOptions } from '@mui/material/styles';
 
-export const surfacesCustomizations: Components<Theme> = {
+export const surfacesCustomizations: ThemeOptions['components'] = {
   MuiPaper: { styleOverrides: { rounded: { borderRadius: 12 } } },
   MuiCard: { defaultProps: { variant: 'outlined' } },
   MuiAppBar: { defaultProps: { elevation: 0, color: 'inherit' } },
