@@ -1126,6 +1126,19 @@ function readAssertion(rawText: string, values: string[]): ParseResult {
     return t ? ok({ type: 'visible', target: t, negate: true }) : fail(NEGATION_HINT);
   }
 
+  // 'Ada is in the list', '"Mug" is in the cart': shown there (never anywhere on the page).
+  if (
+    (m =
+      /^(?:the\s+)?(.+?)\s+(?:is|are)\s+((?:in|inside|within|under|below|above|next to|beside)\s+(?:the\s+|a\s+|an\s+|my\s+|your\s+)?[^\s].*)$/i.exec(
+        text,
+      )) &&
+    !PAGE_WORDS.test(m[1]) &&
+    !/^(?:in|on)\s+(?:the\s+)?(?:page|screen|stock|progress|use|place|order|view|focus)$/i.test(m[2])
+  ) {
+    const t = placedTarget(shownTarget(m[1], values), m[2], values);
+    if (t && t.kind === 'phrase' && (t.phrase.shown || t.phrase.near || t.phrase.where || t.phrase.context))
+      return ok({ type: 'visible', target: t });
+  }
   // 'events overlap nicely', 'the page scrolls smoothly': how well, with nothing to read on the page.
   if (judgesManner(text)) return fail(VAGUE_HINT);
   // 'the sign-up flow is smooth', 'emails load properly': a judgement is no check, quoted words or not.

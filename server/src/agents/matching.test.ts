@@ -192,6 +192,8 @@ describe('checks of words at a place', () => {
     expect(found('Verify "Pending" is shown in the row of "Ada Lovelace"')).toEqual([]);
     expect(found("Ada Lovelace's row should say 'Pending'")).toEqual([]);
     expect(found('The Billing section should show "Shipped"')).toEqual([]);
+    expect(found('"Pending" is in the row of "Ada Lovelace"')).toEqual([]);
+    expect(found('"Shipped" is in the row of "Ada Lovelace"')).toEqual(['Shipped']);
   });
 
   it('refuses a place it cannot read rather than check the words anywhere', () => {

@@ -11,7 +11,7 @@ import { optionalSentence } from './sentences/optional';
 import { isStatement, statementClauses } from './sentences/negation';
 import { phraseReference, resolvePronouns } from './sentences/pronouns';
 import { labelValueStep } from './sentences/labelValue';
-import { coordinatedSteps } from './sentences/coordination';
+import { coordinatedChecks, coordinatedSteps } from './sentences/coordination';
 import { intentPhrase } from './intent';
 
 // The rules planner: instructions (plain text or the editor's HTML) → one sentence per step.
@@ -203,7 +203,10 @@ export function splitInstructions(instructions: string): string[] {
           .flatMap((clause) =>
             joinLogIn(clause.split(CONNECTOR).flatMap((part) => part.split(LOWER_CONNECTOR))),
           )
-          .flatMap((clause) => fieldSteps(clause, values) ?? coordinatedSteps(clause) ?? [clause])
+          .flatMap(
+            (clause) =>
+              fieldSteps(clause, values) ?? coordinatedSteps(clause) ?? coordinatedChecks(clause) ?? [clause],
+          )
           .flatMap((clause) => statementClauses(clause))
           // 'Pressing ? opens the help': the action, then the check of its effect.
           .flatMap((clause) => gerundEffect(clause) ?? whichReveals(clause) ?? [clause])

@@ -1,5 +1,5 @@
 import { parseSentence } from '../parse';
-import { coordinatedSteps } from './coordination';
+import { coordinatedChecks, coordinatedSteps } from './coordination';
 
 describe('coordinated labels', () => {
   it('gives each of two or more boxes its own tick, keeping the place and the noun', () => {
@@ -53,5 +53,29 @@ describe('coordinated labels', () => {
         { action: 'fill', target: 'last name', value: 'Hopper' },
       ],
     });
+  });
+});
+
+describe('several values in one check', () => {
+  it('checks each quoted value, or each name after "both", on its own', () => {
+    expect(coordinatedChecks('Verify the page shows ⟦0⟧ and ⟦1⟧')).toEqual([
+      'Verify the page shows ⟦0⟧',
+      'Verify the page shows ⟦1⟧',
+    ]);
+    expect(coordinatedChecks('Both Alice and Carol should be listed')).toEqual([
+      'Alice should be listed',
+      'Carol should be listed',
+    ]);
+    expect(parseSentence('Make sure both Alice and Carol are in the To field')).toMatchObject({
+      steps: [
+        { action: 'assert_text', value: 'Alice' },
+        { action: 'assert_text', value: 'Carol' },
+      ],
+    });
+  });
+
+  it('leaves one label with "and" in it, and orders, alone', () => {
+    expect(coordinatedChecks('Verify the Terms and Conditions link is visible')).toBeNull();
+    expect(coordinatedChecks('Type ⟦0⟧ and ⟦1⟧')).toBeNull();
   });
 });

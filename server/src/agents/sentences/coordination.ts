@@ -93,3 +93,32 @@ export function coordinatedSteps(clause: string): string[] | null {
   const text = clause.trim().replace(/[.!]+$/, '');
   return fillSteps(text) ?? tickSteps(text);
 }
+
+// A check, by its first words or a verb of being or showing: the only clauses whose values are split.
+const CHECK_CLAUSE =
+  /^(?:verify|check\s+(?:that|if|whether)|confirm|ensure|make sure|assert|expect|(?:i|we|you)\s+(?:should\s+)?see|see)\b|\b(?:should|must|is|are|shows?|displays?|lists?|contains?|includes?)\b/i;
+// 'both Alice and Carol', '"A", "B" and "C"': quoted values, or names after 'both'.
+const NAME = String.raw`(?:⟦\d+⟧|(?!Both\b)[A-Z][\p{L}\p{N}'’.@-]*(?:\s+[A-Z][\p{L}\p{N}'’.@-]*){0,2})`;
+const VALUE_LIST = new RegExp(
+  String.raw`(\b[Bb]oth\s+)?(${NAME}(?:\s*,\s*${NAME})*\s*,?\s+and\s+${NAME})(\s+(?:are|is|should|must|appear|show)\b)?`,
+  'u',
+);
+
+/**
+ * 'Verify the page shows "A" and "B"', 'make sure both Alice and Carol are in To': one check per value,
+ * so neither is read as part of the other's words ('A and B' is no text the page shows). Quoted values
+ * are split always; bare names only after 'both'. Null when the clause is no such check.
+ */
+export function coordinatedChecks(clause: string): string[] | null {
+  const text = clause.trim().replace(/[.!]+$/, '');
+  if (!CHECK_CLAUSE.test(text)) return null;
+  const m = VALUE_LIST.exec(text);
+  if (!m) return null;
+  const list = items(m[2], new RegExp(`^${NAME}$`, 'u'));
+  if (!list || (!m[1] && !list.every((item) => /^⟦\d+⟧$/.test(item)))) return null;
+  const before = text.slice(0, m.index);
+  const after = text.slice(m.index + m[0].length);
+  // The list was the subject: each value alone is one thing ('Alice is in To').
+  const verb = m[3] ? m[3].replace(/\bare\b/, 'is') : '';
+  return list.map((item) => `${before}${item}${verb}${after}`);
+}
