@@ -11,6 +11,8 @@
 // with as many, so both the project's own history and the table around it grow. Runs are seeded with
 // generate_series.
 //
+// A collection's newest group alone (run_group) is read as its page reads it.
+//
 // The two sizes are served by two servers in this process and timed in turns (small, large, small,
 // …), so that whatever else the machine does in the meantime weighs on both alike: timed one after
 // the other, a burst of other work during either step decides the ratio.
@@ -145,6 +147,12 @@ async function prepareStep(total: number): Promise<Step | null> {
     await seedRuns(server, mine.suiteId, 0, own);
     if (total > own) await seedRuns(server, theirs.suiteId, 0, total - own);
     await analyze(server);
+    // The newest group alone, as its page reads it (linked_runs_created_at, to the millisecond).
+    const [newest] = (
+      (await server.database.db.execute(sql`
+        SELECT to_char(max(created_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+        FROM test_runs WHERE collection_id = ${ids.collectionId}`)) as unknown as { rows: { at: string }[] }
+    ).rows;
     return {
       label,
       server,
@@ -156,6 +164,10 @@ async function prepareStep(total: number): Promise<Step | null> {
         { name: 'test_history', path: `/test-runs/${ids.testId}?limit=20` },
         { name: 'dashboard', path: `/test-suites/${mine.suiteId}/dashboard` },
         { name: 'tree', path: `/test-suites/${mine.suiteId}/tree` },
+        {
+          name: 'run_group',
+          path: `/test-suites/collection/${ids.collectionId}?linked_runs_created_at=${encodeURIComponent(newest!.at)}`,
+        },
       ],
       drop: postgres.drop,
     };
