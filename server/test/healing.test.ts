@@ -305,7 +305,7 @@ it('reports a bug instead of healing it: unchanged, nothing to accept', async ()
   const refused = await approve(healing.test_healing_id, 'true');
   expect([refused.status, errorOf(refused.body)]).toEqual([409, HEALING_MESSAGES.notProposed]);
 
-  // The same failure again soon after is not healed automatically again (it backs off)…
+  // The same failure again is not healed automatically again (it backs off)…
   const again = await runToEnd(testId, 'failed');
   expect([again.failing_step_index, again.error_message]).toEqual([
     run.failing_step_index,
@@ -320,6 +320,15 @@ it('reports a bug instead of healing it: unchanged, nothing to accept', async ()
   });
   expect([asked.status, asked.body.trigger]).toEqual([201, 'manual']);
   expect((await waitForHealing(again._id)).status).toBe('unchanged');
+
+  // Nor is another failure of the same steps on the same site: one automatic healing per version of
+  // the test's steps and site (issue 30).
+  ctx.sites.setVariant('login', 'v2');
+  const other = await runToEnd(testId, 'failed');
+  expect(other.failing_step_index).not.toBe(run.failing_step_index);
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const held = await api(ctx.server, 'GET', `/healing/test-run/${other._id}`, { token: ctx.token });
+  expect([held.status, errorOf(held.body)]).toEqual([404, HEALING_MESSAGES.notFound]);
 });
 
 it('never heals a run on another website automatically, nor makes it the headline; a Heal asked for says its site', async () => {

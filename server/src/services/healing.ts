@@ -54,15 +54,12 @@ const GENERATING = GENERATING_STATES as GenerationState[];
 /** Run triggers that heal automatically: a person's, a schedule's and a pipeline's runs (every kind there is). */
 const AUTO_HEALED_TRIGGERS = new Set(['manual', 'schedule', 'ci']);
 /**
- * Automatic healing backs off a failure it could not heal: the same failure of the same test version
- * (same step, same error) is healed again automatically only after this long, doubling with each
- * healing that proposed nothing or was rejected, up to a day. A person's Heal is never held back.
+ * Automatic healing backs off (issue 30): one automatic healing per test for each version of its steps
+ * on each site. Once the test's steps (the run's steps hash) have been healed automatically on the
+ * website the run opened, whatever came of it, a failure again heals automatically only after its
+ * steps change (an edit, a regeneration, an accept or a restore) or it fails on another site. A
+ * person's Heal, and a collection's, are never held back.
  */
-export const AUTO_HEAL_BACKOFF_MS = 15 * 60_000;
-export const AUTO_HEAL_BACKOFF_MAX_MS = 24 * 60 * 60_000;
-/** Ended healings that leave the failure as it was. */
-const NOTHING_TAKEN: HealingState[] = ['failed', 'flaky', 'unchanged', 'rejected'];
-
 export type HealingTrigger = TestHealing['trigger'];
 type HealingRow = typeof testHealings.$inferSelect;
 type RunRow = typeof testRuns.$inferSelect;
@@ -569,44 +566,28 @@ export class HealingService {
   }
 
   /**
-   * Whether an automatic healing of this failed run should wait: the test's latest automatic healings
-   * of its current version met the same failure and left it as it was (or a proposal for it still
-   * waits for a person).
+   * Whether an automatic healing of this failed run is held back: the test already had one for the
+   * same steps (the runs' steps hash; without one, the same test version) on the same website.
    */
   private async _backingOff(run: RunRow): Promise<boolean> {
-    const recent = await this._db
-      .select({
-        status: testHealings.status,
-        createdAt: testHealings.createdAt,
-        failingStepIndex: testRuns.failingStepIndex,
-        errorMessage: testRuns.errorMessage,
-      })
+    const sameSteps =
+      run.stepsHash !== null
+        ? eq(testRuns.stepsHash, run.stepsHash)
+        : sql`${testHealings.testModifiedAt} = (SELECT ${testCases.lastModifiedAt} FROM ${testCases} WHERE ${testCases.id} = ${run.testCaseId})`;
+    const [earlier] = await this._db
+      .select({ id: testHealings.id })
       .from(testHealings)
       .innerJoin(testRuns, eq(testRuns.id, testHealings.triggeredByTestRunId))
       .where(
         and(
           eq(testHealings.testCaseId, run.testCaseId),
           eq(testHealings.trigger, 'auto'),
-          sql`${testHealings.testModifiedAt} = (SELECT ${testCases.lastModifiedAt} FROM ${testCases} WHERE ${testCases.id} = ${run.testCaseId})`,
+          sameSteps,
+          sql`${testRuns.website} IS NOT DISTINCT FROM ${run.website}`,
         ),
       )
-      .orderBy(desc(testHealings.createdAt), desc(testHealings.id))
-      .limit(12);
-    const sameFailure = (row: (typeof recent)[number]) =>
-      row.failingStepIndex === run.failingStepIndex && row.errorMessage === run.errorMessage;
-    const [latest] = recent;
-    if (!latest || !sameFailure(latest)) return false;
-    if (latest.status === 'passed') return true;
-    let misses = 0;
-    while (
-      misses < recent.length &&
-      sameFailure(recent[misses]) &&
-      NOTHING_TAKEN.includes(recent[misses].status as HealingState)
-    )
-      misses++;
-    if (misses === 0) return false;
-    const wait = Math.min(AUTO_HEAL_BACKOFF_MS * 2 ** (misses - 1), AUTO_HEAL_BACKOFF_MAX_MS);
-    return Date.now() - latest.createdAt.getTime() < wait;
+      .limit(1);
+    return Boolean(earlier);
   }
 
   /** The test takes the proposal, its steps as they were kept in the healing; both or neither. */

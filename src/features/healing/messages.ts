@@ -25,6 +25,9 @@ export const messages = {
   autoHealLabel: 'Heal failed runs automatically',
   autoHealOn: 'Failed runs are healed automatically',
   autoHealOff: 'Failed runs are no longer healed automatically',
+  /** Issue 30: why a failed run may have no automatic healing (its test's steps were healed on its site already). */
+  autoHealOnce:
+    'A test is healed automatically once for each version of its steps on each site: when it fails again before they change, Heal tries again.',
   noHealings: 'This test has not been healed.',
   stepsHealed: (done: number, total: number) => `${done} of ${total} steps replayed`,
   nowHealing: (number: number, description: string) => `now step ${number}: ${description}`,

@@ -96,7 +96,14 @@ function CurrentRunHealing({ testCaseId, run, aspectRatio, locked }: CurrentRunH
   if (!shown)
     return (
       <Frame>
-        <HealButton runId={run.id} testCaseId={testCaseId} runStatus={run.status} locked={locked} />
+        <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <HealButton runId={run.id} testCaseId={testCaseId} runStatus={run.status} locked={locked} />
+          {run.status === 'failed' && (
+            <Typography variant="body2" color="text.secondary">
+              {messages.autoHealOnce}
+            </Typography>
+          )}
+        </Stack>
       </Frame>
     );
   return (
