@@ -3,6 +3,7 @@ import { IsoDate, Nullable } from './common';
 import { TraceEntry, UserVisibleError } from './generation';
 import { MailRead } from './inbox';
 import { type RunState } from './states';
+import { RunDataRow } from './testData';
 
 // Run wire shapes (SPEC §3 "Run", §4 run states and "runs of a test case", §5, §7 run calls, §8).
 // docs/runs.md describes the calls, the live socket messages and the log format.
@@ -170,6 +171,8 @@ export const TestRun = Type.Object({
    * failure (a pass on retry makes the run flaky); null otherwise.
    */
   first_failure: Nullable(RunFirstFailure),
+  /** Issue 33: a data-driven run's line per row of the test's data table; absent or null for a run of no table. */
+  data_rows: Type.Optional(Nullable(Type.Array(RunDataRow))),
   /** Our addition (issue 33): the environment it ran on; null for the test's own website. */
   environment_id: Nullable(Type.String()),
   /** Our addition (issue 34): when a person pinned it (kept past the project's retention); null if not. */

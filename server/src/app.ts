@@ -26,6 +26,7 @@ import { artifactFileRoutes, traceViewerRoutes } from './routes/artifacts';
 import { collectionRoutes } from './routes/collections';
 import { dashboardRoutes } from './routes/dashboard';
 import { quarantineRoutes } from './routes/quarantine';
+import { testDataRoutes } from './routes/testData';
 import { devMailApiRoutes, devMailOptions, devMailPageRoutes } from './routes/devMail';
 import { generationRoutes } from './routes/generation';
 import { healingRoutes } from './routes/healing';
@@ -207,6 +208,7 @@ export async function buildApp({
         await secured.register(alertRoutes, { services });
         await secured.register(dashboardRoutes, { services });
         await secured.register(quarantineRoutes, { services });
+        await secured.register(testDataRoutes, { services });
         await secured.register(sharingRoutes, { services });
       });
     },

@@ -1,5 +1,6 @@
 import { type TraceEntry } from '../../../contract/generation';
 import { type RunArtifact, type RunFirstFailure, type RunStep } from '../../../contract/runs';
+import { describeDataRow, type DataRow, type RunDataRow } from '../../../contract/testData';
 import { isRunEvent } from '../realtime/bus';
 import {
   type BrowserPool,
@@ -45,6 +46,8 @@ interface RunWork {
   executionTimeMs: number;
   /** The first attempt's failure when the run was replayed again once ("Retry once on failure"). */
   firstFailure: RunFirstFailure | null;
+  /** A data-driven run's line per row, and the row whose steps and files the run keeps (issue 33). */
+  dataRows?: { lines: RunDataRow[]; shown: number };
 }
 
 type Control = TrackedJobControl<ClaimedRun>;
@@ -109,7 +112,9 @@ class RunKind {
         "Steps out of date: the test's instructions or website changed since these steps were generated. This run replays the old steps; regenerate the test to follow its current instructions.",
       );
 
-    let session = await this._open(claimed, log);
+    // A data-driven run (issue 33) opens each row's browser context with the row's values.
+    const rows = claimed.dataRows;
+    let session = await this._open(rows.length > 0 ? withRow(claimed, rows[0]!) : claimed, log);
     if (!session) return null;
     control.onAbort(() => session?.abort());
     if (control.stopped || !(await runs.markRunning(claimed))) {
@@ -121,6 +126,12 @@ class RunKind {
     const started = Date.now();
     // One time limit for the run, its retry included.
     control.startDeadline(config.runTimeoutMs);
+    if (rows.length > 0)
+      try {
+        return await this._replayRows(claimed, control, session, log, started);
+      } finally {
+        control.clearDeadline();
+      }
     const steps: RunStep[] = [];
     const artifacts: RunArtifact[] = [];
     let firstFailure: RunFirstFailure | null = null;
@@ -166,6 +177,99 @@ class RunKind {
     };
   }
 
+  /**
+   * Issue 33: the test once per row of its data table, each row in a fresh browser context with its
+   * values, one after the other, in the run's one time limit. The run keeps the steps, screenshots and
+   * trace of its first failing row (of its last row when every row passed); the other rows' steps are
+   * replayed without screenshots. A failing row does not stop the next; a cancel or the time limit does.
+   */
+  private async _replayRows(
+    claimed: ClaimedRun,
+    control: Control,
+    first: RunnerSession,
+    log: RunLog,
+    started: number,
+  ): Promise<Attempt<RunWork> | null> {
+    const runs = this._services.runs;
+    const rows = claimed.dataRows;
+    const lines: RunDataRow[] = rows.map((values, index) => ({
+      index,
+      values,
+      status: 'not_run',
+      failing_step_index: null,
+      error_message: null,
+      duration_ms: null,
+    }));
+    const steps: RunStep[] = [];
+    const artifacts: RunArtifact[] = [];
+    let kept: {
+      session: RunnerSession;
+      index: number;
+      outcome: ReplayOutcome | null;
+      failure: unknown;
+    } | null = null;
+    for (let index = 0; index < rows.length; index++) {
+      const rowClaim = withRow(claimed, rows[index]!);
+      const session = index === 0 ? first : await this._open(rowClaim, log);
+      if (!session) {
+        if (kept) await this.close(kept.session);
+        return null;
+      }
+      if (index > 0 && control.shouldStop()) await session.abort();
+      log.add('INFO', 'run', `Row ${index + 1} of ${rows.length}: ${describeDataRow(rows[index]!)}`);
+      const evidence = kept === null;
+      const rowStarted = Date.now();
+      const { outcome, failure } = await this._replay(
+        rowClaim,
+        control,
+        session,
+        log,
+        evidence ? steps : [],
+        evidence ? artifacts : [],
+        evidence,
+      );
+      const passed = outcome?.state === 'passed';
+      const stopping = Boolean(failure) || outcome?.state === 'stopped' || control.shouldStop();
+      lines[index] = {
+        ...lines[index]!,
+        status: passed ? 'passed' : stopping && outcome?.state !== 'failed' ? 'not_run' : 'failed',
+        failing_step_index: passed ? null : (outcome?.stepIndex ?? null),
+        error_message: passed
+          ? null
+          : (outcome?.message ?? (failure ? messageOf(failure).split('\n')[0]! : null)),
+        duration_ms: Date.now() - rowStarted,
+      };
+      if (passed) log.add('SUCCESS', 'run', `Row ${index + 1} passed`);
+      else log.add('ERROR', 'run', `Row ${index + 1} failed: ${lines[index]!.error_message ?? 'stopped'}`);
+      if (kept === null && (!passed || stopping || index === rows.length - 1))
+        kept = { session, index, outcome, failure };
+      else {
+        await this.close(session);
+        // A passed row's evidence goes: the next row's is the one the run may keep.
+        if (kept === null) {
+          steps.length = 0;
+          artifacts.length = 0;
+          if (!(await runs.startOver(claimed))) return null;
+        }
+      }
+      if (stopping) break;
+    }
+    if (!kept) return null;
+    return {
+      work: {
+        session: kept.session,
+        log,
+        outcome: kept.outcome,
+        steps,
+        artifacts,
+        executionTimeMs: Date.now() - started,
+        firstFailure: null,
+        dataRows: { lines, shown: kept.index },
+      },
+      failure: kept.failure ?? (kept.outcome ? null : new Error('the replay gave no outcome')),
+    };
+  }
+
   /** One replay of the run's steps in `session`, its steps and screenshots added to `steps` and `artifacts`. */
   private async _replay(
     claimed: ClaimedRun,
@@ -174,6 +278,8 @@ class RunKind {
     log: RunLog,
     steps: RunStep[],
     artifacts: RunArtifact[],
+    /** False: a data-driven run's row whose evidence the run does not keep (no screenshots, no live steps). */
+    evidence = true,
   ): Promise<{ outcome: ReplayOutcome | null; failure: unknown }> {
     const runs = this._services.runs;
     const config = runs.config;
@@ -221,11 +327,11 @@ class RunKind {
                 ...(result.email ? { email: result.email } : {}),
                 ...(result.note ? { note: result.note } : {}),
               });
-              await runs.saveSteps(claimed, steps);
+              if (evidence) await runs.saveSteps(claimed, steps);
             },
             stopped: control.shouldStop,
           },
-          { language: claimed.language, stepTimeoutMs: config.stepTimeoutMs, screenshots: true, log },
+          { language: claimed.language, stepTimeoutMs: config.stepTimeoutMs, screenshots: evidence, log },
         ),
       );
       return { outcome, failure: null };
@@ -255,6 +361,22 @@ class RunKind {
         const why = first.error_message ? ` ("${first.error_message}")` : '';
         result.status = 'flaky';
         result.errorMessage = `Failed${at} first${why}, then passed when run again.`;
+      }
+    }
+    if (work.dataRows) {
+      // Issue 33: the rows as one result: a failing row names its values (secrets hidden when stored).
+      const { lines, shown } = work.dataRows;
+      result.dataRows = lines;
+      const failed = lines.filter((line) => line.status === 'failed').length;
+      if (result.status !== 'passed' && result.errorMessage) {
+        const others = failed > 1 ? `; ${failed} of ${lines.length} rows failed` : '';
+        result.errorMessage = `Row ${shown + 1} of ${lines.length} (${describeDataRow(lines[shown]!.values)}): ${result.errorMessage}${others}`;
+      }
+      // A row after the shown one may fail too: the run fails.
+      if (result.status === 'passed' && failed > 0) {
+        const line = lines.find((candidate) => candidate.status === 'failed')!;
+        result.status = 'failed';
+        result.errorMessage = `Row ${line.index + 1} of ${lines.length} (${describeDataRow(line.values)}): ${line.error_message ?? 'failed'}`;
       }
     }
     if (ending === 'stopped') log.add('WARNING', 'run', 'The run was cancelled');
@@ -462,4 +584,9 @@ class RunKind {
 function seconds(ms: number): string {
   if (ms >= 120_000) return `${Math.round(ms / 60_000)} minutes`;
   return `${Math.round(ms / 100) / 10} s`;
+}
+
+/** The run as one row of its data table runs it: the row's values before every other (issue 33). */
+function withRow(claimed: ClaimedRun, row: DataRow): ClaimedRun {
+  return { ...claimed, values: { ...claimed.values, parameters: { ...claimed.values.parameters, ...row } } };
 }

@@ -31,6 +31,8 @@ export interface ScriptSpec {
   secretNames: string[];
   viewport?: { width: number; height: number };
   userAgent?: string | null;
+  /** The test's data table (issue 33): the test runs once per row, the row's values before the variables'. */
+  dataRows?: Record<string, string>[];
 }
 
 /** The environment variable a parameter or secret is read from. */
@@ -718,9 +720,10 @@ export function typescriptScript(spec: ScriptSpec): string {
     '',
   ];
   const parameterNames = Object.keys(spec.parameters).sort();
+  const rows = spec.dataRows ?? [];
   if (parameterNames.length > 0) {
     lines.push("// Variables: the test's values, overridden by PARAM_<NAME> environment variables.");
-    lines.push('const params = {');
+    lines.push(rows.length > 0 ? 'const testParams = {' : 'const params = {');
     for (const name of parameterNames) {
       const key = IDENTIFIER.test(name) ? name : tsString(name);
       lines.push(`  ${key}: process.env.${envName('PARAM', name)} ?? ${tsString(spec.parameters[name])},`);
@@ -746,6 +749,33 @@ export function typescriptScript(spec: ScriptSpec): string {
   if (use.length > 0) lines.push(`test.use({ ${use.join(', ')} });`, '');
   // A tab step (issue 32) picks the test's tab among the context's pages.
   const fixtures = body.some((line) => /\bcontext\.pages\(\)/.test(line)) ? 'page, context' : 'page';
+  if (rows.length > 0 && parameterNames.length > 0) {
+    // Issue 33: a test of a data table runs once per row, as a Plainwright run does.
+    const key = (name: string) => (IDENTIFIER.test(name) ? name : tsString(name));
+    lines.push(
+      "// The test's data table: it runs once per row, each row's values before the variables' own.",
+      'const rows: Record<string, string>[] = [',
+      ...rows.map(
+        (row) =>
+          `  { ${Object.entries(row)
+            .map(([name, value]) => `${key(name)}: ${tsString(value)}`)
+            .join(', ')} },`,
+      ),
+      '];',
+      '',
+      'for (const [index, row] of rows.entries()) {',
+      `  test(\`\${${tsString(spec.name)}} (row \${index + 1})\`, async ({ ${fixtures} }) => {`,
+      '    const params = { ...testParams, ...row };',
+      ...body
+        .join('\n')
+        .split('\n')
+        .map((line) => (line ? `  ${line}` : line)),
+      '  });',
+      '}',
+      '',
+    );
+    return lines.join('\n');
+  }
   lines.push(`test(${tsString(spec.name)}, async ({ ${fixtures} }) => {`, ...body, '});', '');
   return lines.join('\n');
 }

@@ -52,7 +52,8 @@ export type ExportableTest = Pick<
   | 'viewportWidth'
   | 'viewportHeight'
   | 'userAgent'
->;
+> &
+  Partial<Pick<TestRow, 'dataRows'>>;
 
 /**
  * The single-file script's settings: the steps above, the test's variables, and as secrets every
@@ -72,6 +73,8 @@ export function exportedSpec(test: ExportableTest): ScriptSpec {
     secretNames: [...used].filter((name) => !(name in parameters) && name !== INBOX_VARIABLE).sort(),
     viewport: { width: test.viewportWidth, height: test.viewportHeight },
     userAgent: test.userAgent,
+    // Issue 33: a `for` over the test's data table.
+    ...(test.dataRows?.length ? { dataRows: test.dataRows } : {}),
   };
 }
 

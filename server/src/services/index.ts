@@ -29,6 +29,7 @@ import { TestCaseService } from './testCases';
 import { TestFolderService } from './testFolders';
 import { TestSuiteService } from './testSuites';
 import { QuarantineService } from './quarantine';
+import { TestDataService } from './testData';
 import { UserDirectory } from './users';
 
 export interface Services {
@@ -57,6 +58,7 @@ export interface Services {
   dashboard: DashboardService;
   /** Flaky tests put aside (issue 33). */
   quarantine: QuarantineService;
+  testData: TestDataService;
   /** Shared links and their badges (issue 15). */
   sharing: SharingService;
   browserStates: BrowserStateService;
@@ -180,6 +182,7 @@ export async function createServices(
     alerts,
     dashboard: new DashboardService(db, testSuites),
     quarantine: new QuarantineService(db, testCases, testSuites),
+    testData: new TestDataService(db, testCases),
     sharing: new SharingService(db, testCases, artifacts),
     browserStates,
     moduleSteps,

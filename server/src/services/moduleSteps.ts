@@ -306,6 +306,8 @@ export class ModuleSteps {
       secretNames,
       viewport: { width: test.viewportWidth, height: test.viewportHeight },
       userAgent: test.userAgent,
+      // Issue 33: a `for` over the test's data table.
+      ...(test.dataRows?.length ? { dataRows: test.dataRows } : {}),
       setup,
       modules: [...modules.values()],
     };

@@ -116,6 +116,9 @@ export const ROUTE_PERMISSIONS: Record<string, RouteRule> = {
   'PUT /api/test-case/:id/quarantine': { action: 'writeTests', scopes: testOf('id') },
   'DELETE /api/test-case/:id/quarantine': { action: 'writeTests', scopes: testOf('id') },
   'DELETE /api/test-case/:id/quarantine/candidate': { action: 'writeTests', scopes: testOf('id') },
+  // A test's data table (issue 33): its rows are part of the test.
+  'GET /api/test-case/:id/data': READ,
+  'PUT /api/test-case/:id/data': { action: 'writeTests', scopes: testOf('id') },
 
   // Tests, folders and variables.
   'POST /api/test-cases/': { action: 'writeTests', scopes: [scope('suite', suitesOfNewTests)] },

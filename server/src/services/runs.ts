@@ -21,6 +21,7 @@ import {
   type RunValues,
 } from '../runner';
 import { type GenerationStep } from '../../../contract/generation';
+import { type DataRow, type RunDataRow } from '../../../contract/testData';
 import {
   RUN_LIMITS,
   RUN_MESSAGES as MESSAGES,
@@ -109,6 +110,8 @@ export interface ClaimedRun extends RunClaim {
   saveStateId: string | null;
   /** Log lines on the modules and browser state the run uses. */
   moduleNotes: string[];
+  /** Issue 33: the test's data table as the run started: it runs once per row (none: once). */
+  dataRows: DataRow[];
 }
 
 /** A step to replay as stored with the run (copied from the test when the run was asked for). */
@@ -127,6 +130,8 @@ export interface RunResult {
   executionTimeMs: number | null;
   /** The first attempt's failure, when the run failed and was run again once. */
   firstFailure?: RunFirstFailure | null;
+  /** A data-driven run's line per row (issue 33). */
+  dataRows?: RunDataRow[] | null;
 }
 
 /** Called after a run ended (any final state), once per ending. */
@@ -657,6 +662,7 @@ export class RunService {
       storageState: prepared.storageState,
       saveStateId: prepared.saveStateId,
       moduleNotes: prepared.notes,
+      dataRows: (test.dataRows ?? []) as DataRow[],
     };
   }
 
@@ -703,6 +709,7 @@ export class RunService {
       artifacts: result.artifacts,
       executionTimeMs: result.executionTimeMs,
       firstFailure: result.firstFailure ? hideSecrets(result.firstFailure, claim.secrets) : null,
+      ...(result.dataRows ? { dataRows: hideSecrets(result.dataRows, claim.secrets) } : {}),
       finishedAt: sql`now()`,
     });
     if (!row) return false;
@@ -920,6 +927,7 @@ export function toWire(row: RunRow): TestRun {
     trigger: row.trigger as TestRun['trigger'],
     browser: row.browser,
     first_failure: (row.firstFailure as RunFirstFailure | null) ?? null,
+    data_rows: (row.dataRows as RunDataRow[] | null) ?? null,
     environment_id: row.environmentId,
     pinned_at: row.pinnedAt?.toISOString() ?? null,
   };
