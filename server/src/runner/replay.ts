@@ -131,16 +131,17 @@ export async function replay(
         if (!error && !keepsPage && isOptional(step.action)) note = optionalNote(step.action, !skipped);
         if (skipped) {
           // Nothing to do: the page is as it was.
-        } else if (!error && !keepsPage && step.action.kind === 'email')
+        } else if (!error && !keepsPage && step.action.kind === 'email') {
           email = emailEvidence(await session.runEmail(step.action, options.stepTimeoutMs));
-        else if (!error && !keepsPage) {
-          // The session follows a tab the step opens or switches to (issue 32, tabs.ts).
+          // The next step meets the page this one led to, as generation did (runner/settle.ts).
+          await session.settleAfter(step.action, options.stepTimeoutMs);
+        } else if (!error && !keepsPage) {
+          // The session follows a tab the step opens or switches to (issue 32, tabs.ts), and settles
+          // the page the step led to, as generation did (runner/settle.ts).
           const tab = await session.perform(step.action, options.stepTimeoutMs);
           if (tab) note = tab.note;
           page = session.page;
         }
-        // The next step meets the page this one led to, as generation did (runner/settle.ts).
-        if (!error && !keepsPage && !skipped) await session.settleAfter(step.action, options.stepTimeoutMs);
         if (
           (step.action.kind === 'fill' || step.action.kind === 'select') &&
           usesSecret(step.action.value, values)

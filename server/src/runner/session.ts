@@ -198,10 +198,12 @@ export class RunnerSession {
       });
     if (popup) await this._tabs.switchTo(await popup);
     else {
+      // Settled first: a tab opens a moment after the click that opened it.
       await this.settleAfter(action, timeoutMs);
       if (!(await this._tabs.adopt(mark))) return null;
     }
     this._pending = new PendingRequests(this.page);
+    await this.settleAfter(action, timeoutMs);
     return {
       note: `It opened a new tab (${where(this.page)}) from ${from}; the test continues in it.`,
       opened: true,
@@ -450,8 +452,8 @@ export class RunnerSession {
     const box = await this._boxOf(action);
     try {
       // No fixed wait for a late navigation: settling watches for one (its request is one out).
+      // NOTE: perform() settles the page after the action (the tab it opened, if it opened one).
       const tab = await this.perform(action, timeoutMs);
-      await this.settleAfter(action, timeoutMs);
       if (
         (action.kind === 'fill' || action.kind === 'select') &&
         usesSecret(action.value, this._options.values)
