@@ -15,6 +15,19 @@ describe('checkStatement', () => {
     });
   });
 
+  it('reads the format words an element shows, and a quoted name before a noun the tagger misreads', () => {
+    expect(checkStatement('Dates appear as DD/MM/YYYY')).toEqual({
+      kind: 'text',
+      subject: 'Dates',
+      value: 'DD/MM/YYYY',
+    });
+    expect(checkStatement('A ⟦0⟧ message appear under ⟦1⟧')).toEqual({
+      kind: 'visible',
+      subject: 'A ⟦0⟧ message',
+      place: 'under ⟦1⟧',
+    });
+  });
+
   it('reads an element coming into view or leaving it, with its place', () => {
     expect(checkStatement('The "Saved" chip is displayed on the second invoice')).toEqual({
       kind: 'visible',

@@ -96,7 +96,9 @@ const clean = (words: string) => words.replace(/[.,;!]+$/, '').trim();
 
 /** The predicate of a statement about an element, or null when the words are not one we can read. */
 export function checkStatement(text: string): Check | null {
-  const words = terms(text);
+  // A quoted value is tagged as a name (same length, so offsets hold): read as a number, it made the
+  // tagger take the noun after it for a verb ('a ⟦0⟧ message appear').
+  const words = terms(text.replace(/⟦\d+⟧/g, (token) => 'Q'.padEnd(token.length, 'q')));
   for (let i = 1; i < words.length; i++) {
     const word = words[i];
     // A capitalised word is part of a label ('the Show more link'), never the predicate.
@@ -108,8 +110,16 @@ export function checkStatement(text: string): Check | null {
     if (/\b(?:not|no|never|none|nothing)\b|n't\b/i.test(subject)) return null;
     const found = predicate(subject, rest);
     if (found) return found;
-    // The first verb decides: a later one belongs to a clause of the object.
-    if (word.tags.has('Verb') && !word.tags.has('Noun') && !word.tags.has('Adjective')) return null;
+    // The first verb decides: a later one belongs to a clause of the object. A 'verb' right before
+    // another verb is the subject's noun the tagger misread ('a "Code applied" message appear').
+    const next = words[i + 1];
+    if (
+      word.tags.has('Verb') &&
+      !word.tags.has('Noun') &&
+      !word.tags.has('Adjective') &&
+      !(next && next.tags.has('Verb') && !next.tags.has('Noun'))
+    )
+      return null;
   }
   return null;
 }
@@ -138,6 +148,12 @@ function predicate(subject: string, rest: string): Check | null {
       rest,
     );
   if (becomes && !judged(becomes[1])) return { kind: 'text', subject, value: clean(becomes[1]) };
+  // 'Dates appear as DD/MM/YYYY', 'the total is shown as £12.00': the words it shows.
+  const as =
+    /^(?:appears?|shows?(?:\s+up)?|(?:is|are)\s+(?:shown|displayed|formatted|written)|displays?)\s+as\s+(.+)$/i.exec(
+      rest,
+    );
+  if (as && !judged(as[1]) && !PAGE.test(subject)) return { kind: 'text', subject, value: clean(as[1]) };
   const lower = rest.toLowerCase();
   const shows = /^(\S+)\s+(.+)$/.exec(rest);
   // 'the labels read well': a judgement, not words on the page.
