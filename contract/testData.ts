@@ -18,6 +18,7 @@ export const TEST_DATA_MESSAGES = {
   noVariables: 'The test has no variables: add the variables its rows give values to first',
   tooManyRows: `A data table has at most ${TEST_DATA_LIMITS.rows} rows`,
   valueTooLong: `A value has at most ${TEST_DATA_LIMITS.value} characters`,
+  rowsRequired: 'Send the rows: JSON { "rows": [...] } or a text/csv body whose first line names the columns',
   invalidRows: 'rows must be a list of objects whose values are text',
   invalidCsv: 'The CSV could not be read',
   emptyCsvHeader: 'The CSV needs a first line naming the columns (the test variables)',
@@ -109,7 +110,7 @@ export function checkDataRows(
 
 /**
  * RFC 4180 CSV (commas, "quoted" fields with "" for a quote, CRLF or LF) as rows by the first line's
- * column names. Blank lines are skipped; a short line leaves its last columns out (the test's value).
+ * column names. Blank lines are skipped; an empty value or a short line's missing ones keep the variable's own.
  */
 export function parseCsvRows(
   text: string,
@@ -166,7 +167,8 @@ export function parseCsvRows(
   const rows = lines.map((line) => {
     const row: DataRow = {};
     header.forEach((name, column) => {
-      if (name !== '' && column < line.length) row[name] = line[column]!;
+      // An empty value keeps the variable's own, as an empty cell of the grid does.
+      if (name !== '' && column < line.length && line[column] !== '') row[name] = line[column]!;
     });
     // A value under no column name is refused as an unknown column ('').
     for (let column = header.length; column < line.length; column++)

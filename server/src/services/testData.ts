@@ -40,14 +40,17 @@ export class TestDataService {
   }
 
   /** Replaces the table: JSON `{ rows }` or CSV text (its first line the columns). Empty: no table. */
-  async put(actor: Actor, testCaseId: string, body: { csv: string } | { rows: unknown }): Promise<TestData> {
+  async put(actor: Actor, testCaseId: string, body: { csv?: string; rows?: unknown }): Promise<TestData> {
     // Another organization's test is not found before its input is judged.
     const { row } = await this._testCases.requireTest(
       actor,
       testCaseId.trim().toLowerCase(),
       MESSAGES.notFound,
     );
-    const parsed = 'csv' in body ? parseCsvRows(body.csv) : { ok: true as const, rows: body.rows };
+    if (typeof body.csv !== 'string' && body.rows === undefined)
+      throw new ValidationError(MESSAGES.rowsRequired, { fields: { rows: 'required' } });
+    const parsed =
+      typeof body.csv === 'string' ? parseCsvRows(body.csv) : { ok: true as const, rows: body.rows };
     if (!parsed.ok) throw new ValidationError(parsed.problem.message, { fields: parsed.problem.fields });
     const checked = checkDataRows(parsed.rows, dataColumns(row));
     if (!checked.ok) throw new ValidationError(checked.problem.message, { fields: checked.problem.fields });
