@@ -13,6 +13,7 @@ import { scheduleHandlers } from './schedules';
 import { sharedParameterHandlers } from './sharedParameters';
 import { sharingHandlers } from './sharing';
 import { testCaseHandlers } from './testCases';
+import { testDataHandlers } from './testData';
 
 export const handlers = [
   ...identityHandlers,
@@ -30,4 +31,5 @@ export const handlers = [
   ...retentionHandlers,
   ...sharingHandlers,
   ...healingHandlers,
+  ...testDataHandlers,
 ];

@@ -43,3 +43,43 @@ describe('a flaky run', () => {
     expect(within(details).getAllByRole('alert')).toHaveLength(1);
   });
 });
+
+describe('a data-driven run (issue 33)', () => {
+  it('shows its rows as one result, a line per row, the failing row with its values and why', async () => {
+    const { test } = seedTodoTest('passed');
+    seedRun(
+      test,
+      buildRun(test, {
+        status: 'failed',
+        error_message: 'Row 2 of 2 (item=Bread): Expected the value Milk',
+        data_rows: [
+          {
+            index: 0,
+            values: { item: 'Milk' },
+            status: 'passed',
+            failing_step_index: null,
+            error_message: null,
+            duration_ms: 900,
+          },
+          {
+            index: 1,
+            values: { item: 'Bread', password: '********' },
+            status: 'failed',
+            failing_step_index: 2,
+            error_message: 'Expected the value Milk',
+            duration_ms: 1200,
+          },
+        ],
+      }),
+    );
+    renderApp(`/test-cases/details/${test._id}/runs`);
+    const details = await screen.findByRole('article', { name: 'Run details' });
+    const rows = within(details).getByRole('list', { name: 'Data rows' });
+    expect(within(details).getByText('Data rows: 1 of 2 passed')).toBeInTheDocument();
+    const [first, second] = within(rows).getAllByRole('listitem');
+    expect(first).toHaveTextContent('Row 1: item=Milk');
+    expect(first).toHaveTextContent('Passed');
+    expect(second).toHaveTextContent('Row 2: item=Bread, password=********');
+    expect(second).toHaveTextContent('Failed at step 3: Expected the value Milk');
+  });
+});

@@ -21,6 +21,7 @@ import {
 import { useWatch, type WatchStatus } from '../../monitoring/api';
 import { useGetEnvironmentsQuery } from '../../suites/api';
 import { ArtifactList } from './ArtifactList';
+import { RunDataRows } from './RunDataRows';
 import { RunInbox } from './RunInbox';
 import { CancelRunButton } from './CancelRunButton';
 import { PinRunButton } from './PinRunButton';
@@ -136,6 +137,8 @@ export function RunDetail({ run: listed, viewport, suiteId, runExtra: Extra }: R
               it was run again.
             </Alert>
           )}
+
+          {run.data_rows && run.data_rows.length > 0 && !running && <RunDataRows rows={run.data_rows} />}
 
           {run.steps_out_of_date && (
             <Alert severity="warning">

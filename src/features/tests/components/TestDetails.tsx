@@ -55,6 +55,7 @@ import { StatusChip } from './StatusChip';
 import { TestSecrets } from './TestSecrets';
 import { PageRegion, SectionNav, TestPageGrid } from './TestPageLayout';
 import { VariablesEditor } from './VariablesEditor';
+import { DataTableEditor } from './DataTableEditor';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 
@@ -281,6 +282,9 @@ function LoadedTest({
           <Stack spacing={3}>
             <Section title="Variables" description="Values the instructions refer to as {{name}}.">
               <VariablesEditor testId={test.id} variables={test.parameters} locked={locked} />
+            </Section>
+            <Section title="Data table" description="Rows of values: a run runs the test once per row.">
+              <DataTableEditor testId={test.id} variables={test.parameters} locked={locked} />
             </Section>
             <Section title="Secrets" description="Values of the project the test uses; never shown.">
               <TestSecrets test={test} onSave={editTest} locked={locked} />
