@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { type PgSelect } from 'drizzle-orm/pg-core';
 import { type GenerationConfig } from '../config';
 import { type InboxService } from '../inbox/service';
@@ -457,7 +457,9 @@ export class RunService {
       .select()
       .from(testRuns)
       .where(eq(testRuns.testCaseId, id))
-      .orderBy(desc(testRuns.createdAt), desc(testRuns.id))
+      // NULLS LAST as test_runs_test_case_idx has it (issue 34): the page is read along the index, not
+      // sorted out of every run the test has had.
+      .orderBy(sql`${testRuns.createdAt} DESC NULLS LAST`, sql`${testRuns.id} DESC NULLS LAST`)
       .limit(limit)
       .offset(offset);
     const [{ total }] = await this._db
