@@ -88,4 +88,26 @@ test('a person adds an environment, runs a test on it and sees the run on it', a
   const details = page.getByRole('article', { name: 'Run details' });
   await expect(details.getByText('Environment Staging')).toBeVisible();
   await expect(details.getByText(`Website ${staging.url('login')}`)).toBeVisible();
+
+  // A data table: a variable, two rows typed in the grid; the next run runs the test once per row
+  // and its page shows the rows as one result.
+  await page.goto(page.url().replace(/\/runs(\/.*)?$/, ''));
+  const addVariable = page.getByRole('form', { name: 'Add variable' });
+  await addVariable.getByLabel('Variable name').fill('email');
+  await addVariable.getByLabel('Value').fill('ada@example.com');
+  await addVariable.getByRole('button', { name: 'Add variable' }).click();
+  await page.getByRole('button', { name: 'Add row' }).click();
+  await page.getByRole('textbox', { name: 'email, row 1' }).fill('ada@example.com');
+  await page.getByRole('button', { name: 'Add row' }).click();
+  await page.getByRole('button', { name: 'Save rows' }).click();
+  await expect(page.getByText(/^Each run runs the test once per row \(2 rows\)/)).toBeVisible();
+  const testRuns = page.getByRole('region', { name: 'Runs' });
+  await testRuns.getByRole('button', { name: 'Run', exact: true }).click();
+  await testRuns.getByRole('link', { name: 'All runs' }).click();
+  await expect(list.getByRole('option')).toHaveCount(2, { timeout: 30_000 });
+  await list.getByRole('option').first().click();
+  await expect(details.getByText('Data rows: 2 of 2 passed')).toBeVisible({ timeout: 120_000 });
+  await expect(details.getByRole('list', { name: 'Data rows' })).toContainText(
+    'Row 1: email=ada@example.com',
+  );
 });
