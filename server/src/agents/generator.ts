@@ -22,6 +22,7 @@ import {
   screenshotFailure,
   describeMail,
   describeTarget,
+  type LocatorSpec,
   type Target,
   OPTIONAL_WAIT_MS,
   type OptionalClick,
@@ -31,6 +32,7 @@ import {
 import { checkPick, implicitClick, resolveIntent, type UserVisibleError } from './coder';
 import { emailSentence, type EmailSentence } from './sentences/email';
 import { optionalSentence, type OptionalSentence } from './sentences/optional';
+import { dragSentence, type DragSentence } from './sentences/drag';
 import { tabSentence, type TabSentence } from './sentences/tabs';
 import { uploadSentence, type UploadSentence } from './sentences/upload';
 import { parseStep } from './grammar';
@@ -607,6 +609,94 @@ export class Generator {
     return { step, ok, notUnderstood: null };
   }
 
+  /**
+   * A drag (issue 32): the element saying the words dropped on the place named (a region, list or group
+   * of that name, else the words themselves, as a column's heading). It has worked when the element is
+   * then inside that place, or, dropped on words, when the page changed.
+   */
+  private async _dragStep(
+    index: number,
+    plan: string[],
+    input: GeneratorInput,
+    steps: GenerationStep[],
+    drag: DragSentence,
+  ): Promise<StepResult> {
+    const text = plan[index];
+    const started = Date.now();
+    const session = this._session;
+    await session.beginStep(`${index + 1}. ${text}`);
+    const item: LocatorSpec = { by: 'text', text: drag.item, exact: true };
+    const places: LocatorSpec[] = [
+      ...['region', 'list', 'group'].map((role): LocatorSpec => ({
+        by: 'role',
+        role,
+        name: drag.to,
+        exact: true,
+      })),
+      { by: 'text', text: drag.to, exact: true },
+    ];
+    let action: Action | null = null;
+    let error: UserVisibleError | null = null;
+    let message = '';
+    try {
+      if ((await session.matchCount({ locator: item })) === 0)
+        error = {
+          message: `"${drag.item}" is not on the page: there is nothing of that name to drag.`,
+          error_type: 'element_not_found',
+        };
+      const present: LocatorSpec[] = [];
+      for (const place of places) if ((await session.matchCount({ locator: place })) > 0) present.push(place);
+      if (!error && present.length === 0)
+        error = {
+          message: `There is no "${drag.to}" on the page to drop "${drag.item}" on (no column, list or words of that name).`,
+          error_type: 'element_not_found',
+        };
+      for (const place of error ? [] : present) {
+        const candidate: Action = { kind: 'drag', target: { locator: item }, to: { locator: place } };
+        const watch = await session.watchChanges().catch(() => null);
+        const result = await session.execute(candidate);
+        const change = watch ? await watch().catch(() => null) : null;
+        if (!result.ok) {
+          error = result.error;
+          if (session.closed) break;
+          continue;
+        }
+        const container = place.by === 'role';
+        const inside = container
+          ? (await session.matchCount({ locator: item, within: place })) > 0
+          : Boolean(change && (change.mutations > 0 || change.replaced));
+        const where = describeTarget({ locator: place });
+        if (inside) {
+          action = candidate;
+          error = null;
+          message = container
+            ? `Dragged "${drag.item}" to ${where}: it is there now.`
+            : `Dragged "${drag.item}" to ${where}; the page changed.`;
+          break;
+        }
+        error = {
+          message: container
+            ? `"${drag.item}" is not in ${where} after the drag: the page did not take the drop there.`
+            : `Nothing changed on the page after dragging "${drag.item}" to ${where}.`,
+          error_type: 'verification_failed',
+        };
+      }
+    } catch (failure) {
+      error = { message: messageOf(failure).split('\n')[0], error_type: 'execution_failed' };
+    }
+    const ok = Boolean(action) && !error;
+    if (!ok) message = error?.message ?? 'Not run.';
+    const step = await this._recordStep(index, input, steps, started, {
+      description: text,
+      plannerMessage: `Step ${index + 1} of ${plan.length}: ${text}. ${message}`,
+      action: action ?? { kind: 'drag', target: { locator: item }, to: { locator: places[0] } },
+      ok,
+      error: ok ? null : error,
+      verificationMessage: message,
+    });
+    return { step, ok, notUnderstood: null };
+  }
+
   /** A step made without looking for its element: an optional step not shown, or one not understood. */
   private async _plainStep(
     index: number,
@@ -769,6 +859,9 @@ export class Generator {
     // 'Upload sample.pdf to the "Attachment" field' (issue 32): one of the project's files into a file field.
     const upload = uploadSentence(text);
     if (upload) return this._uploadStep(index, plan, input, steps, upload);
+    // 'Drag "Write report" to the "Done" column' (issue 32): dropped where it is said, checked there.
+    const drag = dragSentence(text);
+    if (drag) return this._dragStep(index, plan, input, steps, drag);
     // 'Switch to the new tab', 'Close it', 'Check that the new tab shows "Help centre"' (issue 32).
     const tab = tabSentence(text);
     // 'Close it' closes a tab only when the test is in one a step opened (else: a dialog, a banner …).

@@ -98,9 +98,15 @@ export type Action =
   // Tabs (issue 32, runner/tabs.ts): switch to the first or the newest tab; close the tab the test is
   // in (it continues in the newest tab still open).
   | { kind: 'tab'; op: 'switch'; to: 'first' | 'last' }
-  | { kind: 'tab'; op: 'close' };
+  | { kind: 'tab'; op: 'close' }
+  // Drag and drop (issue 32): `target` dropped on `to` (a column, a list, a drop zone), with the mouse
+  // moving in steps, so HTML5 drag and drop and pointer-driven libraries both see a drag.
+  | { kind: 'drag'; target: Target; to: Target };
 
 export type ActionKind = Action['kind'];
+
+/** The mouse moves of a drag, from its element to where it is dropped (the runner's and the export's). */
+export const DRAG_STEPS = 8;
 
 /**
  * The option a select on a listbox widget clicks once the listbox is open: the last visible element
@@ -229,6 +235,8 @@ export function describeAction(action: Action): string {
       return describeEmail(action);
     case 'upload':
       return `Upload ${action.file} to ${describeTarget(action.target)}`;
+    case 'drag':
+      return `Drag ${describeTarget(action.target)} to ${describeTarget(action.to)}`;
     case 'tab':
       return action.op === 'close'
         ? 'Close the tab and go back to the one before'
@@ -362,6 +370,8 @@ export function isAction(value: unknown): value is Action {
       return isAssertion(action.assert);
     case 'module':
       return str(action.moduleId) && str(action.name);
+    case 'drag':
+      return isTarget(action.target) && isTarget(action.to);
     case 'tab':
       return (
         action.op === 'close' || (action.op === 'switch' && (action.to === 'first' || action.to === 'last'))

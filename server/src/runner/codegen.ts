@@ -1,5 +1,12 @@
 import crypto from 'node:crypto';
-import { type Action, type Assertion, type LocatorSpec, type Target, optionTarget } from './actions';
+import {
+  type Action,
+  type Assertion,
+  DRAG_STEPS,
+  type LocatorSpec,
+  type Target,
+  optionTarget,
+} from './actions';
 import { MONTHS_BACK, MONTHS_FORWARD, pagerSelector } from './calendar';
 import { emailHelper, INBOX_VARIABLE, PYTHON_EMAIL_IMPORTS } from './emailCode';
 import { popupClickCode, tabCode } from './tabs';
@@ -486,6 +493,13 @@ export function actionCode(
       return uploadCode(action, language);
     case 'tab':
       return tabCode(action, language);
+    case 'drag': {
+      // The mouse moves in steps, as the runner's drag (execute.ts): pointer-driven libraries see a drag.
+      const to = locatorCode(action.to, language);
+      return ts
+        ? `await ${locatorCode(action.target, language)}.dragTo(${to}, { steps: ${DRAG_STEPS} });`
+        : `${locatorCode(action.target, language)}.drag_to(${to}, steps=${DRAG_STEPS})`;
+    }
     case 'email':
       // The exported files' inbox helpers (emailCode.ts) read the mail over HTTP, as a run reads it.
       switch (action.op) {

@@ -5,6 +5,7 @@ import {
   type LocatorSpec,
   type Target,
   countWords,
+  DRAG_STEPS,
   describeTarget,
   meetsCount,
   optionTarget,
@@ -532,6 +533,12 @@ async function perform(
     case 'upload':
       // A file of the project into a file input or the file chooser its button opens (uploads.ts).
       await runUpload(page, action, values, timeoutMs, signal);
+      return;
+    case 'drag':
+      // The mouse moves in steps: a library that starts a drag past a few pixels sees one (issue 32).
+      await (
+        await revealed(toLocator(page, action.target, values), options)
+      ).dragTo(toLocator(page, action.to, values), { ...options, steps: DRAG_STEPS });
       return;
     case 'tab':
       // NOTE: the session runs tab steps (runner/tabs.ts): it owns the tab the test is in.

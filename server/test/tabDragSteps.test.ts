@@ -18,7 +18,8 @@ const ROOT = path.resolve(__dirname, '../..');
 // Issue 32's steps across tabs, end to end in real Chromium on the help site's tabs page: a link that
 // opens a new tab (target=_blank) the test switches to, checks and closes, and a button whose pop-up
 // (window.open) the test continues in without being told, saying so. Generated, replayed and exported
-// green (page.waitForEvent('popup'), context.pages()).
+// green (page.waitForEvent('popup'), context.pages()). And drag and drop on its board page: an HTML5
+// board and a pointer-driven one, each card checked to be in its new column (locator.dragTo).
 
 const STEPS = [
   'Click "Open help" and switch to the new tab',
@@ -30,7 +31,7 @@ const STEPS = [
   'Check that the page shows "Getting started"',
 ];
 
-describe('tab steps', () => {
+describe('tab and drag steps', () => {
   let ctx: GenerationContext;
   let dir: string;
 
@@ -114,6 +115,62 @@ describe('tab steps', () => {
     expect(generated.state).toBe('failed');
     expect(generated.test_generation_steps.at(-1)!.verification.message).toBe(
       'No new tab is open: the test is in its first tab (/help/tabs.html). A step before should open one (a link that opens a new tab).',
+    );
+  });
+
+  it('drags cards to another column on an HTML5 board and a pointer-driven one', async () => {
+    const created = await createTest(ctx, {
+      name: 'Move cards',
+      website: `${ctx.sites.url('help')}board.html`,
+      description: [
+        'Drag "Write report" to the "Done" column',
+        'Check that the page shows "Done: 2 cards"',
+        'Drag the "Fix login" card onto Shipped',
+        'Check that the page shows "Shipped: Fix login"',
+      ].join('\n'),
+    });
+    const generated = await waitForGeneration(ctx, created._id);
+    expect({ state: generated.state, steps: describeSteps(generated) }).toMatchObject({ state: 'passed' });
+    const [, report, , login] = generated.test_generation_steps;
+    expect(report.action).toEqual({
+      kind: 'drag',
+      target: { locator: { by: 'text', text: 'Write report', exact: true } },
+      to: { locator: { by: 'role', role: 'region', name: 'Done', exact: true } },
+    });
+    expect(report.verification.message).toBe('Dragged "Write report" to "Done" region: it is there now.');
+    expect(login.generated_code_ts).toBe(
+      "await page.getByText('Fix login', { exact: true }).dragTo(page.getByRole('region', { name: 'Shipped', exact: true }), { steps: 8 });",
+    );
+
+    const run = await waitForRun(ctx, (await startRun(ctx, created._id))._id);
+    expect(`${run.status}\n${describeRun(run)}`).toMatch(/^passed\n/);
+
+    const exported = await api<{ files: { path: string; content: string }[] }>(
+      ctx.server,
+      'GET',
+      `/test-case/${created._id}/export`,
+      { token: ctx.token },
+    );
+    const [spec] = exported.body.files;
+    const drags = fs.mkdtempSync(path.join(dir, 'drag-'));
+    fs.writeFileSync(path.join(drags, spec.path), spec.content);
+    const { report: ran, output } = await runExportedSpecs(drags);
+    expect({ stats: ran.stats, output: ran.stats.expected === 1 ? '' : output }).toMatchObject({
+      stats: { expected: 1, unexpected: 0, flaky: 0, skipped: 0 },
+      output: '',
+    });
+  });
+
+  it('fails a drag of something not on the page, saying so', async () => {
+    const created = await createTest(ctx, {
+      name: 'Drag nothing',
+      website: `${ctx.sites.url('help')}board.html`,
+      description: 'Drag "Write essay" to the "Done" column',
+    });
+    const generated = await waitForGeneration(ctx, created._id);
+    expect(generated.state).toBe('failed');
+    expect(generated.test_generation_steps.at(-1)!.verification.message).toBe(
+      '"Write essay" is not on the page: there is nothing of that name to drag.',
     );
   });
 });
