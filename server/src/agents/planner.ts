@@ -318,7 +318,9 @@ function fieldSteps(clause: string, values: string[]): string[] | null {
   if (logInCredentials(clause)) return null;
   const list = fieldList(clause);
   if (!list) return null;
-  const place = list.where ? ` in ${list.where}` : '';
+  const place = list.where
+    ? ` in ${/^(?:the|a|an|my|your|our)\s/i.test(list.where) ? '' : 'the '}${list.where}`
+    : '';
   const steps = list.fields.map(({ field, value }) => {
     // A bare value is quoted here: it is the whole value, whatever its words.
     const quoted = TOKEN_ONLY.test(value) ? value : quote(detokenize(value, values));

@@ -34,6 +34,29 @@ describe('field lists', () => {
     expect(fieldList('Create a task with title Write docs and owner Sam')?.before).toBe('Create a task');
     expect(fieldList('Click Add to cart and Save')).toBeNull();
   });
+
+  it('reads label: value pairs, a form named before a colon, and several values for one field', () => {
+    expect(fieldList('Name: Ada, Email: ada@x.io')).toEqual({
+      before: '',
+      verb: 'fill',
+      fields: [
+        { field: 'Name', value: 'Ada' },
+        { field: 'Email', value: 'ada@x.io' },
+      ],
+    });
+    expect(fieldList('Shipping details: name Ada, city Leeds')).toMatchObject({
+      before: '',
+      where: 'Shipping details',
+    });
+    expect(fieldList('Invite guests: ada@x.io, grace@y.org')?.fields).toEqual([
+      { field: 'guests', value: 'ada@x.io' },
+      { field: 'guests', value: 'grace@y.org' },
+    ]);
+    // An order before the colon stays a step of its own.
+    expect(fieldList('Add a new payee: name = ACME Ltd, sort code = 12-34-56')?.before).toBe(
+      'Add a new payee',
+    );
+  });
 });
 
 describe('several values in one sentence', () => {

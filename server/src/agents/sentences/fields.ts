@@ -1,3 +1,5 @@
+import { terms } from './clauses';
+
 // Several fields and their values in one sentence (issue 29): 'Fill in the shipping form: name Ada
 // Lovelace, postcode SW1Y 4JH, city London', 'Enter card 4242 4242 4242 4242, exp 12/34, CVC 123',
 // 'Pick size M and colour Navy', 'Create a contact with first name Ada, last name Lovelace'. Each pair
@@ -42,6 +44,14 @@ export function fieldValue(pair: string): FieldValue | null {
   return { field: words.slice(0, k).join(' '), value };
 }
 
+/** Words that open with an order's verb ('Create a new contact'), not a name ('Shipping details'). */
+function isOrder(words: string): boolean {
+  const [first] = terms(words.trim());
+  return Boolean(
+    first && (first.tags.has('Imperative') || (first.tags.has('Infinitive') && !first.tags.has('Noun'))),
+  );
+}
+
 /** 'name X, street Y and city Z' → its pairs, or null unless every part is one (two at least). */
 export function fieldValues(list: string): FieldValue[] | null {
   const parts = list
@@ -60,14 +70,31 @@ export function fieldValues(list: string): FieldValue[] | null {
  */
 export function fieldList(clause: string): FieldList | null {
   const text = clause.trim();
+  // 'Name: Ada, Email: ada@x.io': every part a label and its value.
+  const labelled = fieldValues(text);
+  if (
+    labelled &&
+    text.split(/\s*,\s*(?:and\s+)?|\s+and\s+/).every((part) => /^[^:=]+[:=]\s*[^:=]+$/.test(part))
+  )
+    return { before: '', verb: 'fill', fields: labelled };
   const colon = /^(.+?):\s+(.+)$/.exec(text);
   if (colon) {
     const fields = fieldValues(colon[2]);
     if (fields) {
-      const lead = /^(fill(?:\s+(?:in|out))?|enter|complete)\s+(.+)$/i.exec(colon[1]);
+      const lead = /^(fill(?:\s+(?:in|out))?|enter|complete|change|update|edit|set)\s+(.+)$/i.exec(colon[1]);
       if (lead) return { before: '', verb: 'fill', where: lead[2], fields };
+      // 'Shipping details: name Ada, city Leeds': the words before the colon name the form, not a step.
+      if (!isOrder(colon[1])) return { before: '', verb: 'fill', where: colon[1].trim(), fields };
       return { before: colon[1], verb: 'fill', fields };
     }
+    // 'Invite guests: ada@x.io, grace@y.org': several values for the one field the order names.
+    const order =
+      /^(?:add|invite|enter|type|fill in|put)\s+(?:the\s+|some\s+|a few\s+)?([a-z][\w -]{0,30})$/i.exec(
+        colon[1].trim(),
+      );
+    const values = colon[2].split(/\s*,\s*(?:and\s+)?|\s+and\s+/).map((part) => part.trim());
+    if (order && values.length >= 2 && values.every((part) => /^(?:⟦\d+⟧|\S*[@\d]\S*)$/.test(part)))
+      return { before: '', verb: 'fill', fields: values.map((value) => ({ field: order[1].trim(), value })) };
   }
   const verbs =
     /(?:^|,?\s+(?:and|then)\s+)(fill(?:\s+(?:in|out))?|enter|type|input|pick|choose|select|set)\s+(.+)$/i;
