@@ -48,7 +48,7 @@ export type TestDataBody = Static<typeof TestDataBody>;
 export const RunDataRow = Type.Object({
   /** 0-based, in the table's order. */
   index: Type.Integer(),
-  /** The row's values as the run used them; a secret's value is hidden (********). */
+  /** The row's values as the run used them; a secret's value is hidden, as in the run's steps. */
   values: DataRow,
   /** not_run: the run stopped (failed, cancelled or timed out) before this row. */
   status: Type.Union([Type.Literal('passed'), Type.Literal('failed'), Type.Literal('not_run')]),
