@@ -170,3 +170,54 @@ it('records the fingerprint of the one element at the acted-on box, never a gues
   const twice = { ...snapshot, candidates: [candidate(0, { name: 'A' }), candidate(1, { name: 'B' })] };
   expect(fingerprintAt(twice, { x: 500, y: 100, width: 80, height: 36 })).toBeNull();
 });
+
+describe('a component library app (issue 30)', () => {
+  it('takes a renamed button that kept its right edge, never the icon-only button beside it', () => {
+    const newOrder = fingerprintOf(
+      candidate(0, {
+        type: 'button',
+        name: 'New order',
+        text: 'New order',
+        region: 'main',
+        box: { x: 1133, y: 90, width: 123, height: 37 },
+      }),
+    );
+    const page = [
+      candidate(0, {
+        type: 'button',
+        name: 'Add',
+        text: 'Add',
+        region: 'main',
+        box: { x: 1192, y: 90, width: 64, height: 37 },
+      }),
+      candidate(1, {
+        type: 'button',
+        name: 'Open',
+        text: '',
+        region: 'main',
+        box: { x: 1141, y: 94, width: 28, height: 28 },
+      }),
+    ];
+    const best = bestByFingerprint(newOrder, page);
+    expect(best.ok && [best.match.candidate.name, best.match.reasons]).toEqual(['Add', ['the same place']]);
+  });
+
+  it('counts an id the library made up by mount order neither way: the field in the very same box is taken', () => {
+    const field = (index: number, id: string, label: string, y: number) =>
+      candidate(index, {
+        tag: 'input',
+        type: 'text',
+        role: 'textbox',
+        name: label,
+        label,
+        id,
+        region: 'dialog New order',
+        box: { x: 364, y, width: 552, height: 56 },
+      });
+    const customer = fingerprintOf(field(0, '_r_m_', 'Customer name', 260));
+    // A menu opened first mounted more: the ids moved on by two.
+    const page = [field(0, '_r_o_', 'Client', 260), field(1, '_r_m_', 'Sum', 332)];
+    const best = bestByFingerprint(customer, page);
+    expect(best.ok && best.match.candidate.label).toBe('Client');
+  });
+});

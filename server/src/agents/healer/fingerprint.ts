@@ -107,6 +107,8 @@ export interface FingerprintMatch {
 
 /** A centre this near where the element was is the same place (a renamed button's centre shifts a little). */
 const SAME_PLACE_PX = 24;
+/** Or a box keeping its top, its height and one side edge within this much (issue 30: a label's length changed). */
+const SAME_EDGE_PX = 4;
 
 /** The best candidate needs at least this score: more than its role and a nearby place. */
 export const FINGERPRINT_MIN_SCORE = 5;
@@ -167,7 +169,9 @@ function scoreOf(fp: ElementFingerprint, c: Candidate): FingerprintMatch {
       reasons.push(why);
     } else score -= other;
   };
-  attribute(fp.id, c.id, 5, 3, 'the same id');
+  // An id a component library made up (React's useId, MUI's, Ant Design's, Mantine's) is a counter of
+  // what mounted before it, not the person's name for the element: it counts neither way.
+  if (!generatedId(fp.id) && !generatedId(c.id)) attribute(fp.id, c.id, 5, 3, 'the same id');
   attribute(fp.testId, c.testId, 5, 3, 'the same test id');
   attribute(fp.nameAttr, c.nameAttr, 3, 2, 'the same name');
   if (fp.type && c.type) {
@@ -184,6 +188,14 @@ function scoreOf(fp: ElementFingerprint, c: Candidate): FingerprintMatch {
       reasons.push('the same icon');
     } else score -= 2;
   } else score += overlap(fp.iconHint, c.iconHint);
+  // A button or link with words of its own is not an icon-only one, nor the other way round (issue 30:
+  // a renamed "New order" is never the icon button beside it).
+  if (fp.role === 'button' || fp.role === 'link') {
+    const had = Boolean(fp.text?.trim());
+    const has = Boolean(c.text?.trim());
+    if (had && has) score += 1;
+    else if (had !== has) score -= 2;
+  }
   // The same path of regions (a form in the main landmark) counts even when their names changed too.
   const path = regionKinds(fp.region);
   if (path && path === regionKinds(c.region)) {
@@ -209,7 +221,21 @@ function scoreOf(fp: ElementFingerprint, c: Candidate): FingerprintMatch {
       fp.box.x + fp.box.width / 2 - (c.box.x + c.box.width / 2),
       fp.box.y + fp.box.height / 2 - (c.box.y + c.box.height / 2),
     );
-    samePlace = distance <= SAME_PLACE_PX;
+    // A renamed button keeps the edge its row lays it out from (a label grown or shrunk moves its
+    // centre by half the change): the same top and height, and the same left or right edge.
+    const edge = (a: number, b: number) => Math.abs(a - b) <= SAME_EDGE_PX;
+    const anchored =
+      edge(fp.box.y, c.box.y) &&
+      edge(fp.box.height, c.box.height) &&
+      (edge(fp.box.x, c.box.x) || edge(fp.box.x + fp.box.width, c.box.x + c.box.width));
+    samePlace = distance <= SAME_PLACE_PX || anchored;
+    // The very same box (a field whose label alone changed, in a layout that did not): more than near.
+    const sameBox =
+      edge(fp.box.x, c.box.x) &&
+      edge(fp.box.y, c.box.y) &&
+      edge(fp.box.width, c.box.width) &&
+      edge(fp.box.height, c.box.height);
+    if (sameBox) score += 2.5;
     score += samePlace ? 2 : distance <= 160 ? 1 : 0;
     if (samePlace) reasons.push('the same place');
     const wide = Math.min(fp.box.width, c.box.width) / Math.max(fp.box.width, c.box.width, 1);
@@ -217,6 +243,14 @@ function scoreOf(fp: ElementFingerprint, c: Candidate): FingerprintMatch {
     if (wide > 0.6 && tall > 0.8) score += 1;
   }
   return { candidate: c, score, reasons, identity, samePlace, sameItem };
+}
+
+/** Ids a framework generates by mount order (issue 30): `:r5:`, `_r_m_`, `«r1»`, `mui-12`, `rc_select_0`, `mantine-r4`. */
+const GENERATED_ID =
+  /^(?::r[0-9a-z]+:|_r_[0-9a-z]+_|«r[0-9a-z]+»|mui-\d+|rc_[a-z]+_\d+|mantine-[0-9a-z]+|radix-[:_0-9a-z«»]+|headlessui-[a-z-]+-[:_0-9a-z«»]+)$/i;
+
+export function generatedId(id: string | null): boolean {
+  return Boolean(id && GENERATED_ID.test(id));
 }
 
 /** The kind words of regions ('form main'), without their names. */
