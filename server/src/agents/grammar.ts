@@ -942,7 +942,10 @@ function plainVerbs(text: string): string {
       .replace(/\b(?:shouldn't|mustn't|doesn't|don't|won't)\b/gi, 'not')
       .replace(/\b(?:should|must|will|shall)\s+(?:now\s+|still\s+|also\s+|then\s+)?/gi, '')
       .replace(/\bno longer\s+(shows?|contains?|lists?|displays?|includes?|has|have|says?)\b/gi, 'not $1')
-      .replace(/\b(is|are)\s+no longer\s+(?=in|on|at|inside|within|under|listed|there)\b/gi, '$1 not ')
+      .replace(
+        /\b(is|are)\s+no longer\s+(?=in|on|at|inside|within|under|listed|there|visible|shown|displayed|present)\b/gi,
+        '$1 not ',
+      )
       .replace(/\s+(?:any ?more)\b/gi, '')
       // 'is still off', 'is already ticked': the state, whether or not it was so before.
       .replace(

@@ -55,6 +55,9 @@ describe('negative checks through the parse entry', () => {
       { action: 'assert_hidden', target: 'Zapier', where: 'list' },
     ]);
     expect(steps('there is no error')).toEqual([{ action: 'assert_hidden', target: 'error' }]);
+    expect(steps('Verify "Pay rent" is no longer visible')).toEqual([
+      { action: 'assert_hidden', target: 'Pay rent' },
+    ]);
     expect(steps('phone col should be gone from grid')).toEqual([
       { action: 'assert_hidden', target: 'Phone col', where: 'grid' },
     ]);
