@@ -1,13 +1,7 @@
-import http from 'node:http';
-import { type AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
-import { resolveIntent } from '../agents/coder';
-import { parseStep } from '../agents/grammar';
-import { type Action, isAction } from './actions';
+import { isAction } from './actions';
 import { calendarDate, dayName } from './calendar';
-import { findChromium, QUIET_CHROMIUM_ARGS } from './chromium';
 import { actionCode } from './codegen';
-import { RunnerSession } from './session';
+import { widgetPage } from '../../test/widgetPage';
 
 jest.setTimeout(60_000);
 
@@ -58,62 +52,26 @@ const PAGE = `<!doctype html><title>Calendar</title>
 </script>`;
 
 describe('a date picker that opens a calendar', () => {
-  let browser: Browser;
-  let server: http.Server;
-  let url: string;
-  let session: RunnerSession;
+  const widgets = widgetPage({ '/': PAGE });
 
-  beforeAll(async () => {
-    server = http.createServer((_request, response) => response.end(PAGE));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({
-      executablePath: findChromium() ?? undefined,
-      args: QUIET_CHROMIUM_ARGS,
-    });
-  });
-  beforeEach(async () => {
-    session = await RunnerSession.open(browser, {
-      viewport: { width: 800, height: 600 },
-      values: { parameters: {}, secrets: {} },
-      stepTimeoutMs: 3000,
-      trace: false,
-    });
-    expect((await session.execute({ kind: 'goto', url })).ok).toBe(true);
-  });
-  afterEach(async () => session?.close());
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => server.close(resolve));
-  });
-
-  const firstAction = async (sentence: string): Promise<Action> => {
-    const parsed = parseStep(sentence, url);
-    if (!parsed.ok) throw new Error(parsed.hint);
-    const resolution = await resolveIntent(parsed.intent, session, await session.snapshot());
-    if (!resolution.ok) throw new Error(resolution.error.message);
-    const action = await resolution.actions[0]();
-    if (!action) throw new Error('No action');
-    return action;
-  };
-  const shown = () => session.page.locator('#date').innerText();
+  const shown = () => widgets.session.page.locator('#date').innerText();
 
   it('clicks the day in the calendar, paging to its month, and keeps the day by its name', async () => {
-    const action = await firstAction('Set the Date to 2026-12-10');
+    const action = await widgets.firstAction('Set the Date to 2026-12-10');
     expect(action).toMatchObject({ kind: 'fill', value: '2026-12-10', widget: 'calendar' });
-    expect((await session.execute(action)).ok).toBe(true);
+    expect((await widgets.session.execute(action)).ok).toBe(true);
     expect(await shown()).toBe('2026-12-10');
     expect(action).toMatchObject({ day: '10 December 2026' });
     expect(isAction(JSON.parse(JSON.stringify(action)))).toBe(true);
     // Back in time too, written another way.
-    const earlier = await firstAction('Set the Date to 3 March 2026');
-    expect((await session.execute(earlier)).ok).toBe(true);
+    const earlier = await widgets.firstAction('Set the Date to 3 March 2026');
+    expect((await widgets.session.execute(earlier)).ok).toBe(true);
     expect(await shown()).toBe('2026-03-03');
   });
 
   it('is no option for a value that is no date, and fails on a day no month shows', async () => {
-    await expect(firstAction('Set the Date to soon')).rejects.toThrow();
-    const result = await session.execute({
+    await expect(widgets.firstAction('Set the Date to soon')).rejects.toThrow();
+    const result = await widgets.session.execute({
       kind: 'fill',
       target: { locator: { by: 'label', text: 'Date *', exact: true } },
       value: '2031-01-01',
@@ -123,8 +81,8 @@ describe('a date picker that opens a calendar', () => {
   });
 
   it('exports the field, the day by its name and the paging of months', async () => {
-    const action = await firstAction('Set the Date to 2026-12-10');
-    expect((await session.execute(action)).ok).toBe(true);
+    const action = await widgets.firstAction('Set the Date to 2026-12-10');
+    expect((await widgets.session.execute(action)).ok).toBe(true);
     const ts = actionCode(action, 'typescript');
     expect(ts).toContain("await page.getByLabel('Date *', { exact: true }).click();");
     expect(ts).toContain("calendar.getByRole('button', { name: '10 December 2026', exact: true })");

@@ -1,12 +1,6 @@
-import http from 'node:http';
-import { type AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
-import { resolveIntent } from '../agents/coder';
-import { parseStep } from '../agents/grammar';
 import { type Action, isAction } from './actions';
-import { findChromium, QUIET_CHROMIUM_ARGS } from './chromium';
 import { actionCode } from './codegen';
-import { RunnerSession } from './session';
+import { widgetPage } from '../../test/widgetPage';
 
 jest.setTimeout(60_000);
 
@@ -125,79 +119,36 @@ const DATE_FIELD = `<!doctype html><title>Dates</title>
 </script>`;
 
 describe('selects on listbox widgets', () => {
-  let browser: Browser;
-  let server: http.Server;
-  let url: string;
-  let session: RunnerSession;
-
-  beforeAll(async () => {
-    server = http.createServer((request, response) =>
-      response.end(
-        request.url === '/styled'
-          ? STYLED
-          : request.url === '/tabs'
-            ? TABS
-            : request.url === '/inputs'
-              ? INPUT_SELECTS
-              : request.url === '/dates'
-                ? DATE_FIELD
-                : PAGE,
-      ),
-    );
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({
-      executablePath: findChromium() ?? undefined,
-      args: QUIET_CHROMIUM_ARGS,
-    });
+  const widgets = widgetPage({
+    '/': PAGE,
+    '/styled': STYLED,
+    '/tabs': TABS,
+    '/inputs': INPUT_SELECTS,
+    '/dates': DATE_FIELD,
   });
-  beforeEach(async () => {
-    session = await RunnerSession.open(browser, {
-      viewport: { width: 800, height: 600 },
-      values: { parameters: {}, secrets: {} },
-      stepTimeoutMs: 3000,
-      trace: false,
-    });
-    expect((await session.execute({ kind: 'goto', url })).ok).toBe(true);
-  });
-  afterEach(async () => session?.close());
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => server.close(resolve));
-  });
-
-  const firstAction = async (sentence: string): Promise<Action> => {
-    const parsed = parseStep(sentence, url);
-    if (!parsed.ok) throw new Error(parsed.hint);
-    const resolution = await resolveIntent(parsed.intent, session, await session.snapshot());
-    if (!resolution.ok) throw new Error(resolution.error.message);
-    const action = await resolution.actions[0]();
-    if (!action) throw new Error('No action');
-    return action;
-  };
 
   it('fails at once naming the options an open listbox offers when none is the value', async () => {
-    const action = await firstAction('Choose "Cancelled" in the Status dropdown');
-    const result = await session.execute(action);
+    const action = await widgets.firstAction('Choose "Cancelled" in the Status dropdown');
+    const result = await widgets.session.execute(action);
     expect(result.ok).toBe(false);
     expect(result.error?.message).toBe(
       'The "Status" list has no option "Cancelled". The closest are: "Pending", "Shipped", "Shipped later".',
     );
     // Words shared with the value come first.
-    const later = await session.execute({ ...action, value: 'Later' } as Action);
+    const later = await widgets.session.execute({ ...action, value: 'Later' } as Action);
     expect(later.error?.message).toContain('The closest are: "Shipped later", "Pending", "Shipped".');
   });
 
   it('opens the listbox, then clicks the option by its exact name, and writes the same two lines', async () => {
-    const action = await firstAction('Choose "Shipped" in the Status dropdown');
+    const action = await widgets.firstAction('Choose "Shipped" in the Status dropdown');
     expect(action).toMatchObject({ kind: 'select', value: 'Shipped', widget: 'listbox' });
     expect(isAction(JSON.parse(JSON.stringify(action)))).toBe(true);
     expect(isAction({ ...action, widget: 'slider' })).toBe(false);
-    expect((await session.execute(action)).ok).toBe(true);
+    expect((await widgets.session.execute(action)).ok).toBe(true);
     expect(isAction(JSON.parse(JSON.stringify(action)))).toBe(true);
     expect(isAction({ ...action, expands: 'yes' })).toBe(false);
     expect(
-      await session.probe.selectedLabels((action as Extract<Action, { kind: 'select' }>).target),
+      await widgets.session.probe.selectedLabels((action as Extract<Action, { kind: 'select' }>).target),
     ).toEqual([['Shipped', 'Shipped']]);
     // The option is clicked once the field says its list is open (a list drawn a frame later is raced).
     expect(action).toMatchObject({ expands: true });
@@ -215,64 +166,69 @@ describe('selects on listbox widgets', () => {
   });
 
   it('writes no wait for a field that never says its list opened, as the run does not wait for it', async () => {
-    const action = await firstAction('Choose "Shipped" in the Status dropdown');
+    const action = await widgets.firstAction('Choose "Shipped" in the Status dropdown');
     // aria-expanded stays "false" while the list is open (a hand-made widget): the export would wait forever.
-    await session.page.evaluate(() => {
+    await widgets.session.page.evaluate(() => {
       const status = document.getElementById('status')!;
       new MutationObserver(() => {
         if (status.getAttribute('aria-expanded') !== 'false') status.setAttribute('aria-expanded', 'false');
       }).observe(status, { attributes: true });
     });
-    expect((await session.execute(action)).ok).toBe(true);
+    expect((await widgets.session.execute(action)).ok).toBe(true);
     expect(action).not.toHaveProperty('expands');
     expect(actionCode(action, 'typescript')).not.toContain('aria-expanded');
   });
 
   it('checks what a listbox select shows by its text: it has no value to read', async () => {
-    expect((await session.execute(await firstAction('Choose "Shipped" in the Status dropdown'))).ok).toBe(
-      true,
-    );
+    expect(
+      (await widgets.session.execute(await widgets.firstAction('Choose "Shipped" in the Status dropdown')))
+        .ok,
+    ).toBe(true);
     for (const sentence of [
       'Verify the Status dropdown shows "Shipped"',
       'Verify the Status field has the value "Shipped"',
     ]) {
-      const check = await firstAction(sentence);
+      const check = await widgets.firstAction(sentence);
       expect(actionCode(check, 'typescript')).toBe(
         "await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toContainText('Shipped');",
       );
-      expect((await session.execute(check)).ok).toBe(true);
+      expect((await widgets.session.execute(check)).ok).toBe(true);
     }
   });
 
   it('checks that a tab is selected by aria-selected, in the runner and in both exports', async () => {
-    expect((await session.execute({ kind: 'goto', url: `${url}tabs` })).ok).toBe(true);
-    expect((await session.execute(await firstAction('Click the Pending tab'))).ok).toBe(true);
-    const selected = await firstAction('Verify the Pending tab is selected');
+    expect((await widgets.session.execute({ kind: 'goto', url: `${widgets.url}tabs` })).ok).toBe(true);
+    expect((await widgets.session.execute(await widgets.firstAction('Click the Pending tab'))).ok).toBe(true);
+    const selected = await widgets.firstAction('Verify the Pending tab is selected');
     expect(selected).toMatchObject({
       kind: 'expect',
       assert: { type: 'checked', checked: true, selected: true },
     });
     expect(isAction(JSON.parse(JSON.stringify(selected)))).toBe(true);
-    expect((await session.execute(selected)).ok).toBe(true);
-    const notSelected = await firstAction('Verify the All tab is not selected');
-    expect((await session.execute(notSelected)).ok).toBe(true);
+    expect((await widgets.session.execute(selected)).ok).toBe(true);
+    const notSelected = await widgets.firstAction('Verify the All tab is not selected');
+    expect((await widgets.session.execute(notSelected)).ok).toBe(true);
     expect(actionCode(notSelected, 'typescript')).toBe(
       "await expect(page.getByRole('tab', { name: 'All', exact: true })).not.toHaveAttribute('aria-selected', 'true');",
     );
     expect(actionCode(selected, 'python')).toBe(
       'expect(page.get_by_role("tab", name="Pending", exact=True)).to_have_attribute("aria-selected", "true")',
     );
-    expect((await session.execute(await firstAction('Verify the All tab is selected'), 1000)).ok).toBe(false);
+    expect(
+      (await widgets.session.execute(await widgets.firstAction('Verify the All tab is selected'), 1000)).ok,
+    ).toBe(false);
   });
 
   it('types into an autocomplete, then clicks the option', async () => {
-    const action = await firstAction('Pick "Grace Hopper" in the Customer box');
+    const action = await widgets.firstAction('Pick "Grace Hopper" in the Customer box');
     expect(action).toMatchObject({ kind: 'select', value: 'Grace Hopper', widget: 'autocomplete' });
-    expect((await session.execute(action)).ok).toBe(true);
-    expect(await session.probe.selectedLabels({ locator: { by: 'css', selector: '#customer' } })).toEqual([
-      ['Grace Hopper', 'Grace Hopper'],
-    ]);
-    expect(await session.matchCount({ locator: { by: 'text', text: 'Chosen: Grace Hopper' } })).toBe(1);
+    expect((await widgets.session.execute(action)).ok).toBe(true);
+    expect(
+      await widgets.session.probe.selectedLabels({ locator: { by: 'css', selector: '#customer' } }),
+    ).toEqual([['Grace Hopper', 'Grace Hopper']]);
+    expect(await widgets.session.matchCount({ locator: { by: 'text', text: 'Chosen: Grace Hopper' } })).toBe(
+      1,
+    );
     expect(actionCode(action, 'python')).toBe(
       [
         'page.get_by_role("combobox", name="Customer", exact=True).fill("Grace Hopper")',
@@ -282,61 +238,67 @@ describe('selects on listbox widgets', () => {
   });
 
   it('reads words as written, not as CSS upper-cases them, and an icon button past its library classes', async () => {
-    expect((await session.execute({ kind: 'goto', url: `${url}styled` })).ok).toBe(true);
-    const [button, icon] = (await session.snapshot()).candidates.filter((item) => item.role === 'button');
+    expect((await widgets.session.execute({ kind: 'goto', url: `${widgets.url}styled` })).ok).toBe(true);
+    const [button, icon] = (await widgets.session.snapshot()).candidates.filter(
+      (item) => item.role === 'button',
+    );
     expect([button.name, button.text]).toEqual(['New order', 'New order']);
-    expect(await session.locatorsFor(button.index, { first: true })).toEqual([
+    expect(await widgets.session.locatorsFor(button.index, { first: true })).toEqual([
       { locator: { by: 'role', role: 'button', name: 'New order', exact: true } },
     ]);
     expect(icon.iconHint).toBe('haspopup');
     // The regions a place clause is checked on: a side drawer on the left, a dialog by its name.
-    const { candidates } = await session.snapshot();
+    const { candidates } = await widgets.session.snapshot();
     expect(candidates.find((item) => item.name === 'Orders')?.region).toBe('sidebar left');
     expect(candidates.find((item) => item.name === 'Keep order')?.region).toBe('dialog Cancel order #1004?');
     expect(button.region).toBeNull();
   });
 
   it('opens a select built from an input by a click, by the words shown beside it, and reads its choice there', async () => {
-    expect((await session.execute({ kind: 'goto', url: `${url}inputs` })).ok).toBe(true);
-    const department = await firstAction('Pick "Design" in the All departments dropdown');
+    expect((await widgets.session.execute({ kind: 'goto', url: `${widgets.url}inputs` })).ok).toBe(true);
+    const department = await widgets.firstAction('Pick "Design" in the All departments dropdown');
     expect(department).toMatchObject({ kind: 'select', value: 'Design', widget: 'listbox' });
-    expect((await session.execute(department)).ok).toBe(true);
+    expect((await widgets.session.execute(department)).ok).toBe(true);
     const target = (department as Extract<Action, { kind: 'select' }>).target;
-    expect(await session.probe.selectedLabels(target)).toEqual([['Design', 'Design']]);
+    expect(await widgets.session.probe.selectedLabels(target)).toEqual([['Design', 'Design']]);
     // Searchable, and typing "10 / page" would filter every option away: a click, then the option.
-    const size = await firstAction('Select "10 / page" from the "5 / page" dropdown');
+    const size = await widgets.firstAction('Select "10 / page" from the "5 / page" dropdown');
     expect(size).toMatchObject({ kind: 'select', value: '10 / page', widget: 'listbox' });
-    expect((await session.execute(size)).ok).toBe(true);
+    expect((await widgets.session.execute(size)).ok).toBe(true);
     expect(actionCode(size, 'typescript')).toBe(
       [
         "await page.getByRole('combobox', { name: 'Page Size', exact: true }).click();",
         "await page.getByText('10 / page', { exact: true }).filter({ visible: true }).nth(-1).click();",
       ].join('\n'),
     );
-    expect(await session.matchCount({ locator: { by: 'text', text: '10 / page', exact: true } })).toBe(1);
+    expect(
+      await widgets.session.matchCount({ locator: { by: 'text', text: '10 / page', exact: true } }),
+    ).toBe(1);
   });
 
   it('fills a field by the label beside it that is not tied to it', async () => {
-    expect((await session.execute({ kind: 'goto', url: `${url}inputs` })).ok).toBe(true);
-    const action = await firstAction('Type "new@example.com" into "New hire\'s email"');
+    expect((await widgets.session.execute({ kind: 'goto', url: `${widgets.url}inputs` })).ok).toBe(true);
+    const action = await widgets.firstAction('Type "new@example.com" into "New hire\'s email"');
     expect(action).toMatchObject({ kind: 'fill', value: 'new@example.com' });
-    expect((await session.execute(action)).ok).toBe(true);
-    expect(await session.probe.inputValue({ locator: { by: 'css', selector: '#hire' } })).toBe(
+    expect((await widgets.session.execute(action)).ok).toBe(true);
+    expect(await widgets.session.probe.inputValue({ locator: { by: 'css', selector: '#hire' } })).toBe(
       'new@example.com',
     );
   });
 
   it('fills a date field and leaves the pointer on it, not over the calendar that shows the day under it', async () => {
-    expect((await session.execute({ kind: 'goto', url: `${url}dates` })).ok).toBe(true);
-    expect((await session.execute(await firstAction('Click Top'))).ok).toBe(true);
-    const action = await firstAction('Set Last day to 2026-12-23');
-    expect((await session.execute(action)).ok).toBe(true);
+    expect((await widgets.session.execute({ kind: 'goto', url: `${widgets.url}dates` })).ok).toBe(true);
+    expect((await widgets.session.execute(await widgets.firstAction('Click Top'))).ok).toBe(true);
+    const action = await widgets.firstAction('Set Last day to 2026-12-23');
+    expect((await widgets.session.execute(action)).ok).toBe(true);
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(await session.probe.inputValue({ locator: { by: 'css', selector: '#day' } })).toBe('2026-12-23');
+    expect(await widgets.session.probe.inputValue({ locator: { by: 'css', selector: '#day' } })).toBe(
+      '2026-12-23',
+    );
   });
 
   it('fails when the listbox has no such option, rather than choosing another', async () => {
-    const action = await firstAction('Choose "Delivered" in the Status dropdown');
-    expect((await session.execute(action, 1000)).ok).toBe(false);
+    const action = await widgets.firstAction('Choose "Delivered" in the Status dropdown');
+    expect((await widgets.session.execute(action, 1000)).ok).toBe(false);
   });
 });

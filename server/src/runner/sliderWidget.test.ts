@@ -1,12 +1,6 @@
-import http from 'node:http';
-import { type AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright-core';
-import { resolveIntent } from '../agents/coder';
-import { parseStep } from '../agents/grammar';
 import { type Action, isAction } from './actions';
-import { findChromium, QUIET_CHROMIUM_ARGS } from './chromium';
 import { actionCode } from './codegen';
-import { RunnerSession } from './session';
+import { widgetPage } from '../../test/widgetPage';
 
 jest.setTimeout(60_000);
 
@@ -40,84 +34,48 @@ const PAGE = `<!doctype html><title>Sliders</title>
 </script>`;
 
 describe('a slider drawn as a handle', () => {
-  let browser: Browser;
-  let server: http.Server;
-  let url: string;
-  let session: RunnerSession;
+  const widgets = widgetPage({ '/': PAGE });
 
-  beforeAll(async () => {
-    server = http.createServer((_request, response) => response.end(PAGE));
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
-    browser = await chromium.launch({
-      executablePath: findChromium() ?? undefined,
-      args: QUIET_CHROMIUM_ARGS,
-    });
-  });
-  beforeEach(async () => {
-    session = await RunnerSession.open(browser, {
-      viewport: { width: 800, height: 600 },
-      values: { parameters: {}, secrets: {} },
-      stepTimeoutMs: 3000,
-      trace: false,
-    });
-    expect((await session.execute({ kind: 'goto', url })).ok).toBe(true);
-  });
-  afterEach(async () => session?.close());
-  afterAll(async () => {
-    await browser?.close();
-    await new Promise((resolve) => server.close(resolve));
-  });
-
-  const firstAction = async (sentence: string): Promise<Action> => {
-    const parsed = parseStep(sentence, url);
-    if (!parsed.ok) throw new Error(parsed.hint);
-    const resolution = await resolveIntent(parsed.intent, session, await session.snapshot());
-    if (!resolution.ok) throw new Error(resolution.error.message);
-    const action = await resolution.actions[0]();
-    if (!action) throw new Error('No action');
-    return action;
-  };
   const valueNow = (index = 0) =>
-    session.page.locator('[role=slider]').nth(index).getAttribute('aria-valuenow');
+    widgets.session.page.locator('[role=slider]').nth(index).getAttribute('aria-valuenow');
 
   it('finds the handle by the label of its row and moves it with the arrow keys to the value', async () => {
-    const action = await firstAction('Set Volume level to 8');
+    const action = await widgets.firstAction('Set Volume level to 8');
     expect(action).toMatchObject({ kind: 'fill', value: '8', widget: 'slider' });
     expect(isAction(JSON.parse(JSON.stringify(action)))).toBe(true);
-    expect((await session.execute(action)).ok).toBe(true);
+    expect((await widgets.session.execute(action)).ok).toBe(true);
     expect(await valueNow()).toBe('8');
     // And back down.
-    expect((await session.execute({ ...action, value: '4' } as Action)).ok).toBe(true);
+    expect((await widgets.session.execute({ ...action, value: '4' } as Action)).ok).toBe(true);
     expect(await valueNow()).toBe('4');
   });
 
   it('finds a handle by the words shown above it, though its name says otherwise', async () => {
-    const action = await firstAction('Set "Remind patients this many hours before" to 48');
+    const action = await widgets.firstAction('Set "Remind patients this many hours before" to 48');
     expect(action).toMatchObject({ kind: 'fill', value: '48', widget: 'slider' });
-    expect((await session.execute(action)).ok).toBe(true);
+    expect((await widgets.session.execute(action)).ok).toBe(true);
     expect([await valueNow(0), await valueNow(1)]).toEqual(['2', '48']);
     // Its own name still finds it; the words of the other row do not.
-    await expect(firstAction('Set Hours before the visit to 12')).resolves.toMatchObject({
+    await expect(widgets.firstAction('Set Hours before the visit to 12')).resolves.toMatchObject({
       widget: 'slider',
     });
-    await expect(firstAction('Set "Remind patients this many days before" to 2')).rejects.toThrow();
+    await expect(widgets.firstAction('Set "Remind patients this many days before" to 2')).rejects.toThrow();
   });
 
   it('fails naming where it stopped when the value lies between two steps', async () => {
-    const action = await firstAction('Set Volume level to 5');
-    const result = await session.execute(action);
+    const action = await widgets.firstAction('Set Volume level to 5');
+    const result = await widgets.session.execute(action);
     expect(result.ok).toBe(false);
     expect(JSON.stringify(result)).toMatch(/cannot be set to 5/);
   });
 
   it('is no option for a value that is no number, such as a date', async () => {
-    await expect(firstAction('Set Volume level to 2026-12-23')).rejects.toThrow();
-    await expect(firstAction('Set Volume level to 40%')).resolves.toMatchObject({ widget: 'slider' });
+    await expect(widgets.firstAction('Set Volume level to 2026-12-23')).rejects.toThrow();
+    await expect(widgets.firstAction('Set Volume level to 40%')).resolves.toMatchObject({ widget: 'slider' });
   });
 
   it('exports the same keys and a check of the value', async () => {
-    const action = await firstAction('Set Volume level to 6');
+    const action = await widgets.firstAction('Set Volume level to 6');
     const ts = actionCode(action, 'typescript');
     expect(ts).toContain('await slider.focus();');
     expect(ts).toContain("await slider.press((await now()) < 6 ? 'ArrowRight' : 'ArrowLeft');");
