@@ -221,3 +221,19 @@ describe('a component library app (issue 30)', () => {
     expect(best.ok && best.match.candidate.label).toBe('Client');
   });
 });
+
+it("never takes a dialog's Cancel for its renamed submit button, though it is as near", () => {
+  const create = fingerprintOf(
+    candidate(0, { type: 'button', name: 'Create order', text: 'Create order', region: 'dialog New order' }),
+  );
+  const button = (index: number, name: string, x: number) =>
+    candidate(index, {
+      type: 'button',
+      name,
+      text: name,
+      region: 'dialog Add',
+      box: { x, y: 100, width: 70, height: 36 },
+    });
+  const best = bestByFingerprint(create, [button(0, 'Cancel', 420), button(1, 'Submit', 510)]);
+  expect(best.ok && best.match.candidate.name).toBe('Submit');
+});

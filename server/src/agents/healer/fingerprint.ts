@@ -115,6 +115,9 @@ export const FINGERPRINT_MIN_SCORE = 5;
 /** And this much more than the second best: two alike elements are never told apart by a guess. */
 export const FINGERPRINT_MARGIN = 3;
 
+/** The words of a control that backs out rather than goes on (issue 30: a dialog's Cancel beside its Submit). */
+const DISMISSING = /^(?:cancel|close|dismiss|reject|discard|back|no|not now)\b/i;
+
 const FIELD_ROLES = new Set(['textbox', 'searchbox', 'combobox', 'spinbutton']);
 
 /**
@@ -130,7 +133,9 @@ export function rankByFingerprint(fp: ElementFingerprint, candidates: Candidate[
         !c.disabled &&
         c.frame === fp.frame &&
         (c.role === fp.role || (FIELD_ROLES.has(c.role) && FIELD_ROLES.has(fp.role))) &&
-        c.tag === fp.tag,
+        c.tag === fp.tag &&
+        // A control that backs out (Cancel, Close) is never what a renamed control that went on became.
+        (!DISMISSING.test(c.name) || DISMISSING.test(fp.name)),
     )
     .map((candidate) => scoreOf(fp, candidate))
     .sort((a, b) => b.score - a.score || a.candidate.index - b.candidate.index);
