@@ -519,6 +519,7 @@ async function generatedCases(sites: FixtureSites, pool: BrowserPool): Promise<H
     const uses = (feature: RegExp) => steps.some((step) => feature.test(step.description));
     for (const release of releases.filter((each) => each.site === result.item.site)) {
       if (release.bugIn && !uses(release.bugIn)) continue;
+      if (release.meets && !uses(release.meets)) continue;
       const twin = release.twin && uses(release.twin.bugIn) ? release.twin.variant : null;
       cases.push({
         name: `${result.item.name.replace(' (DOM)', '')} (${release.site} ${release.variant})`,
@@ -540,12 +541,15 @@ async function generatedCases(sites: FixtureSites, pool: BrowserPool): Promise<H
  * the tests that use that feature — a test that never deletes cannot see a broken Delete.
  */
 const DELETES = /\b(?:delete|remove|trash|bin)\b/i;
+const CREATES = /\bcreate\b/i;
 const ROW_ACTIONS = /\b(?:delete|remove|trash|bin|edit|pencil|status)\b/i;
 const RELEASES: {
   site: string;
   variant: string;
   kind: 'drift' | 'bug';
   bugIn?: RegExp;
+  /** A drift met only by the tests that use what it changed (the others pass it as stored). */
+  meets?: RegExp;
   twin?: { variant: string; bugIn: RegExp };
 }[] = [
   { site: 'tasks', variant: 'components', kind: 'drift' },
@@ -559,6 +563,15 @@ const RELEASES: {
   { site: 'orders', variant: 'bug-cards', kind: 'bug', bugIn: ROW_ACTIONS },
   { site: 'orders', variant: 'confirm', kind: 'drift', twin: { variant: 'bug-confirm', bugIn: DELETES } },
   { site: 'orders', variant: 'bug-confirm', kind: 'bug', bugIn: DELETES },
+  // The component-library apps (issue 30): every word of a form renamed by a release's new copy.
+  {
+    site: 'admin-mui',
+    variant: 'relabel',
+    kind: 'drift',
+    meets: /\bnew order\b/i,
+    twin: { variant: 'bug-relabel', bugIn: CREATES },
+  },
+  { site: 'admin-mui', variant: 'bug-relabel', kind: 'bug', bugIn: CREATES },
 ];
 
 /**
@@ -580,6 +593,7 @@ const BUG_IN_ORIGINAL: Record<string, string> = {
   'shop/bug-renamed': 'bug-cartlost',
   'shop/bug-split': 'bug-noorder',
   'orders/bug-reordered': 'bug-offbyone',
+  'admin-mui/bug-relabel': 'bug-create',
 };
 
 interface CaseResult {
