@@ -132,7 +132,10 @@ describe('a test suite page', () => {
     seedRunGroup(collection, hour(1), ['failed', 'failed']);
     const { user } = renderApp(`/test-cases/collection/${collection._id}`);
 
-    await user.click(await screen.findByRole('button', { name: 'Run all' }));
+    const runAll = await screen.findByRole('button', { name: 'Run all' });
+    // Run all waits until the project's environments are known.
+    await waitFor(() => expect(runAll).toBeEnabled());
+    await user.click(runAll);
     await waitFor(async () =>
       expect(within((await groupRows())[0]).getByText('2 pending')).toBeInTheDocument(),
     );

@@ -103,7 +103,10 @@ describe("a test suite page's Run all, with environments (issue 33)", () => {
     const collection = seedCollection(suite, 'Checkout', { linked_test_ids: [pay._id] });
     const { user } = renderApp(`/test-cases/collection/${collection._id}`);
 
-    await user.click(await screen.findByRole('button', { name: 'Run all' }, { timeout: 8000 }));
+    const runAll = await screen.findByRole('button', { name: 'Run all' }, { timeout: 8000 });
+    // Clicked before the environments are known, it would run without asking: it waits for them.
+    await waitFor(() => expect(runAll).toBeEnabled());
+    await user.click(runAll);
     const dialog = await screen.findByRole('dialog', { name: 'Run all tests' });
     expect(within(dialog).getByRole('combobox', { name: 'Environment' })).toHaveTextContent(
       'Production (default)',

@@ -156,7 +156,10 @@ export function CollectionDetails({
   const [adding, setAdding] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [choosingEnvironment, setChoosingEnvironment] = useState(false);
-  const { data: environments = [] } = useGetEnvironmentsQuery(suiteId, { skip: !suiteId });
+  // Until the project's environments are known, Run all waits: clicked earlier, it ran without asking.
+  const { data: environments = [], isLoading: environmentsLoading } = useGetEnvironmentsQuery(suiteId, {
+    skip: !suiteId,
+  });
 
   const groups = useMemo(
     () => mergeGroups(data?.linked_runs ?? [], linkedGroup?.linked_runs ?? [], store.groups),
@@ -277,7 +280,9 @@ export function CollectionDetails({
             <Button
               variant="contained"
               startIcon={<PlayArrowIcon />}
-              disabled={linked.length === 0 || starting || runLock !== null}
+              disabled={
+                linked.length === 0 || starting || runLock !== null || !suiteId || environmentsLoading
+              }
               onClick={() =>
                 // Issue 33: while the project has environments, a dialog asks which (the default first).
                 environments.length > 0 ? setChoosingEnvironment(true) : void startAll()
