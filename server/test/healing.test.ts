@@ -407,15 +407,33 @@ it("replays a run on an environment with the environment's variables, as the run
   });
   expect(env.status).toBe(201);
 
-  ctx.sites.setVariant('login', 'v2');
-  const run = await waitForRun(ctx, (await startRun(ctx, created._id, { environment_id: env.body._id }))._id);
-  expect(`${run.status}\n${describeRun(run)}`).toMatch(/^failed\n/);
-  // The project's first environment is its default: its failed run is healed automatically.
-  const healed = await waitForHealing(run._id);
-  expect([healed.status, healed.message]).toEqual(['passed', expect.any(String)]);
-  // The proposal keeps the variable, not the environment's value.
-  const fill = healed.healed_test_case?.test_generation_steps?.[1]?.action as { value?: string } | undefined;
-  expect(fill?.value).toBe('{{email}}');
+  try {
+    ctx.sites.setVariant('login', 'v2');
+    const run = await waitForRun(
+      ctx,
+      (await startRun(ctx, created._id, { environment_id: env.body._id }))._id,
+    );
+    expect(`${run.status}\n${describeRun(run)}`).toMatch(/^failed\n/);
+    // The project's first environment is its default: its failed run is healed automatically.
+    const healed = await waitForHealing(run._id);
+    expect([healed.status, healed.message]).toEqual(['passed', expect.any(String)]);
+    // The proposal keeps the variable, not the environment's value.
+    const fill = healed.healed_test_case?.test_generation_steps?.[1]?.action as
+      { value?: string } | undefined;
+    expect(fill?.value).toBe('{{email}}');
+  } finally {
+    // The project is again one without environments: while this default stood, a run on another site
+    // (the next test's moved website) was not healed automatically, as it should not be.
+    const removed = await api(
+      ctx.server,
+      'DELETE',
+      `/test-suites/${ctx.suiteId}/environments/${env.body._id}`,
+      {
+        token: ctx.token,
+      },
+    );
+    expect(removed.status).toBe(204);
+  }
 });
 
 it('after Change URL, an accepted healing on the new website brings the steps up to date, and the export has the healed steps there', async () => {
