@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { type Db } from '../db/client';
 import { appUsers, testCases, testRuns } from '../db/schema';
 import { ValidationError } from '../errors';
@@ -135,7 +135,8 @@ export class QuarantineService {
       .select({ id: testRuns.id, status: testRuns.status, createdAt: testRuns.createdAt })
       .from(testRuns)
       .where(eq(testRuns.testCaseId, testCaseId))
-      .orderBy(desc(testRuns.createdAt), desc(testRuns.id))
+      // NULLS LAST as test_runs_test_case_idx has it: the newest run read along the index, not sorted out of all.
+      .orderBy(sql`${testRuns.createdAt} DESC NULLS LAST`, sql`${testRuns.id} DESC NULLS LAST`)
       .limit(LIMITS.recentRuns);
     return runs.map((run) => ({ _id: run.id, status: run.status, created_at: run.createdAt.toISOString() }));
   }

@@ -312,7 +312,8 @@ export class ScheduleService {
       .select({ status: testRuns.status, createdAt: testRuns.createdAt })
       .from(testRuns)
       .where(eq(testRuns.testCaseId, testCaseId))
-      .orderBy(desc(testRuns.createdAt), desc(testRuns.id))
+      // NULLS LAST as test_runs_test_case_idx has it: the newest run read along the index, not sorted out of all.
+      .orderBy(sql`${testRuns.createdAt} DESC NULLS LAST`, sql`${testRuns.id} DESC NULLS LAST`)
       .limit(1);
     if (newest && (RUNNING_STATES as readonly string[]).includes(newest.status))
       return skipped(
