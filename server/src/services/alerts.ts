@@ -5,6 +5,7 @@ import https from 'node:https';
 import net from 'node:net';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { type Db } from '../db/client';
+import { inMillisecond } from '../db/runGroups';
 import { alertDeliveries, testCollections, type testRuns, testSuites } from '../db/schema';
 import { NotFoundError, ValidationError } from '../errors';
 import { type QueuePort } from '../tracking/queue';
@@ -335,7 +336,7 @@ export class AlertService {
              t.quarantined_at IS NOT NULL AS quarantined
       FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
       WHERE r.collection_id = ${collectionId}
-        AND date_trunc('milliseconds', r.created_at) = ${createdAt.toISOString()}::timestamptz
+        AND ${inMillisecond(sql`r.created_at`, createdAt)}
       ORDER BY t.name, r.id`);
     return (result as unknown as { rows: GroupRun[] }).rows;
   }
@@ -354,7 +355,7 @@ export class AlertService {
       SELECT bool_or(r.status IN (${failed}) AND t.quarantined_at IS NULL) AS failed
       FROM test_runs r JOIN test_cases t ON t.id = r.test_case_id
       WHERE r.collection_id = ${collectionId}
-        AND date_trunc('milliseconds', r.created_at) < ${createdAt.toISOString()}::timestamptz
+        AND r.created_at < ${createdAt.toISOString()}::timestamptz
       GROUP BY r.created_at
       HAVING NOT bool_or(r.status IN (${running}))
       ORDER BY r.created_at DESC

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { inMillisecond } from '../db/runGroups';
 import { type Db } from '../db/client';
 import {
   organizationMembers,
@@ -286,7 +287,7 @@ export class CollectionService {
     const at = parseDate(raw, 'created_at');
     const [exists] = await this._db
       .execute(
-        sql`SELECT 1 AS found FROM test_runs WHERE collection_id = ${row.id} AND ${inMillisecond(at)} LIMIT 1`,
+        sql`SELECT 1 AS found FROM test_runs WHERE collection_id = ${row.id} AND ${inMillisecond(sql`created_at`, at)} LIMIT 1`,
       )
       .then((result) => (result as unknown as { rows: unknown[] }).rows);
     if (!exists) throw new NotFoundError('Run group not found');
@@ -420,7 +421,7 @@ export class CollectionService {
     if (query.linked_runs_created_at !== undefined) {
       const at = parseDate(query.linked_runs_created_at, 'linked_runs_created_at');
       keys = sql`SELECT DISTINCT created_at FROM test_runs WHERE collection_id = ${collectionId}
-                 AND ${inMillisecond(at)}`;
+                 AND ${inMillisecond(sql`created_at`, at)}`;
     } else {
       const offset = query.linked_runs_offset ?? 0;
       const limit = query.linked_runs_limit ?? LIMITS.defaultGroups;
@@ -628,16 +629,6 @@ function checkTestIds(ids: string[], field: string): string[] {
       fields: { [field]: 'too_many' },
     });
   return unique;
-}
-
-/**
- * A run's created_at within the millisecond `at` names (a group's key on the wire has milliseconds,
- * the column microseconds), as a range along test_runs_collection_idx (issue 34): date_trunc() of the
- * column would be a filter over every run the collection has had.
- */
-function inMillisecond(at: Date): SqlFragment {
-  return sql`created_at >= ${at.toISOString()}::timestamptz
-             AND created_at < ${at.toISOString()}::timestamptz + interval '1 millisecond'`;
 }
 
 function parseDate(value: string, field: string): Date {

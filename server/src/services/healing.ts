@@ -3,6 +3,7 @@ import { and, desc, eq, isNull, sql } from 'drizzle-orm';
 import { type GenerationConfig } from '../config';
 import { asFingerprint, type ElementFingerprint } from '../agents/healer/fingerprint';
 import { type Db } from '../db/client';
+import { inMillisecond } from '../db/runGroups';
 import {
   environments,
   organizationMembers,
@@ -234,12 +235,7 @@ export class HealingService {
     const group = await this._db
       .select()
       .from(testRuns)
-      .where(
-        and(
-          eq(testRuns.collectionId, collection.id),
-          sql`date_trunc('milliseconds', ${testRuns.createdAt}) = ${at.toISOString()}::timestamptz`,
-        ),
-      )
+      .where(and(eq(testRuns.collectionId, collection.id), inMillisecond(testRuns.createdAt, at)))
       .orderBy(testRuns.id);
     if (group.length === 0) throw new NotFoundError('Run group not found');
     const healings: TestHealing[] = [];

@@ -4,6 +4,7 @@ import { type PgSelect } from 'drizzle-orm/pg-core';
 import { type GenerationConfig } from '../config';
 import { type InboxService } from '../inbox/service';
 import { type Db } from '../db/client';
+import { inMillisecond } from '../db/runGroups';
 import { organizationMembers, testCases, testCollections, testRuns, testSuites } from '../db/schema';
 import { ConflictError, NotFoundError, UnprocessableError, ValidationError } from '../errors';
 import { isUuid } from '../lib/validate';
@@ -430,7 +431,7 @@ export class RunService {
       .where(
         and(
           eq(testRuns.collectionId, collectionId),
-          sql`date_trunc('milliseconds', ${testRuns.createdAt}) = ${createdAt.toISOString()}::timestamptz`,
+          inMillisecond(testRuns.createdAt, createdAt),
           inArray(testRuns.status, RUNNING),
         ),
       )
