@@ -88,6 +88,17 @@ describe('tab and drag steps', () => {
 
     const run = await waitForRun(ctx, (await startRun(ctx, created._id))._id);
     expect(`${run.status}\n${describeRun(run)}`).toMatch(/^passed\n/);
+    // The tab the run followed logs into the run, as its first tab does.
+    const link = await api<{ url: string }>(
+      ctx.server,
+      'GET',
+      `/artifacts/${run._id}?artifact_name=run.log`,
+      {
+        token: ctx.token,
+      },
+    );
+    const log = await (await fetch(`${ctx.server.url}${link.body.url}`)).text();
+    expect(log).toMatch(/ WARNING console: The help centre has no search yet \(centre\.html:\d+\)/);
 
     const exported = await api<{ files: { path: string; content: string }[] }>(
       ctx.server,
@@ -144,7 +155,6 @@ describe('tab and drag steps', () => {
 
     const run = await waitForRun(ctx, (await startRun(ctx, created._id))._id);
     expect(`${run.status}\n${describeRun(run)}`).toMatch(/^passed\n/);
-
     const exported = await api<{ files: { path: string; content: string }[] }>(
       ctx.server,
       'GET',

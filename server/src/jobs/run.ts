@@ -283,7 +283,8 @@ class RunKind {
   ): Promise<{ outcome: ReplayOutcome | null; failure: unknown }> {
     const runs = this._services.runs;
     const config = runs.config;
-    const detachLog = log.attach(session.page);
+    // Every tab of the run's context: a pop-up a step opens logs into the run as its first tab does.
+    const detachLog = log.attachContext(session.page.context());
     // NOTE: the steps were moved onto the website the run opens when it was asked for (RunService.create).
     const replaySteps = claimed.steps;
     try {

@@ -1,4 +1,10 @@
-import { type ConsoleMessage, type Page, type Request, type Response } from 'playwright-core';
+import {
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+  type Request,
+  type Response,
+} from 'playwright-core';
 import { maskSecrets } from './values';
 
 // A run's log (docs/runs.md): one line per event, `<ISO time> <LEVEL> <source>: <message>`, secret
@@ -72,6 +78,20 @@ export class RunLog {
       page.off('pageerror', onPageError);
       page.off('requestfailed', onRequestFailed);
       page.off('response', onResponse);
+    };
+  }
+
+  /**
+   * Records every tab of the context as attach() does one page: those open now and those a step opens
+   * later (a run follows a tab a click opens, issue 32: its console errors are the run's too). Returns the detach.
+   */
+  attachContext(context: BrowserContext): () => void {
+    const detachers = context.pages().map((page) => this.attach(page));
+    const onPage = (page: Page) => detachers.push(this.attach(page));
+    context.on('page', onPage);
+    return () => {
+      context.off('page', onPage);
+      for (const detach of detachers) detach();
     };
   }
 
