@@ -17,7 +17,7 @@ test.afterAll(async () => {
   await sites?.close();
 });
 
-test('a real bug is reported, not healed; a changed application is healed with the person’s consent', async ({
+test('a real bug is reported, not healed; a changed application is healed when the person asks, with their consent', async ({
   page,
 }) => {
   test.setTimeout(300_000);
@@ -81,7 +81,13 @@ test('a real bug is reported, not healed; a changed application is healed with t
     await expect(list.getByRole('option')).toHaveCount(3);
     await expect(details.locator('[data-status="failed"]').first()).toBeVisible({ timeout: 60_000 });
 
-    // The healing starts by itself and proposes new targets, every check kept.
+    // The same steps on the same site were healed automatically once already (the bug): this failure is
+    // not (issue 30's back-off), the panel says why, and the person asks for a healing. It proposes new
+    // targets, every check kept.
+    await expect(healing).toContainText('A test is healed automatically once for each version of its steps', {
+      timeout: 30_000,
+    });
+    await healing.getByRole('button', { name: 'Heal' }).click();
     await expect(healing.getByRole('button', { name: 'Accept' })).toBeVisible({ timeout: 90_000 });
     await expect(healing).toContainText('1 of 1 check kept unchanged');
     await expect(healing).toContainText('The "Email" field is now labelled "Work email".');
